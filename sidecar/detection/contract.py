@@ -1,0 +1,197 @@
+"""The grading contract (SPEC section 4): what a check returns, and its invariants.
+
+Everything a caller may rely on lives here as plain dataclasses and enums, so the
+ext_proc layer, the CLI and the audit trail all read the same structure.  Grades
+validate themselves on construction: an invalid class/verdict pair or a `supported`
+verdict without evidence is a programming error, never an output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+RUBRIC_VERSION = "grounding-v1"
+EMBEDDING_FAILED_MARK = "[not verified: embedding failed]"
+
+
+class ClaimClass(StrEnum):
+    SUBJECT_SPECIFIC = "subject_specific"
+    EXTERNAL = "external"
+    INTERPRETATION = "interpretation"
+
+
+class Verdict(StrEnum):
+    SUPPORTED = "supported"
+    UNSUPPORTED = "unsupported"
+    CONTRADICTORY = "contradictory"
+    NOT_APPLICABLE = "not_applicable"
+
+
+class ResponseVerdict(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    UNKNOWN = "unknown"
+
+
+class ClaimPolicy(StrEnum):
+    STRICT = "strict"
+    CLASSED = "classed"
+
+
+class Reason(StrEnum):
+    """Why a response got its verdict; bounded, so it can be a metric label."""
+
+    ALL_SUPPORTED = "all_supported"
+    UNSUPPORTED_CLAIMS = "unsupported_claims"
+    CONTRADICTED_CLAIMS = "contradicted_claims"
+    EMBEDDING_FAILED = "embedding_failed"
+    EVIDENCE_MISSING = "evidence_missing"
+    EVIDENCE_TRUNCATED = "evidence_truncated"
+    ANSWER_TRUNCATED = "answer_truncated"
+    NO_CHECKABLE_CLAIMS = "no_checkable_claims"
+    NO_APPROVED_EXTERNAL_SOURCE = "no_approved_external_source"
+
+
+VALID_VERDICTS: dict[ClaimClass, frozenset[Verdict]] = {
+    ClaimClass.SUBJECT_SPECIFIC: frozenset(
+        {Verdict.SUPPORTED, Verdict.UNSUPPORTED, Verdict.CONTRADICTORY}
+    ),
+    ClaimClass.EXTERNAL: frozenset(
+        {Verdict.SUPPORTED, Verdict.UNSUPPORTED, Verdict.CONTRADICTORY}
+    ),
+    ClaimClass.INTERPRETATION: frozenset({Verdict.NOT_APPLICABLE}),
+}
+
+
+class SkipReason(StrEnum):
+    TOO_SHORT = "too_short"
+    HEADING = "heading"
+    CODE = "code"
+    OVER_LIMIT = "over_limit"
+
+
+class DropReason(StrEnum):
+    TOO_LONG = "too_long"
+    OVER_MAX_SOURCES = "over_max_sources"
+    EMPTY = "empty"
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """A passage of a supplied source: `source[start:end]` is its exact text."""
+
+    passage_id: str
+    source_index: int
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "passage_id": self.passage_id,
+            "source_index": self.source_index,
+            "start": self.start,
+            "end": self.end,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StatementGrade:
+    """The verdict on one claim; `answer[span[0]:span[1]] == text`."""
+
+    text: str
+    span: tuple[int, int]
+    claim_class: ClaimClass
+    verdict: Verdict
+    evidence: tuple[Evidence, ...]
+    score: float | None
+    rationale: str
+
+    def __post_init__(self) -> None:
+        if self.verdict not in VALID_VERDICTS[self.claim_class]:
+            raise ValueError(f"invalid pair: {self.claim_class} / {self.verdict}")
+        if self.verdict is Verdict.SUPPORTED and not self.evidence:
+            raise ValueError("a supported verdict must carry evidence")
+
+    @property
+    def is_ungrounded(self) -> bool:
+        return self.verdict in (Verdict.UNSUPPORTED, Verdict.CONTRADICTORY)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "span": list(self.span),
+            "claim_class": self.claim_class.value,
+            "verdict": self.verdict.value,
+            "score": None if self.score is None else round(self.score, 4),
+            "evidence": [e.to_dict() for e in self.evidence],
+            "rationale": self.rationale,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedClaim:
+    text: str
+    span: tuple[int, int]
+    reason: SkipReason
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "span": list(self.span), "reason": self.reason.value}
+
+
+@dataclass(frozen=True, slots=True)
+class DroppedSource:
+    source_index: int
+    length: int
+    reason: DropReason
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "source_index": self.source_index,
+            "length": self.length,
+            "reason": self.reason.value,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """One graded answer.
+
+    `verdict` is the rubric (pass/fail/unknown).  `grounded` is the baseline
+    boolean of the SPEC's counter: false as soon as any graded claim is unsupported
+    or contradictory, whatever the rubric made of it.
+    """
+
+    version: str
+    verdict: ResponseVerdict
+    reasons: tuple[Reason, ...]
+    overall_similarity: float | None
+    confidence: float
+    claims: tuple[StatementGrade, ...]
+    skipped_claims: tuple[SkippedClaim, ...] = field(default=())
+    dropped_sources: tuple[DroppedSource, ...] = field(default=())
+
+    @property
+    def grounded(self) -> bool:
+        return not any(grade.is_ungrounded for grade in self.claims)
+
+    @property
+    def ungrounded_claims(self) -> tuple[StatementGrade, ...]:
+        return tuple(grade for grade in self.claims if grade.is_ungrounded)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The `check --json` object: exactly the documented top-level keys."""
+        return {
+            "version": self.version,
+            "verdict": self.verdict.value,
+            "reasons": [reason.value for reason in self.reasons],
+            "grounded": self.grounded,
+            "overall_similarity": (
+                None if self.overall_similarity is None else round(self.overall_similarity, 4)
+            ),
+            "confidence": round(self.confidence, 4),
+            "claims": [grade.to_dict() for grade in self.claims],
+            "skipped_claims": [skipped.to_dict() for skipped in self.skipped_claims],
+            "dropped_sources": [dropped.to_dict() for dropped in self.dropped_sources],
+        }

@@ -1,0 +1,91 @@
+"""The embedder interface and its failure semantics (SPEC section 3).
+
+An embedder turns texts into one row each of an `(n, dim)` float32 matrix.  It
+may raise `EmbeddingError` (or its subclass `EmbeddingTimeout`) for the whole
+batch; `embed_checked` then also rejects rows that are empty, non-finite or
+all-zero, so the grader sees one boolean per text and never a silent zero vector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+FloatMatrix = npt.NDArray[np.float32]
+
+
+class EmbeddingError(RuntimeError):
+    """The embedder could not produce vectors for a batch."""
+
+
+class EmbeddingTimeout(EmbeddingError):
+    """The embedder did not answer within its deadline."""
+
+
+class EmbedderUnavailable(RuntimeError):
+    """A configured embedder cannot be loaded (missing model, bad checksum).
+
+    Raised at start-up; never replaced by another embedder under the same name.
+    """
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """What the grader needs of an embedding backend."""
+
+    @property
+    def name(self) -> str:
+        """Short name used on the command line and in config: `hash`, `minilm`."""
+
+    @property
+    def version_tag(self) -> str:
+        """Names the exact model, e.g. `minilm-l6@1a2b3c4d`; part of the metric version."""
+
+    @property
+    def default_threshold(self) -> float:
+        """Similarity threshold this embedder was calibrated for."""
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        """Return an `(len(texts), dim)` float32 matrix; rows need not be normalised."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedEmbeddings:
+    """L2-normalised vectors plus which rows are usable."""
+
+    vectors: FloatMatrix
+    ok: npt.NDArray[np.bool_]
+    error: str | None = None
+
+    @property
+    def all_ok(self) -> bool:
+        return bool(self.ok.all())
+
+
+def embed_checked(embedder: Embedder, texts: Sequence[str]) -> CheckedEmbeddings:
+    """Embed and validate: a batch error fails every row, a bad row fails itself."""
+    count = len(texts)
+    if count == 0:
+        return CheckedEmbeddings(np.zeros((0, 1), np.float32), np.zeros(0, bool))
+    try:
+        raw = np.asarray(embedder.embed(texts), dtype=np.float32)
+    except EmbeddingError as exc:
+        return _all_failed(count, f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # a backend bug must not become a grounded verdict
+        return _all_failed(count, f"unexpected {type(exc).__name__}: {exc}")
+    if raw.ndim != 2 or raw.shape[0] != count or raw.shape[1] == 0:
+        return _all_failed(count, f"bad embedding shape {raw.shape} for {count} texts")
+    norms = np.linalg.norm(raw, axis=1)
+    ok = np.isfinite(raw).all(axis=1) & np.isfinite(norms) & (norms > 1e-12)
+    safe_norms = np.where(ok, norms, 1.0).astype(np.float32)
+    vectors = np.where(ok[:, None], raw / safe_norms[:, None], 0.0).astype(np.float32)
+    error = None if ok.all() else f"{int((~ok).sum())} empty or invalid vectors"
+    return CheckedEmbeddings(vectors, ok, error)
+
+
+def _all_failed(count: int, error: str) -> CheckedEmbeddings:
+    return CheckedEmbeddings(np.zeros((count, 1), np.float32), np.zeros(count, bool), error)
