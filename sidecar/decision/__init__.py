@@ -1,0 +1,53 @@
+"""Decisions: actions, per-workspace policy, refusal envelopes, observer hooks.
+
+Sits between the wire formats and the detector: it reads `CheckResult`s and knows
+nothing of Envoy; the ext_proc layer asks it what to do and does it.
+"""
+
+from sidecar.decision.actions import Action, Delivery, UnknownHandling, delivery_for
+from sidecar.decision.decide import CheckOutcome, Decision, Unchecked, decide, dynamic_metadata
+from sidecar.decision.envelopes import (
+    Refusal,
+    RefusalCode,
+    grounding_unavailable,
+    grounding_unverified,
+    hallucination_detected,
+    invalid_sources,
+    trace_id_from,
+)
+from sidecar.decision.observer import NOOP_OBSERVER, CheckEvent, GroundingObserver, StreamSummary
+from sidecar.decision.settings import (
+    GroundingPolicy,
+    PolicySource,
+    StaticPolicyTable,
+    WorkspaceOverride,
+    override_from_metadata,
+)
+
+__all__ = [
+    "NOOP_OBSERVER",
+    "Action",
+    "CheckEvent",
+    "CheckOutcome",
+    "Decision",
+    "Delivery",
+    "GroundingObserver",
+    "GroundingPolicy",
+    "PolicySource",
+    "Refusal",
+    "RefusalCode",
+    "StaticPolicyTable",
+    "StreamSummary",
+    "Unchecked",
+    "UnknownHandling",
+    "WorkspaceOverride",
+    "decide",
+    "delivery_for",
+    "dynamic_metadata",
+    "grounding_unavailable",
+    "grounding_unverified",
+    "hallucination_detected",
+    "invalid_sources",
+    "override_from_metadata",
+    "trace_id_from",
+]

@@ -1,0 +1,32 @@
+"""What a workspace does with a verdict, and how that shapes delivery."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Action(StrEnum):
+    LOG = "LOG"  # deliver unchanged; record
+    FLAG = "FLAG"  # deliver unchanged; record under its own label (warn-before-block)
+    BLOCK = "BLOCK"  # the client never sees an ungrounded answer
+
+
+class UnknownHandling(StrEnum):
+    """What BLOCK does with an `unknown` verdict (evidence missing, truncated, ...)."""
+
+    DELIVER = "deliver"
+    BLOCK = "block"
+
+
+class Delivery(StrEnum):
+    DEFERRED = "deferred"  # hold headers and body until the verdict
+    IMMEDIATE = "immediate"  # relay at once, keep a bounded copy, check at the end
+
+
+def delivery_for(action: Action, *, streaming: bool) -> Delivery:
+    """JSON answers are always held (a partial JSON body is useless to a client, and
+    holding lets every action carry `x-grounding-verdict`); streams are held only when
+    the action may refuse them."""
+    if not streaming or action is Action.BLOCK:
+        return Delivery.DEFERRED
+    return Delivery.IMMEDIATE
