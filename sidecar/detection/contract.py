@@ -58,9 +58,7 @@ VALID_VERDICTS: dict[ClaimClass, frozenset[Verdict]] = {
     ClaimClass.SUBJECT_SPECIFIC: frozenset(
         {Verdict.SUPPORTED, Verdict.UNSUPPORTED, Verdict.CONTRADICTORY}
     ),
-    ClaimClass.EXTERNAL: frozenset(
-        {Verdict.SUPPORTED, Verdict.UNSUPPORTED, Verdict.CONTRADICTORY}
-    ),
+    ClaimClass.EXTERNAL: frozenset({Verdict.SUPPORTED, Verdict.UNSUPPORTED, Verdict.CONTRADICTORY}),
     ClaimClass.INTERPRETATION: frozenset({Verdict.NOT_APPLICABLE}),
 }
 

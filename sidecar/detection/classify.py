@@ -1,0 +1,50 @@
+"""Claim classes for the `classed` policy (SPEC section 4).
+
+A transparent rule set, versioned with the splitter: a claim is
+- `interpretation` when it advises, opines or transitions (and states no detail
+  of its own that could be checked);
+- `subject_specific` when it names something particular: a number, a date, a
+  named entity after the first word, a possessive about the user or a reference
+  to "this/the <document>";
+- `external` otherwise: a general statement about the world.
+Under the default `strict` policy the grader never calls this: every claim is
+subject-specific there.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sidecar.detection.consistency import DetailKind, extract_details
+from sidecar.detection.contract import ClaimClass
+
+CLASSIFIER_VERSION = "class-v1"
+
+_INTERPRETATION = re.compile(
+    r"^(?:i|we)\s+(?:recommend|suggest|think|believe|would|hope)\b"
+    r"|^(?:you|they)\s+(?:should|could|may want|might want|might consider)\b"
+    r"|^(?:consider|try|feel free|let me know|please|note that|in (?:my|our) (?:view|opinion))\b"
+    r"|^(?:it(?:'s| is) (?:best|advisable|a good idea|worth|recommended))\b"
+    r"|^(?:overall|in summary|to summari[sz]e|in short|hope this helps)\b"
+    r"|\?$",
+    re.IGNORECASE,
+)
+_PERSONAL = re.compile(
+    r"\b(?:your|yours|my|our|ours|you've|you're|this (?:order|account|document|report|"
+    r"contract|invoice|policy|ticket|case|file)|the (?:document|report|contract|invoice|"
+    r"attached|above|following))\b",
+    re.IGNORECASE,
+)
+
+
+def classify_claim(text: str) -> ClaimClass:
+    stripped = text.strip()
+    details = extract_details(stripped)
+    first_word = stripped.split(maxsplit=1)[0].strip("*_\"'(") if stripped else ""
+    specific = bool(_PERSONAL.search(stripped)) or any(
+        detail.kind is not DetailKind.ENTITY or not detail.surface.startswith(first_word)
+        for detail in details
+    )
+    if _INTERPRETATION.search(stripped) and not specific:
+        return ClaimClass.INTERPRETATION
+    return ClaimClass.SUBJECT_SPECIFIC if specific else ClaimClass.EXTERNAL

@@ -1,0 +1,297 @@
+"""The grader: answer + sources -> `CheckResult` under one versioned rule.
+
+Pipeline: split claims and passages, embed both (passages through their own,
+cacheable embedder), score with the single kernel, look for inconsistent
+details, grade each claim, then apply the response rubric.  Nothing here knows
+about HTTP, Envoy or workspaces; callers pass limits and policy per check.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from sidecar.detection.claims import Claim, split_claims
+from sidecar.detection.classify import classify_claim
+from sidecar.detection.consistency import SourceCorpus, find_inconsistency
+from sidecar.detection.contract import (
+    EMBEDDING_FAILED_MARK,
+    RUBRIC_VERSION,
+    CheckResult,
+    ClaimClass,
+    ClaimPolicy,
+    Reason,
+    ResponseVerdict,
+    StatementGrade,
+    Verdict,
+)
+from sidecar.detection.embedders import Embedder, embed_checked
+from sidecar.detection.passages import Passage, SourceLimits, select_sources, split_passages
+from sidecar.detection.scoring import score
+from sidecar.detection.sentences import SPLITTER_VERSION
+
+NO_APPROVED_SOURCE = "no approved external source"
+# Width of the logistic that turns distance-to-threshold into a confidence;
+# provisional until the calibrated scorer replaces it.
+_CONFIDENCE_SCALE = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class GraderSettings:
+    """Bound once at start-up (SPEC: the threshold is global)."""
+
+    threshold: float | None = None  # None: the embedder's calibrated default
+    min_claim_words: int = 5
+    max_claims: int = 256
+    max_answer_chars: int = 200_000
+
+
+class Grader:
+    def __init__(
+        self,
+        embedder: Embedder,
+        settings: GraderSettings | None = None,
+        *,
+        passage_embedder: Embedder | None = None,
+    ) -> None:
+        self._settings = settings or GraderSettings()
+        self._embedder = embedder
+        self._passage_embedder = passage_embedder or embedder
+        threshold = self._settings.threshold
+        self.threshold = embedder.default_threshold if threshold is None else threshold
+        if not 0.0 < self.threshold <= 1.0:
+            raise ValueError(f"similarity threshold must be in (0, 1], got {self.threshold}")
+
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder
+
+    def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
+        """The metric definition version: results under different ones never mix."""
+        return (
+            f"{RUBRIC_VERSION}/{policy.value}/{self._embedder.version_tag}/"
+            f"{SPLITTER_VERSION}/t{self.threshold:.2f}"
+        )
+
+    def check(
+        self,
+        answer: str,
+        sources: Sequence[str],
+        *,
+        limits: SourceLimits | None = None,
+        policy: ClaimPolicy = ClaimPolicy.STRICT,
+        references: Sequence[str] = (),
+    ) -> CheckResult:
+        settings = self._settings
+        split = split_claims(
+            answer,
+            min_words=settings.min_claim_words,
+            max_claims=settings.max_claims,
+            max_chars=settings.max_answer_chars,
+        )
+        selection = select_sources(sources, limits or SourceLimits())
+        source_passages = [
+            passage for index, text in selection.kept for passage in split_passages(index, text)
+        ]
+        reference_passages = (
+            [p for i, text in enumerate(references) for p in split_passages(i, text, id_prefix="r")]
+            if policy is ClaimPolicy.CLASSED
+            else []
+        )
+        classes = [
+            classify_claim(claim.text)
+            if policy is ClaimPolicy.CLASSED
+            else ClaimClass.SUBJECT_SPECIFIC
+            for claim in split.claims
+        ]
+        grades = _ClaimGrader(
+            threshold=self.threshold,
+            claims=split.claims,
+            classes=classes,
+            source_passages=source_passages,
+            reference_passages=reference_passages,
+            corpus_texts=[text for _, text in selection.kept] + list(references),
+        ).grade(self._embedder, self._passage_embedder)
+        evidence_missing = not selection.kept
+        verdict, reasons = _rubric(
+            grades,
+            evidence_missing=evidence_missing,
+            evidence_truncated=bool(selection.dropped) and not evidence_missing,
+            answer_truncated=split.truncated,
+        )
+        return CheckResult(
+            version=self.version(policy),
+            verdict=verdict,
+            reasons=reasons,
+            overall_similarity=_mean_score(grades),
+            confidence=_confidence(verdict, grades, self.threshold),
+            claims=tuple(grades),
+            skipped_claims=split.skipped,
+            dropped_sources=selection.dropped,
+        )
+
+
+@dataclass
+class _ClaimGrader:
+    threshold: float
+    claims: Sequence[Claim]
+    classes: Sequence[ClaimClass]
+    source_passages: Sequence[Passage]
+    reference_passages: Sequence[Passage]
+    corpus_texts: Sequence[str]
+
+    def grade(self, embedder: Embedder, passage_embedder: Embedder) -> list[StatementGrade]:
+        passages = [*self.source_passages, *self.reference_passages]
+        graded = [i for i, cls in enumerate(self.classes) if cls is not ClaimClass.INTERPRETATION]
+        grades: dict[int, StatementGrade] = {
+            i: self._grade(i, Verdict.NOT_APPLICABLE, None, None, "interpretation: not graded")
+            for i in range(len(self.claims))
+            if i not in set(graded)
+        }
+        if graded and passages:
+            passage_vectors = embed_checked(passage_embedder, [p.text for p in passages])
+            claim_vectors = embed_checked(embedder, [self.claims[i].text for i in graded])
+            comparable = passage_vectors.all_ok and bool(claim_vectors.ok.any())
+            if comparable:
+                # Subject-specific claims need the supplied sources, never a reference.
+                allowed = np.ones((len(graded), len(passages)), dtype=bool)
+                for row, i in enumerate(graded):
+                    if self.classes[i] is ClaimClass.SUBJECT_SPECIFIC:
+                        allowed[row, len(self.source_passages) :] = False
+                similarities = score(claim_vectors.vectors, passage_vectors.vectors, allowed)
+                corpus = SourceCorpus(self.corpus_texts)
+            for row, i in enumerate(graded):
+                if not (comparable and claim_vectors.ok[row]):
+                    # A failed source fails every claim; a failed claim only itself.
+                    grades[i] = self._grade(
+                        i, Verdict.UNSUPPORTED, None, None, EMBEDDING_FAILED_MARK
+                    )
+                    continue
+                best = int(similarities.best_passage[row])
+                best_score = float(similarities.best_score[row])
+                grades[i] = self._judge(i, passages[best], best_score, corpus)
+        else:
+            for i in graded:
+                rationale = (
+                    NO_APPROVED_SOURCE
+                    if self.classes[i] is ClaimClass.EXTERNAL
+                    else "no sources supplied"
+                )
+                grades[i] = self._grade(i, Verdict.UNSUPPORTED, None, None, rationale)
+        return [grades[i] for i in range(len(self.claims))]
+
+    def _judge(
+        self, index: int, best: Passage, best_score: float, corpus: SourceCorpus
+    ) -> StatementGrade:
+        claim = self.claims[index]
+        if not math.isfinite(best_score) or best_score < self.threshold:
+            shown = best_score if math.isfinite(best_score) else None
+            rationale = (
+                NO_APPROVED_SOURCE
+                if self.classes[index] is ClaimClass.EXTERNAL
+                else f"closest {best.passage_id} scores {shown or 0.0:.2f} < {self.threshold:.2f}"
+            )
+            return self._grade(index, Verdict.UNSUPPORTED, shown, None, rationale)
+        finding = find_inconsistency(claim.text, best.text, best.passage_id, corpus)
+        if finding is None:
+            rationale = f"matches {best.passage_id} ({best_score:.2f})"
+            return self._grade(index, Verdict.SUPPORTED, best_score, best, rationale)
+        evidence = best if finding.verdict is Verdict.CONTRADICTORY else None
+        return self._grade(index, finding.verdict, best_score, evidence, finding.rationale)
+
+    def _grade(
+        self,
+        index: int,
+        verdict: Verdict,
+        best_score: float | None,
+        evidence: Passage | None,
+        rationale: str,
+    ) -> StatementGrade:
+        claim = self.claims[index]
+        return StatementGrade(
+            text=claim.text,
+            span=claim.span,
+            claim_class=self.classes[index],
+            verdict=verdict,
+            evidence=(evidence.evidence,) if evidence else (),
+            score=best_score,
+            rationale=rationale,
+        )
+
+
+def _rubric(
+    grades: Sequence[StatementGrade],
+    *,
+    evidence_missing: bool,
+    evidence_truncated: bool,
+    answer_truncated: bool,
+) -> tuple[ResponseVerdict, tuple[Reason, ...]]:
+    """pass / fail / unknown, with every reason that applies, the decisive one first.
+
+    A contradiction or an embedding failure fails whatever else is true.  An
+    unsupported claim fails only when the evidence was complete: had a source
+    been dropped by a limit, it might have held the support, so the answer is
+    `unknown`.  External claims with no approved source make it `unknown` too.
+    """
+    failed: list[Reason] = []
+    unknown: list[Reason] = []
+    if any(g.rationale == EMBEDDING_FAILED_MARK for g in grades):
+        failed.append(Reason.EMBEDDING_FAILED)
+    if any(g.verdict is Verdict.CONTRADICTORY for g in grades):
+        failed.append(Reason.CONTRADICTED_CLAIMS)
+    unsupported = [
+        g
+        for g in grades
+        if g.verdict is Verdict.UNSUPPORTED and g.rationale != EMBEDDING_FAILED_MARK
+    ]
+    unverified_external = [
+        g
+        for g in unsupported
+        if g.claim_class is ClaimClass.EXTERNAL and g.rationale == NO_APPROVED_SOURCE
+    ]
+    material = [g for g in unsupported if g not in unverified_external]
+    if evidence_missing:
+        unknown.append(Reason.EVIDENCE_MISSING)
+    if evidence_truncated:
+        unknown.append(Reason.EVIDENCE_TRUNCATED)
+    if material:
+        (unknown if evidence_missing or evidence_truncated else failed).append(
+            Reason.UNSUPPORTED_CLAIMS
+        )
+    if unverified_external:
+        unknown.append(Reason.NO_APPROVED_EXTERNAL_SOURCE)
+    if not any(g.verdict is not Verdict.NOT_APPLICABLE for g in grades):
+        unknown.append(Reason.NO_CHECKABLE_CLAIMS)
+    if answer_truncated:
+        unknown.append(Reason.ANSWER_TRUNCATED)
+    if failed:
+        return ResponseVerdict.FAIL, tuple(failed + unknown)
+    if unknown:
+        return ResponseVerdict.UNKNOWN, tuple(unknown)
+    return ResponseVerdict.PASS, (Reason.ALL_SUPPORTED,)
+
+
+def _mean_score(grades: Sequence[StatementGrade]) -> float | None:
+    scores = [g.score for g in grades if g.score is not None]
+    return float(np.mean(scores)) if scores else None
+
+
+def _confidence(
+    verdict: ResponseVerdict, grades: Sequence[StatementGrade], threshold: float
+) -> float:
+    """How sure the verdict is, 0..1 (provisional: a logistic of the margin)."""
+
+    def supported_probability(grade: StatementGrade) -> float:
+        if grade.verdict is Verdict.CONTRADICTORY or grade.score is None:
+            return 0.0
+        return 1.0 / (1.0 + math.exp(-(grade.score - threshold) / _CONFIDENCE_SCALE))
+
+    checked = [g for g in grades if g.verdict is not Verdict.NOT_APPLICABLE]
+    if verdict is ResponseVerdict.PASS and checked:
+        return min(supported_probability(g) for g in checked)
+    if verdict is ResponseVerdict.FAIL:
+        return max(1.0 - supported_probability(g) for g in checked if g.is_ungrounded)
+    return 0.5
