@@ -253,14 +253,11 @@ def _rubric(
         if g.claim_class is ClaimClass.EXTERNAL and g.rationale == NO_APPROVED_SOURCE
     ]
     material = [g for g in unsupported if g not in unverified_external]
-    if evidence_missing:
-        unknown.append(Reason.EVIDENCE_MISSING)
-    if evidence_truncated:
-        unknown.append(Reason.EVIDENCE_TRUNCATED)
-    if material:
-        (unknown if evidence_missing or evidence_truncated else failed).append(
-            Reason.UNSUPPORTED_CLAIMS
-        )
+    if material and (evidence_missing or evidence_truncated):
+        unknown.append(Reason.EVIDENCE_MISSING if evidence_missing else Reason.EVIDENCE_TRUNCATED)
+        unknown.append(Reason.UNSUPPORTED_CLAIMS)
+    elif material:
+        failed.append(Reason.UNSUPPORTED_CLAIMS)
     if unverified_external:
         unknown.append(Reason.NO_APPROVED_EXTERNAL_SOURCE)
     if not any(g.verdict is not Verdict.NOT_APPLICABLE for g in grades):

@@ -11,7 +11,7 @@ from sidecar.detection.sentences import split_sentences
 
 # A sentence this short ("Yes.", "See below.") says little alone and is merged
 # with its neighbours; measured: sentence passages beat whole sources and windows.
-MIN_PASSAGE_WORDS = 6
+MIN_PASSAGE_WORDS = 4
 MAX_PASSAGE_SENTENCES = 3
 
 
