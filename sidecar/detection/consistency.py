@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from sidecar.detection.contract import Verdict
 
@@ -306,14 +307,14 @@ _WORD = re.compile(r"[a-z0-9]+")
 def extract_details(text: str) -> list[Detail]:
     """Dates first (they contain numbers), then quantities, then named entities."""
     details: list[Detail] = []
-    taken: list[tuple[int, int]] = []
+    taken = bytearray(len(text))  # 1 where a date or quantity already claimed the text
     for pattern in _DATE_PATTERNS:
         for match in pattern.finditer(text):
             if _overlaps(match.span(), taken):
                 continue
             value = _date_value(match)
             if value:
-                taken.append(match.span())
+                _take(taken, match.span())
                 details.append(Detail(DetailKind.DATE, value, "", match.group().strip()))
     for match in _QUANTITY.finditer(text):
         if _overlaps(match.span("number"), taken) or _inside_token(text, match.span("number")):
@@ -323,7 +324,7 @@ def extract_details(text: str) -> list[Detail]:
             continue
         multiplier = _MULTIPLIERS.get((match.group("mult") or "").lower(), 1.0)
         unit = _unit_of(match.group("symbol"), match.group("unit"))
-        taken.append(match.span())
+        _take(taken, match.span())
         value = _format_number(number * multiplier)
         details.append(Detail(DetailKind.QUANTITY, value, unit, match.group().strip()))
     for match in _ENTITY.finditer(text):
@@ -347,10 +348,11 @@ class SourceCorpus:
     """Every detail of every kept source (and approved reference), for lookups."""
 
     def __init__(self, texts: Iterable[str]) -> None:
-        joined = "\n".join(texts)
-        self._lowered = joined.lower()
+        texts = list(texts)
+        self._lowered = "\n".join(texts).lower()
         self._words = frozenset(_WORD.findall(self._lowered))
-        self._details = extract_details(joined)
+        # Sources repeat across requests (RAG): their details are cached per text.
+        self._details = [detail for text in texts for detail in _source_details(text)]
         self._dates = {d.value for d in self._details if d.kind is DetailKind.DATE}
 
     def contains(self, detail: Detail) -> bool:
@@ -366,6 +368,11 @@ class SourceCorpus:
             return any(_date_covers(known, detail.value) for known in self._dates)
         words = _WORD.findall(detail.value)
         return detail.value in self._lowered or all(word in self._words for word in words)
+
+
+@lru_cache(maxsize=4096)
+def _source_details(text: str) -> tuple[Detail, ...]:
+    return tuple(extract_details(text))
 
 
 def find_inconsistency(
@@ -429,8 +436,12 @@ def _substitutes_first_word(claim: str, passage: str) -> bool:
     )
 
 
-def _overlaps(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
-    return any(span[0] < end and start < span[1] for start, end in taken)
+def _overlaps(span: tuple[int, int], taken: bytearray) -> bool:
+    return 1 in taken[span[0] : span[1]]
+
+
+def _take(taken: bytearray, span: tuple[int, int]) -> None:
+    taken[span[0] : span[1]] = b"\x01" * (span[1] - span[0])
 
 
 def _inside_token(text: str, span: tuple[int, int]) -> bool:

@@ -1,0 +1,120 @@
+"""Throughput of `Grader.check` with the hash embedder, in claims per second.
+
+Measures, in one run on this machine: the whole check, and the stages it is
+made of (splitting, embedding, scoring) so their shares can be compared, with
+one worker process and with one per core.  Inputs are generated (10 claims
+against 10 sources of 5 sentences, half of the claims copied from the sources),
+so the run needs no data set.
+
+    python benchmarks/check_throughput.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import os
+
+# One BLAS thread per process: the kernel's matrices are small, and OpenBLAS's
+# spinning worker threads cost more than they give (measured: two processes with
+# default threads ran at 0.3x one process; with one thread each, 1.7x).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import argparse
+import multiprocessing
+import platform
+import random
+import time
+from collections.abc import Callable
+
+from sidecar.detection import Grader, HashEmbedder
+from sidecar.detection.claims import split_claims
+from sidecar.detection.embedders import embed_checked
+from sidecar.detection.passages import split_passages
+from sidecar.detection.scoring import score
+
+WORDS = (  # noqa: SIM905
+    "order shipment refund invoice customer account warranty parcel depot carrier freight "
+    "approved delayed returned charged credited business days card statement policy contract "
+    "renewal premium deductible claim adjuster inspection report quarter revenue margin"
+).split()
+
+
+def make_case(rng: random.Random, claims: int = 10, sources: int = 10) -> tuple[str, list[str]]:
+    def sentence() -> str:
+        words = rng.sample(WORDS, 9)
+        return f"{words[0].capitalize()} {' '.join(words[1:])} on {rng.randint(1, 28)} June."
+
+    source_texts = [" ".join(sentence() for _ in range(5)) for _ in range(sources)]
+    answer_sentences = [
+        rng.choice(source_texts).split(". ")[0] + "." if i % 2 else sentence()
+        for i in range(claims)
+    ]
+    return " ".join(answer_sentences), source_texts
+
+
+def rate(work: Callable[[], int], seconds: float) -> float:
+    """Units of work per second, over at least `seconds` of repeated calls."""
+    work()  # warm caches
+    done, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        done += work()
+    return done / elapsed
+
+
+def _worker(seconds: float) -> float:
+    grader = Grader(HashEmbedder())
+    rng = random.Random(os.getpid())
+    cases = [make_case(rng) for _ in range(50)]
+    index = 0
+
+    def one_check() -> int:
+        nonlocal index
+        answer, sources = cases[index % len(cases)]
+        index += 1
+        return len(grader.check(answer, sources).claims)
+
+    return rate(one_check, seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    rng = random.Random(7)
+    cases = [make_case(rng) for _ in range(50)]
+    embedder = HashEmbedder()
+    answer, sources = cases[0]
+    claims = [c.text for c in split_claims(answer).claims]
+    passages = [p.text for i, s in enumerate(sources) for p in split_passages(i, s)]
+    claim_vectors = embed_checked(embedder, claims).vectors
+    passage_vectors = embed_checked(embedder, passages).vectors
+
+    stages = {
+        "split claims + passages": lambda: (
+            len(split_claims(answer).claims)
+            + 0 * sum(len(split_passages(i, s)) for i, s in enumerate(sources))
+        ),
+        "embed claims + passages": lambda: (
+            len(embedder.embed(claims)) + 0 * len(embedder.embed(passages))
+        ),
+        "score (kernel)": lambda: len(score(claim_vectors, passage_vectors).best_score),
+    }
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores")
+    print(f"input: {len(claims)} claims x {len(passages)} passages per check\n")
+    print("| stage | claims/s (1 process) |")
+    print("|---|---|")
+    for name, work in stages.items():
+        print(f"| {name} | {rate(work, args.seconds / 3):,.0f} |")
+    single = _worker(args.seconds)
+    print(f"| whole check | {single:,.0f} |")
+    cores = os.cpu_count() or 1
+    with multiprocessing.Pool(cores) as pool:
+        per_worker = pool.map(_worker, [args.seconds] * cores)
+    print(
+        f"\nwhole check, {cores} processes: {sum(per_worker):,.0f} claims/s "
+        f"({sum(per_worker) / single:.2f}x one process)"
+    )
+
+
+if __name__ == "__main__":
+    main()
