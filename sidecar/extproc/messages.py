@@ -1,0 +1,125 @@
+"""Builders for ext_proc protocol messages, and header access.
+
+Envoy 1.40 puts header values in `raw_value` (bytes), and a mutation must use
+`raw_value` too: a `value=` mutation was measured to produce an empty header.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias
+
+from envoy.config.core.v3 import base_pb2
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
+from envoy.type.v3 import http_status_pb2
+from google.protobuf import struct_pb2
+
+METADATA_NAMESPACE = "grounding"
+VERDICT_HEADER = "x-grounding-verdict"
+
+# xds-protos ships no type stubs: its messages are `Any` to mypy; the alias documents intent.
+ProcessingResponse: TypeAlias = Any
+
+
+def header_map(headers: ext_proc.HttpHeaders) -> dict[str, str]:
+    """Lower-cased name -> value; repeated names keep the first value."""
+    result: dict[str, str] = {}
+    for header in headers.headers.headers:
+        raw = header.raw_value if header.raw_value else header.value.encode()
+        result.setdefault(header.key.lower(), raw.decode("utf-8", errors="replace"))
+    return result
+
+
+def _set_headers(headers: Mapping[str, str]) -> ext_proc.HeaderMutation:
+    return ext_proc.HeaderMutation(
+        set_headers=[
+            base_pb2.HeaderValueOption(
+                header=base_pb2.HeaderValue(key=name, raw_value=value.encode()),
+                append_action=base_pb2.HeaderValueOption.OVERWRITE_IF_EXISTS_OR_ADD,
+            )
+            for name, value in headers.items()
+        ]
+    )
+
+
+def _struct(namespace_fields: Mapping[str, Any] | None) -> struct_pb2.Struct | None:
+    if not namespace_fields:
+        return None
+    metadata = struct_pb2.Struct()
+    metadata.update({METADATA_NAMESPACE: dict(namespace_fields)})
+    return metadata
+
+
+def continue_request_headers() -> ProcessingResponse:
+    return ext_proc.ProcessingResponse(request_headers=ext_proc.HeadersResponse())
+
+
+def replace_request_body(body: bytes) -> ProcessingResponse:
+    """A BUFFERED body rewrite; content-length must match in the same reply or Envoy
+    answers 500."""
+    common = ext_proc.CommonResponse(
+        header_mutation=_set_headers({"content-length": str(len(body))}),
+        body_mutation=ext_proc.BodyMutation(body=body),
+    )
+    return ext_proc.ProcessingResponse(request_body=ext_proc.BodyResponse(response=common))
+
+
+def continue_request_body() -> ProcessingResponse:
+    return ext_proc.ProcessingResponse(request_body=ext_proc.BodyResponse())
+
+
+def continue_response_headers(
+    set_headers: Mapping[str, str] | None = None,
+    metadata: Mapping[str, Any] | None = None,
+) -> ProcessingResponse:
+    common = ext_proc.CommonResponse(
+        header_mutation=_set_headers(set_headers) if set_headers else None
+    )
+    return ext_proc.ProcessingResponse(
+        response_headers=ext_proc.HeadersResponse(response=common),
+        dynamic_metadata=_struct(metadata),
+    )
+
+
+def streamed_response_body(body: bytes, *, end_of_stream: bool) -> ProcessingResponse:
+    """One FULL_DUPLEX_STREAMED body piece: what the client gets, in order."""
+    mutation = ext_proc.BodyMutation(
+        streamed_response=ext_proc.StreamedBodyResponse(body=body, end_of_stream=end_of_stream)
+    )
+    common = ext_proc.CommonResponse(body_mutation=mutation)
+    return ext_proc.ProcessingResponse(response_body=ext_proc.BodyResponse(response=common))
+
+
+def streamed_response_bodies(
+    chunks: Iterable[bytes], *, end_of_stream: bool
+) -> list[ProcessingResponse]:
+    """Release held chunks as they came (bounded message sizes); the last ends the stream."""
+    pieces = list(chunks) or [b""]
+    last = len(pieces) - 1
+    return [
+        streamed_response_body(piece, end_of_stream=end_of_stream and i == last)
+        for i, piece in enumerate(pieces)
+    ]
+
+
+def continue_response_trailers() -> ProcessingResponse:
+    return ext_proc.ProcessingResponse(response_trailers=ext_proc.TrailersResponse())
+
+
+def immediate_response(
+    status: int,
+    body: bytes,
+    *,
+    headers: Mapping[str, str],
+    details: str,
+    metadata: Mapping[str, Any] | None = None,
+) -> ProcessingResponse:
+    return ext_proc.ProcessingResponse(
+        immediate_response=ext_proc.ImmediateResponse(
+            status=http_status_pb2.HttpStatus(code=status),
+            headers=_set_headers(headers),
+            body=body,
+            details=details,
+        ),
+        dynamic_metadata=_struct(metadata),
+    )
