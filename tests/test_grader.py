@@ -19,7 +19,12 @@ from sidecar.detection import (
     SourceLimits,
     Verdict,
 )
-from sidecar.detection.contract import EMBEDDING_FAILED_MARK, VALID_VERDICTS, StatementGrade
+from sidecar.detection.contract import (
+    EMBEDDING_FAILED_MARK,
+    VALID_VERDICTS,
+    EmbeddingStage,
+    StatementGrade,
+)
 from sidecar.detection.embedders import EmbeddingTimeout, FloatMatrix
 
 SOURCES = [
@@ -209,6 +214,7 @@ def test_a_failed_claim_embedding_fails_only_that_claim() -> None:
     )
     assert [g.verdict for g in result.claims] == [Verdict.SUPPORTED, Verdict.UNSUPPORTED]
     assert result.claims[1].rationale == EMBEDDING_FAILED_MARK
+    assert result.embedding_failures == (EmbeddingStage.CLAIM,)
     assert result.verdict is ResponseVerdict.FAIL
     assert result.reasons[0] is Reason.EMBEDDING_FAILED
 
@@ -217,6 +223,7 @@ def test_a_failed_source_embedding_fails_every_claim() -> None:
     grader = Grader(HashEmbedder(), passage_embedder=_FailingFor(timeout=True))
     result = grader.check("Order 5512 shipped on 3 June 2026 by ground freight.", SOURCES)
     assert all(g.rationale == EMBEDDING_FAILED_MARK for g in result.claims)
+    assert result.embedding_failures == (EmbeddingStage.SOURCE,)
     assert result.verdict is ResponseVerdict.FAIL
     assert not result.grounded
 
@@ -263,6 +270,8 @@ def test_every_grade_is_valid_and_every_span_is_exact(
         if grade.score is not None:
             assert -1.0 <= grade.score <= 1.0
     assert 0.0 <= result.confidence <= 1.0
+    assert result.embedding_failures == ()
+    assert min(result.timings.split, result.timings.embed, result.timings.score) >= 0.0
     if result.verdict is ResponseVerdict.PASS:
         assert result.grounded
     assert np.isfinite(result.overall_similarity or 0.0)

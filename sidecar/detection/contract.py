@@ -63,6 +63,13 @@ VALID_VERDICTS: dict[ClaimClass, frozenset[Verdict]] = {
 }
 
 
+class EmbeddingStage(StrEnum):
+    """Where an embedding failed: a source passage fails every claim, a claim itself."""
+
+    SOURCE = "source"
+    CLAIM = "claim"
+
+
 class SkipReason(StrEnum):
     TOO_SHORT = "too_short"
     HEADING = "heading"
@@ -153,6 +160,19 @@ class DroppedSource:
 
 
 @dataclass(frozen=True, slots=True)
+class StageTimings:
+    """Seconds spent per stage of one check, for latency histograms."""
+
+    split: float = 0.0
+    embed: float = 0.0
+    score: float = 0.0
+
+    @property
+    def total(self) -> float:
+        return self.split + self.embed + self.score
+
+
+@dataclass(frozen=True, slots=True)
 class CheckResult:
     """One graded answer.
 
@@ -169,6 +189,9 @@ class CheckResult:
     claims: tuple[StatementGrade, ...]
     skipped_claims: tuple[SkippedClaim, ...] = field(default=())
     dropped_sources: tuple[DroppedSource, ...] = field(default=())
+    # Operational detail for metrics; not part of the `check --json` object.
+    embedding_failures: tuple[EmbeddingStage, ...] = field(default=())
+    timings: StageTimings = field(default_factory=StageTimings)
 
     @property
     def grounded(self) -> bool:

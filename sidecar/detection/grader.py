@@ -9,6 +9,7 @@ about HTTP, Envoy or workspaces; callers pass limits and policy per check.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,8 +24,10 @@ from sidecar.detection.contract import (
     CheckResult,
     ClaimClass,
     ClaimPolicy,
+    EmbeddingStage,
     Reason,
     ResponseVerdict,
+    StageTimings,
     StatementGrade,
     Verdict,
 )
@@ -86,6 +89,7 @@ class Grader:
         references: Sequence[str] = (),
     ) -> CheckResult:
         settings = self._settings
+        started = time.perf_counter()
         split = split_claims(
             answer,
             min_words=settings.min_claim_words,
@@ -107,7 +111,8 @@ class Grader:
             else ClaimClass.SUBJECT_SPECIFIC
             for claim in split.claims
         ]
-        grades = _ClaimGrader(
+        split_seconds = time.perf_counter() - started
+        graded = _ClaimGrader(
             threshold=self.threshold,
             claims=split.claims,
             classes=classes,
@@ -115,6 +120,7 @@ class Grader:
             reference_passages=reference_passages,
             corpus_texts=[text for _, text in selection.kept] + list(references),
         ).grade(self._embedder, self._passage_embedder)
+        grades = graded.grades
         evidence_missing = not selection.kept
         verdict, reasons = _rubric(
             grades,
@@ -131,7 +137,17 @@ class Grader:
             claims=tuple(grades),
             skipped_claims=split.skipped,
             dropped_sources=selection.dropped,
+            embedding_failures=graded.embedding_failures,
+            timings=StageTimings(split_seconds, graded.embed_seconds, graded.score_seconds),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class _Graded:
+    grades: list[StatementGrade]
+    embedding_failures: tuple[EmbeddingStage, ...]
+    embed_seconds: float
+    score_seconds: float
 
 
 @dataclass
@@ -143,7 +159,7 @@ class _ClaimGrader:
     reference_passages: Sequence[Passage]
     corpus_texts: Sequence[str]
 
-    def grade(self, embedder: Embedder, passage_embedder: Embedder) -> list[StatementGrade]:
+    def grade(self, embedder: Embedder, passage_embedder: Embedder) -> _Graded:
         passages = [*self.source_passages, *self.reference_passages]
         graded = [i for i, cls in enumerate(self.classes) if cls is not ClaimClass.INTERPRETATION]
         grades: dict[int, StatementGrade] = {
@@ -151,9 +167,18 @@ class _ClaimGrader:
             for i in range(len(self.claims))
             if i not in set(graded)
         }
+        failures: list[EmbeddingStage] = []
+        embed_seconds = 0.0
+        started = time.perf_counter()
         if graded and passages:
             passage_vectors = embed_checked(passage_embedder, [p.text for p in passages])
             claim_vectors = embed_checked(embedder, [self.claims[i].text for i in graded])
+            if not passage_vectors.all_ok:
+                failures.append(EmbeddingStage.SOURCE)
+            if not claim_vectors.all_ok:
+                failures.append(EmbeddingStage.CLAIM)
+            embed_seconds = time.perf_counter() - started
+            started = time.perf_counter()
             comparable = passage_vectors.all_ok and bool(claim_vectors.ok.any())
             if comparable:
                 # Subject-specific claims need the supplied sources, never a reference.
@@ -181,7 +206,12 @@ class _ClaimGrader:
                     else "no sources supplied"
                 )
                 grades[i] = self._grade(i, Verdict.UNSUPPORTED, None, None, rationale)
-        return [grades[i] for i in range(len(self.claims))]
+        return _Graded(
+            grades=[grades[i] for i in range(len(self.claims))],
+            embedding_failures=tuple(failures),
+            embed_seconds=embed_seconds,
+            score_seconds=time.perf_counter() - started,
+        )
 
     def _judge(
         self, index: int, best: Passage, best_score: float, corpus: SourceCorpus
