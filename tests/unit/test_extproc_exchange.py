@@ -1,0 +1,452 @@
+"""The per-stream exchange driven message by message, as Envoy would (no network)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from envoy.config.core.v3 import base_pb2
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
+
+from sidecar.decision import (
+    Action,
+    CheckEvent,
+    GroundingObserver,
+    GroundingPolicy,
+    StaticPolicyTable,
+    StreamSummary,
+    Unchecked,
+    UnknownHandling,
+    WorkspaceOverride,
+)
+from sidecar.detection import Grader, load_embedder
+from sidecar.detection.contract import CheckResult, ClaimPolicy
+from sidecar.detection.passages import SourceLimits
+from sidecar.devtools.mock_upstream import completion, sse_chunk
+from sidecar.extproc.checks import CheckRunner, Detector
+from sidecar.extproc.exchange import Exchange, ExchangeContext, ExchangeLimits
+
+SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
+GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
+UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
+GRADER = Grader(load_embedder("hash"))
+
+
+class Recorder(GroundingObserver):
+    def __init__(self) -> None:
+        self.checks: list[CheckEvent] = []
+        self.summaries: list[StreamSummary] = []
+        self.unavailable = 0
+
+    def on_check(self, event: CheckEvent) -> None:
+        self.checks.append(event)
+
+    def on_stream_summary(self, summary: StreamSummary) -> None:
+        self.summaries.append(summary)
+
+    def on_detector_unavailable(self, workspace_id: str | None) -> None:
+        self.unavailable += 1
+
+
+class SlowDetector:
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def check(
+        self,
+        answer: str,
+        sources: Sequence[str],
+        *,
+        limits: SourceLimits | None = None,
+        policy: ClaimPolicy = ClaimPolicy.STRICT,
+        references: Sequence[str] = (),
+    ) -> CheckResult:
+        time.sleep(self.seconds)
+        return GRADER.check(answer, sources, limits=limits, policy=policy)
+
+
+def make_context(
+    detector: Detector | None = GRADER,
+    *,
+    deadline: float = 5.0,
+    limits: ExchangeLimits | None = None,
+    observer: GroundingObserver | None = None,
+) -> ExchangeContext:
+    table = StaticPolicyTable(
+        GroundingPolicy(enabled=True, action=Action.LOG),
+        {
+            "block": WorkspaceOverride(action=Action.BLOCK),
+            "block-unknown": WorkspaceOverride(action=Action.BLOCK, unknown=UnknownHandling.BLOCK),
+            "flag": WorkspaceOverride(action=Action.FLAG),
+            "off": WorkspaceOverride(enabled=False),
+        },
+    )
+    return ExchangeContext(
+        policies=table,
+        checks=CheckRunner(detector, deadline_seconds=deadline, workers=2),
+        limits=limits or ExchangeLimits(),
+        observer=observer or GroundingObserver(),
+    )
+
+
+def headers_msg(pairs: dict[str, str], *, end: bool = False) -> ext_proc.HttpHeaders:
+    values = [base_pb2.HeaderValue(key=k, raw_value=v.encode()) for k, v in pairs.items()]
+    return ext_proc.HttpHeaders(headers=base_pb2.HeaderMap(headers=values), end_of_stream=end)
+
+
+def request_body(*, stream: bool = False, sources: Any = (SOURCE,)) -> bytes:
+    document: dict[str, Any] = {"model": "m", "messages": [{"role": "user", "content": "q"}]}
+    if sources is not None:
+        document["metadata"] = {"grounding.sources": list(sources), "user": "u"}
+    if stream:
+        document["stream"] = True
+    return json.dumps(document).encode()
+
+
+def sse_body(answer: str, *, complete: bool = True) -> list[bytes]:
+    chunks = [sse_chunk(word if i == 0 else " " + word) for i, word in enumerate(answer.split())]
+    if complete:
+        chunks += [sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
+    return chunks
+
+
+async def run_request(
+    exchange: Exchange,
+    workspace: str,
+    body: bytes,
+    path: str = "/v1/chat/completions",
+) -> list[Any]:
+    req = await exchange.handle(
+        ext_proc.ProcessingRequest(
+            request_headers=headers_msg({":path": path, "x-workspace-id": workspace})
+        )
+    )
+    assert [r.WhichOneof("response") for r in req] == ["request_headers"]
+    return await exchange.handle(
+        ext_proc.ProcessingRequest(request_body=ext_proc.HttpBody(body=body, end_of_stream=True))
+    )
+
+
+async def run_response(
+    exchange: Exchange, chunks: list[bytes], *, status: str = "200", sse: bool = False
+) -> tuple[list[Any], list[list[Any]]]:
+    content_type = "text/event-stream" if sse else "application/json"
+    head = await exchange.handle(
+        ext_proc.ProcessingRequest(
+            response_headers=headers_msg({":status": status, "content-type": content_type})
+        )
+    )
+    per_chunk = []
+    for i, chunk in enumerate(chunks):
+        body = ext_proc.HttpBody(body=chunk, end_of_stream=i == len(chunks) - 1)
+        per_chunk.append(await exchange.handle(ext_proc.ProcessingRequest(response_body=body)))
+    return head, per_chunk
+
+
+def delivered(responses: list[Any]) -> bytes:
+    return b"".join(
+        r.response_body.response.body_mutation.streamed_response.body
+        for r in responses
+        if r.WhichOneof("response") == "response_body"
+    )
+
+
+def flat(per_chunk: list[list[Any]]) -> list[Any]:
+    return [r for group in per_chunk for r in group]
+
+
+def header_value(response: Any, name: str) -> str | None:
+    mutation = response.response_headers.response.header_mutation
+    if response.WhichOneof("response") == "immediate_response":
+        mutation = response.immediate_response.headers
+    for option in mutation.set_headers:
+        if option.header.key == name:
+            return str(option.header.raw_value.decode())
+    return None
+
+
+def test_sources_are_stripped_with_a_matching_content_length() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "block", request_body())
+        common = reply.request_body.response
+        body = common.body_mutation.body
+        assert b"grounding.sources" not in body
+        assert json.loads(body)["metadata"] == {"user": "u"}
+        (length,) = common.header_mutation.set_headers
+        assert length.header.key == "content-length"
+        assert length.header.raw_value == str(len(body)).encode()
+        assert exchange.checking
+
+    asyncio.run(scenario())
+
+
+def test_non_chat_paths_pass_untouched() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "block", request_body(), path="/v1/embeddings")
+        assert not reply.request_body.HasField("response")
+        head, per_chunk = await run_response(exchange, [b"abc", b"def"])
+        assert len(head) == 1 and delivered(flat(per_chunk)) == b"abcdef"
+
+    asyncio.run(scenario())
+
+
+def test_disabled_workspace_strips_but_does_not_check() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "off", request_body())
+        assert b"grounding.sources" not in reply.request_body.response.body_mutation.body
+        assert not exchange.checking
+
+    asyncio.run(scenario())
+
+
+def test_invalid_sources_get_a_400_when_enabled() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "block", request_body(sources=[1, 2]))
+        immediate = reply.immediate_response
+        assert immediate.status.code == 400
+        assert json.loads(immediate.body)["error"]["code"] == "invalid_grounding_sources"
+
+    asyncio.run(scenario())
+
+
+def test_missing_detector_refuses_before_the_upstream() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        exchange = Exchange(make_context(None, observer=recorder))
+        (reply,) = await run_request(exchange, "flag", request_body())
+        envelope = json.loads(reply.immediate_response.body)["error"]
+        assert reply.immediate_response.status.code == 403
+        assert envelope["code"] == "grounding_unavailable"
+        assert recorder.unavailable == 1
+        # No sources: nothing to check, so no detector needed.
+        exchange = Exchange(make_context(None))
+        (reply,) = await run_request(exchange, "flag", request_body(sources=None))
+        assert reply.WhichOneof("response") == "request_body"
+
+    asyncio.run(scenario())
+
+
+def test_json_block_holds_headers_and_refuses_with_the_envelope() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block", request_body())
+        raw = completion(UNGROUNDED)
+        head, per_chunk = await run_response(exchange, [raw[:20], raw[20:]])
+        assert head == [] and per_chunk[0] == []  # held
+        (refusal,) = per_chunk[1]
+        immediate = refusal.immediate_response
+        assert immediate.status.code == 403
+        error = json.loads(immediate.body)["error"]
+        assert error["code"] == "hallucination_detected"
+        assert error["message"] == f"Response contains ungrounded claims: {UNGROUNDED}"
+        assert header_value(refusal, "x-grounding-verdict") == "fail"
+        metadata = refusal.dynamic_metadata.fields["grounding"].struct_value.fields
+        assert metadata["verdict"].string_value == "fail"
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("workspace", ["block", "flag", "default"])
+def test_json_pass_is_released_byte_identical_with_the_verdict(workspace: str) -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, workspace, request_body())
+        raw = completion(GROUNDED)
+        head, per_chunk = await run_response(exchange, [raw[:7], raw[7:]])
+        released = per_chunk[-1]
+        assert head == []
+        assert released[0].WhichOneof("response") == "response_headers"
+        assert header_value(released[0], "x-grounding-verdict") == "pass"
+        assert delivered(released) == raw
+        assert released[-1].response_body.response.body_mutation.streamed_response.end_of_stream
+
+    asyncio.run(scenario())
+
+
+def test_json_fail_under_flag_is_delivered_with_a_fail_header() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "flag", request_body())
+        raw = completion(UNGROUNDED)
+        _, per_chunk = await run_response(exchange, [raw])
+        assert header_value(per_chunk[0][0], "x-grounding-verdict") == "fail"
+        assert delivered(per_chunk[0]) == raw
+
+    asyncio.run(scenario())
+
+
+def test_sse_block_refusal_sends_only_content_filter_and_done() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block", request_body(stream=True))
+        head, per_chunk = await run_response(exchange, sse_body(UNGROUNDED), sse=True)
+        assert head == [] and all(group == [] for group in per_chunk[:-1])
+        body = delivered(per_chunk[-1])
+        assert UNGROUNDED.split()[1].encode() not in body
+        events = [e for e in body.split(b"\n\n") if e]
+        assert json.loads(events[0][6:])["choices"][0]["finish_reason"] == "content_filter"
+        assert events[1] == b"data: [DONE]"
+
+    asyncio.run(scenario())
+
+
+def test_sse_block_incomplete_stream_is_refused() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        exchange = Exchange(make_context(observer=recorder))
+        await run_request(exchange, "block", request_body(stream=True))
+        _, per_chunk = await run_response(exchange, sse_body(GROUNDED, complete=False), sse=True)
+        assert b"content_filter" in delivered(per_chunk[-1])
+        assert recorder.checks[-1].outcome.unchecked is Unchecked.STREAM_INCOMPLETE
+        assert not recorder.summaries[-1].complete
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("workspace", ["default", "flag"])
+def test_sse_log_relays_every_chunk_at_once_and_checks_after(workspace: str) -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        context = make_context(observer=recorder)
+        exchange = Exchange(context)
+        await run_request(exchange, workspace, request_body(stream=True))
+        chunks = sse_body(UNGROUNDED)
+        head, per_chunk = await run_response(exchange, chunks, sse=True)
+        assert head[0].WhichOneof("response") == "response_headers"
+        assert [delivered(group) for group in per_chunk] == chunks
+        await context.checks.drain(5)
+        assert recorder.checks[-1].decision.verdict.value == "fail"
+        assert recorder.checks[-1].decision.deliver
+
+    asyncio.run(scenario())
+
+
+def test_sse_log_over_the_stream_bound_is_scan_incomplete() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        context = make_context(observer=recorder, limits=ExchangeLimits(max_stream_bytes=300))
+        exchange = Exchange(context)
+        await run_request(exchange, "default", request_body(stream=True))
+        chunks = sse_body(GROUNDED)
+        _, per_chunk = await run_response(exchange, chunks, sse=True)
+        assert b"".join(delivered(group) for group in per_chunk) == b"".join(chunks)
+        await context.checks.drain(5)
+        assert recorder.summaries[-1].scan_incomplete
+        assert recorder.checks[-1].outcome.truncated
+        assert recorder.checks[-1].decision.verdict.value != "pass"
+
+    asyncio.run(scenario())
+
+
+def test_json_over_the_response_bound_follows_unknown_handling() -> None:
+    async def scenario() -> None:
+        raw = completion(GROUNDED + " " + "y" * 500)
+        limits = ExchangeLimits(max_response_bytes=200)
+        delivered_exchange = Exchange(make_context(limits=limits))
+        await run_request(delivered_exchange, "block", request_body())
+        _, per_chunk = await run_response(delivered_exchange, [raw[:150], raw[150:300], raw[300:]])
+        assert per_chunk[0] == []
+        assert header_value(per_chunk[1][0], "x-grounding-verdict") == "unknown"
+        assert b"".join(delivered(group) for group in per_chunk) == raw
+
+        refused_exchange = Exchange(make_context(limits=limits))
+        await run_request(refused_exchange, "block-unknown", request_body())
+        _, per_chunk = await run_response(refused_exchange, [raw[:150], raw[150:300], raw[300:]])
+        (refusal,) = per_chunk[1]
+        assert json.loads(refusal.immediate_response.body)["error"]["code"] == (
+            "grounding_unverified"
+        )
+        assert per_chunk[2] == []  # nothing after a refusal
+
+    asyncio.run(scenario())
+
+
+def test_malformed_upstream_json_is_unknown() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block", request_body())
+        _, per_chunk = await run_response(exchange, [b"<html>oops</html>"])
+        assert header_value(per_chunk[0][0], "x-grounding-verdict") == "unknown"
+        assert delivered(per_chunk[0]) == b"<html>oops</html>"
+
+    asyncio.run(scenario())
+
+
+def test_non_2xx_passes_unchecked() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        exchange = Exchange(make_context(observer=recorder))
+        await run_request(exchange, "block", request_body())
+        head, per_chunk = await run_response(exchange, [b'{"error":{}}'], status="500")
+        assert len(head) == 1 and delivered(per_chunk[0]) == b'{"error":{}}'
+        assert recorder.checks == []
+
+    asyncio.run(scenario())
+
+
+def test_missed_deadline_fails_closed_under_block_only() -> None:
+    async def scenario() -> None:
+        for workspace, refused in (("block", True), ("default", False)):
+            context = make_context(SlowDetector(0.5), deadline=0.05)
+            exchange = Exchange(context)
+            await run_request(exchange, workspace, request_body())
+            _, per_chunk = await run_response(exchange, [completion(GROUNDED)])
+            first = per_chunk[0][0]
+            if refused:
+                error = json.loads(first.immediate_response.body)["error"]
+                assert error["code"] == "grounding_unverified"
+                assert "deadline" in error["message"]
+            else:
+                assert header_value(first, "x-grounding-verdict") == "unknown"
+            context.checks.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_observer_that_raises_does_not_break_delivery() -> None:
+    class Broken(GroundingObserver):
+        def on_check(self, event: CheckEvent) -> None:
+            raise RuntimeError("boom")
+
+    async def scenario() -> None:
+        exchange = Exchange(make_context(observer=Broken()))
+        await run_request(exchange, "block", request_body())
+        _, per_chunk = await run_response(exchange, [completion(GROUNDED)])
+        assert delivered(per_chunk[0]) == completion(GROUNDED)
+
+    asyncio.run(scenario())
+
+
+def test_a_cancelled_immediate_stream_still_records_a_verdict() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        context = make_context(observer=recorder)
+        exchange = Exchange(context)
+        await run_request(exchange, "default", request_body(stream=True))
+        chunks = sse_body(UNGROUNDED, complete=False)
+        await exchange.handle(
+            ext_proc.ProcessingRequest(
+                response_headers=headers_msg(
+                    {":status": "200", "content-type": "text/event-stream"}
+                )
+            )
+        )
+        for chunk in chunks[:3]:
+            await exchange.handle(
+                ext_proc.ProcessingRequest(response_body=ext_proc.HttpBody(body=chunk))
+            )
+        assert recorder.checks == []
+        exchange.on_cancelled()
+        await context.checks.drain(5)
+        assert len(recorder.checks) == 1
+        assert recorder.checks[-1].outcome.truncated
+
+    asyncio.run(scenario())
