@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,7 +49,10 @@ _alphabet = st.sampled_from([*list("abcXYZ019 .,!?:-*#`\n'\""), "Dr.", "Mr. ", "
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_alphabet, max_size=120).map("".join))
 def test_passages_are_exact_spans_of_one_to_three_sentences(source: str) -> None:
-    sentences = split_sentences(source)
+    # Sentences without a single word character can support nothing: no passage.
+    sentences = [
+        s for s in split_sentences(source) if re.search(r"[^\W_]", source[s.start : s.end])
+    ]
     passages = split_passages(0, source)
     for number, passage in enumerate(passages):
         assert passage.passage_id == f"s0.{number}"

@@ -20,7 +20,8 @@ import numpy as np
 from sidecar.detection.embedders import FloatMatrix
 
 HASH_EMBEDDER_VERSION = "hash-v1"
-_TOKEN = re.compile(r"[a-z0-9]+(?:[.,'][a-z0-9]+)*")
+# Unicode words (any script), keeping 3.14, 1,000 and don't as one token.
+_TOKEN = re.compile(r"[^\W_]+(?:[.,'][^\W_]+)*")
 _STOPWORDS = frozenset(
     [
         "a",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -13,6 +14,9 @@ from sidecar.detection.sentences import split_sentences
 # with its neighbours; measured: sentence passages beat whole sources and windows.
 MIN_PASSAGE_WORDS = 4
 MAX_PASSAGE_SENTENCES = 3
+
+
+_HAS_WORD = re.compile(r"[^\W_]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +83,8 @@ def split_passages(source_index: int, source: str, *, id_prefix: str = "s") -> l
         sizes.append(group_size)
 
     for segment in split_sentences(source):
+        if not _HAS_WORD.search(source, segment.start, segment.end):
+            continue  # punctuation or a rule line: nothing could be supported by it
         if group_start is None:
             group_start = segment.start
         group_end = segment.end
