@@ -47,6 +47,14 @@ class _Handler(BaseHTTPRequestHandler):
         pass  # quiet: tests read the recorded requests instead
 
     def do_POST(self) -> None:
+        try:
+            self._answer_post()
+        finally:
+            test_id = self.headers.get("x-test-id")
+            if test_id:
+                self.server.mark_finished(test_id)
+
+    def _answer_post(self) -> None:
         length = int(self.headers.get("content-length") or 0)
         body = self.rfile.read(length) if length else b""
         headers = {k.lower(): v for k, v in self.headers.items()}
@@ -156,6 +164,8 @@ class MockUpstream(ThreadingHTTPServer):
         super().__init__((host, port), _Handler)
         self._lock = threading.Lock()
         self.received: list[ReceivedRequest] = []
+        # `x-test-id` of requests whose response was fully written (or aborted).
+        self.finished: set[str] = set()
         self._thread: threading.Thread | None = None
 
     @property
@@ -165,6 +175,14 @@ class MockUpstream(ThreadingHTTPServer):
     def record(self, request: ReceivedRequest) -> None:
         with self._lock:
             self.received.append(request)
+
+    def mark_finished(self, test_id: str) -> None:
+        with self._lock:
+            self.finished.add(test_id)
+
+    def is_finished(self, test_id: str) -> bool:
+        with self._lock:
+            return test_id in self.finished
 
     def requests_with(self, header: str, value: str) -> list[ReceivedRequest]:
         with self._lock:

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sidecar.decision import Action, UnknownHandling
+from sidecar.decision import NOOP_OBSERVER, Action, GroundingObserver, UnknownHandling
 from sidecar.detection import EMBEDDER_NAMES, Grader, GraderSettings, load_embedder
 from sidecar.detection.contract import ClaimPolicy
 from sidecar.detection.embedders import EmbedderUnavailable
@@ -89,9 +89,15 @@ def build_detector(config: ServeConfig) -> Detector | None:
     return Grader(embedder, settings)
 
 
-def build_server(config: ServeConfig, detector: Detector | None) -> GroundingServer:
+def build_server(
+    config: ServeConfig,
+    detector: Detector | None,
+    observer: GroundingObserver = NOOP_OBSERVER,
+) -> GroundingServer:
     checks = CheckRunner(detector, deadline_seconds=config.check_deadline, workers=config.workers)
-    context = ExchangeContext(policies=config.policies(), checks=checks, limits=config.limits())
+    context = ExchangeContext(
+        policies=config.policies(), checks=checks, limits=config.limits(), observer=observer
+    )
     return GroundingServer(context, config.listen())
 
 

@@ -1,0 +1,198 @@
+"""Shared pieces of the Envoy integration tests: the stack and a small HTTP client."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sidecar.decision import CheckEvent, GroundingObserver, StreamSummary
+from sidecar.detection import Grader, load_embedder
+from sidecar.detection.contract import CheckResult, ClaimPolicy
+from sidecar.detection.passages import SourceLimits
+from sidecar.devtools.envoy_process import EnvoyProcess
+from sidecar.devtools.inprocess import InProcessSidecar
+from sidecar.devtools.mock_upstream import MockUpstream
+
+SOURCE = (
+    "The Eiffel Tower is located in Paris and was completed in 1889. "
+    "It is 330 metres tall and was designed by the engineering company of Gustave Eiffel."
+)
+GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
+UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
+SLOW_MARKER = "SLOW-CHECK"
+
+
+class Recorder(GroundingObserver):
+    """Thread-safe record of what the sidecar reported, keyed by the trace id."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.checks: list[CheckEvent] = []
+        self.summaries: list[StreamSummary] = []
+
+    def on_check(self, event: CheckEvent) -> None:
+        with self._lock:
+            self.checks.append(event)
+
+    def on_stream_summary(self, summary: StreamSummary) -> None:
+        with self._lock:
+            self.summaries.append(summary)
+
+    def wait_for_check(self, trace_id: str, timeout: float = 10.0) -> CheckEvent:
+        """Checks of relayed streams finish after delivery: wait for this one."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                for event in self.checks:
+                    if event.trace_id == trace_id:
+                        return event
+            time.sleep(0.01)
+        raise AssertionError(f"no check recorded for trace {trace_id}")
+
+
+class MarkerDetector:
+    """The real hash-embedder grader, made slow for answers holding SLOW_MARKER."""
+
+    def __init__(self, delay: float) -> None:
+        self._grader = Grader(load_embedder("hash"))
+        self._delay = delay
+
+    def check(
+        self,
+        answer: str,
+        sources: Sequence[str],
+        *,
+        limits: SourceLimits | None = None,
+        policy: ClaimPolicy = ClaimPolicy.STRICT,
+        references: Sequence[str] = (),
+    ) -> CheckResult:
+        if SLOW_MARKER in answer:
+            time.sleep(self._delay)
+        return self._grader.check(
+            answer, sources, limits=limits, policy=policy, references=references
+        )
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class Stack:
+    envoy: EnvoyProcess
+    upstream: MockUpstream
+    sidecar: InProcessSidecar | None = None
+    recorder: Recorder = field(default_factory=Recorder)
+
+    def connection(self, timeout: float = 30.0) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.envoy.port, timeout=timeout)
+
+    def post(
+        self,
+        body: bytes | dict[str, Any],
+        headers: dict[str, str] | None = None,
+        path: str = "/v1/chat/completions",
+    ) -> Reply:
+        raw = body if isinstance(body, bytes) else json.dumps(body).encode()
+        connection = self.connection()
+        try:
+            connection.request(
+                "POST",
+                path,
+                body=raw,
+                headers={"content-type": "application/json", **(headers or {})},
+            )
+            response = connection.getresponse()
+            return Reply(
+                response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+            )
+        finally:
+            connection.close()
+
+    def stream(
+        self,
+        body: dict[str, Any],
+        headers: dict[str, str],
+        on_first_chunk: Callable[[], None] | None = None,
+    ) -> tuple[Reply, list[bytes]]:
+        """POST and read the body as it arrives; `on_first_chunk` runs at the first bytes."""
+        connection = self.connection()
+        try:
+            connection.request(
+                "POST",
+                "/v1/chat/completions",
+                body=json.dumps(body).encode(),
+                headers={"content-type": "application/json", **headers},
+            )
+            response = connection.getresponse()
+            chunks: list[bytes] = []
+            while True:
+                try:
+                    piece = response.read1(65536)
+                except http.client.IncompleteRead as exc:
+                    chunks.append(exc.partial)
+                    break
+                if not piece:
+                    break
+                if not chunks and on_first_chunk is not None:
+                    on_first_chunk()
+                chunks.append(piece)
+            headers_out = {k.lower(): v for k, v in response.getheaders()}
+            return Reply(response.status, headers_out, b"".join(chunks)), chunks
+        finally:
+            connection.close()
+
+
+def chat(
+    *,
+    sources: Sequence[str] | None = (SOURCE,),
+    stream: bool = False,
+    sources_as_string: bool = False,
+) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "model": "mock-1",
+        "messages": [{"role": "user", "content": "Tell me about the Eiffel Tower."}],
+        "metadata": {"conversation": "c-1"},
+    }
+    if sources is not None:
+        value: Any = json.dumps(list(sources)) if sources_as_string else list(sources)
+        document["metadata"]["grounding.sources"] = value
+    if stream:
+        document["stream"] = True
+    return document
+
+
+def sse_events(body: bytes) -> list[str]:
+    return [e[len("data: ") :] for e in body.decode().replace("\r\n", "\n").split("\n\n") if e]
+
+
+def stream_text(body: bytes) -> str:
+    parts = []
+    for data in sse_events(body):
+        if data == "[DONE]":
+            continue
+        for choice in json.loads(data)["choices"]:
+            parts.append(choice.get("delta", {}).get("content") or "")
+    return "".join(parts)
+
+
+def traceparent(trace_id: str) -> str:
+    return f"00-{trace_id}-00f067aa0ba902b7-01"
+
+
+def trace_ids() -> Iterator[str]:
+    counter = 0
+    while True:
+        counter += 1
+        yield f"{counter:032x}"

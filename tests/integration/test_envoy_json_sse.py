@@ -1,0 +1,216 @@
+"""Acceptance: JSON and SSE answers through a real Envoy under LOG, FLAG and BLOCK."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from sidecar.devtools.mock_upstream import completion, split_answer, sse_chunk
+
+from .harness import GROUNDED, SOURCE, UNGROUNDED, Stack, chat, sse_events, stream_text
+
+pytestmark = pytest.mark.envoy
+
+ACTIONS = ["log", "flag", "block"]
+
+
+def expected_sse(answer: str) -> bytes:
+    events = [sse_chunk(piece) for piece in split_answer(answer, 0)]
+    return b"".join([*events, sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"])
+
+
+@pytest.mark.parametrize("workspace", ACTIONS)
+def test_grounded_json_passes_byte_identical(stack: Stack, workspace: str) -> None:
+    reply = stack.post(chat(), {"x-workspace-id": workspace, "x-mock-answer": GROUNDED})
+    assert reply.status == 200
+    assert reply.body == completion(GROUNDED)
+    assert reply.headers["x-grounding-verdict"] == "pass"
+
+
+@pytest.mark.parametrize("workspace", ["log", "flag"])
+def test_ungrounded_json_is_delivered_under_log_and_flag(stack: Stack, workspace: str) -> None:
+    reply = stack.post(chat(), {"x-workspace-id": workspace, "x-mock-answer": UNGROUNDED})
+    assert reply.status == 200
+    assert reply.body == completion(UNGROUNDED)
+    assert reply.headers["x-grounding-verdict"] == "fail"
+
+
+def test_ungrounded_json_under_block_gets_the_exact_envelope(stack: Stack) -> None:
+    trace = "4bf92f3577b34da6a3ce929d0e0e4736"
+    reply = stack.post(
+        chat(),
+        {
+            "x-workspace-id": "block",
+            "x-mock-answer": f"{GROUNDED} {UNGROUNDED}",
+            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+        },
+    )
+    assert reply.status == 403
+    assert reply.headers["content-type"] == "application/json"
+    assert reply.json() == {
+        "error": {
+            "type": "guardrail_violation",
+            "code": "hallucination_detected",
+            "message": f"Response contains ungrounded claims: {UNGROUNDED}",
+            "trace_id": trace,
+        }
+    }
+    assert b"Eiffel" not in reply.body  # nothing of the answer leaks
+
+
+def test_the_trace_id_is_fresh_without_traceparent(stack: Stack) -> None:
+    reply = stack.post(chat(), {"x-workspace-id": "block", "x-mock-answer": UNGROUNDED})
+    assert re.fullmatch(r"[0-9a-f]{32}", reply.json()["error"]["trace_id"])
+
+
+def test_sources_sent_as_a_json_string_work_too(stack: Stack) -> None:
+    reply = stack.post(
+        chat(sources_as_string=True), {"x-workspace-id": "block", "x-mock-answer": UNGROUNDED}
+    )
+    assert reply.status == 403
+
+
+def test_ungrounded_sse_under_block_ends_with_content_filter_then_done(stack: Stack) -> None:
+    reply, _ = stack.stream(
+        chat(stream=True), {"x-workspace-id": "block", "x-mock-answer": UNGROUNDED}
+    )
+    assert reply.status == 200
+    assert reply.headers["x-grounding-verdict"] == "fail"
+    events = sse_events(reply.body)
+    assert len(events) == 2
+    final = json.loads(events[0])
+    assert [c["finish_reason"] for c in final["choices"]] == ["content_filter"]
+    assert final["choices"][0]["delta"] == {}
+    assert events[1] == "[DONE]"
+    assert stream_text(reply.body) == ""
+
+
+@pytest.mark.parametrize("workspace", ACTIONS)
+def test_grounded_sse_arrives_complete(stack: Stack, workspace: str) -> None:
+    reply, _ = stack.stream(
+        chat(stream=True), {"x-workspace-id": workspace, "x-mock-answer": GROUNDED}
+    )
+    assert reply.status == 200
+    assert reply.body == expected_sse(GROUNDED)
+
+
+@pytest.mark.parametrize("workspace", ["log", "flag"])
+def test_sse_under_log_and_flag_flows_before_the_upstream_finishes(
+    stack: Stack, workspace: str
+) -> None:
+    test_id = f"first-chunk-{workspace}"
+    trace = f"{abs(hash(test_id)):032x}"[-32:]
+    seen_before_upstream_finished: list[bool] = []
+    reply, chunks = stack.stream(
+        chat(stream=True),
+        {
+            "x-workspace-id": workspace,
+            "x-mock-answer": UNGROUNDED,
+            "x-mock-delay": "0.15",
+            "x-test-id": test_id,
+            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+        },
+        on_first_chunk=lambda: seen_before_upstream_finished.append(
+            not stack.upstream.is_finished(test_id)
+        ),
+    )
+    assert seen_before_upstream_finished == [True]
+    assert len(chunks) > 1
+    assert reply.body == expected_sse(UNGROUNDED)  # delivered unchanged
+    event = stack.recorder.wait_for_check(trace)  # ... and the verdict still recorded
+    assert event.decision.verdict.value == "fail"
+    assert event.action.value == workspace.upper()
+    assert event.decision.deliver
+
+
+def test_sse_under_block_is_held_until_the_upstream_finishes(stack: Stack) -> None:
+    test_id = "held-block"
+    upstream_done_at_first_byte: list[bool] = []
+    reply, _ = stack.stream(
+        chat(stream=True),
+        {
+            "x-workspace-id": "block",
+            "x-mock-answer": GROUNDED,
+            "x-mock-delay": "0.05",
+            "x-test-id": test_id,
+        },
+        on_first_chunk=lambda: upstream_done_at_first_byte.append(
+            stack.upstream.is_finished(test_id)
+        ),
+    )
+    assert upstream_done_at_first_byte == [True]
+    assert reply.body == expected_sse(GROUNDED)
+
+
+def test_the_upstream_never_sees_the_sources(stack: Stack) -> None:
+    test_id = "strip-sources"
+    reply = stack.post(
+        chat(), {"x-workspace-id": "block", "x-mock-answer": GROUNDED, "x-test-id": test_id}
+    )
+    assert reply.status == 200
+    (received,) = stack.upstream.requests_with("x-test-id", test_id)
+    assert b"grounding.sources" not in received.body
+    assert SOURCE.encode() not in received.body
+    assert int(received.headers["content-length"]) == len(received.body)
+    forwarded = json.loads(received.body)
+    assert forwarded["metadata"] == {"conversation": "c-1"}
+    assert forwarded["messages"] == chat()["messages"]
+
+
+def test_requests_without_sources_are_not_checked(stack: Stack) -> None:
+    test_id = "no-sources"
+    raw = json.dumps(chat(sources=None)).encode()
+    reply = stack.post(
+        raw, {"x-workspace-id": "block", "x-mock-answer": UNGROUNDED, "x-test-id": test_id}
+    )
+    assert reply.status == 200
+    assert "x-grounding-verdict" not in reply.headers
+    (received,) = stack.upstream.requests_with("x-test-id", test_id)
+    assert received.body == raw  # untouched, byte for byte
+
+
+def test_a_disabled_workspace_is_not_checked_but_still_stripped(stack: Stack) -> None:
+    test_id = "disabled"
+    reply = stack.post(
+        chat(), {"x-workspace-id": "off", "x-mock-answer": UNGROUNDED, "x-test-id": test_id}
+    )
+    assert reply.status == 200 and "x-grounding-verdict" not in reply.headers
+    (received,) = stack.upstream.requests_with("x-test-id", test_id)
+    assert b"grounding.sources" not in received.body
+
+
+def test_non_chat_paths_pass_untouched(stack: Stack) -> None:
+    connection = stack.connection()
+    connection.request("GET", "/v1/models", headers={"x-workspace-id": "block"})
+    response = connection.getresponse()
+    assert response.status == 200
+    assert json.loads(response.read())["data"][0]["id"] == "mock"
+    connection.close()
+
+
+def test_non_2xx_upstream_answers_pass_unchecked(stack: Stack) -> None:
+    reply = stack.post(chat(), {"x-workspace-id": "block", "x-mock-behaviour": "status-500"})
+    assert reply.status == 500
+    assert reply.json() == {"error": {"message": "upstream failed"}}
+    assert "x-grounding-verdict" not in reply.headers
+
+
+def test_the_verdict_reaches_envoy_dynamic_metadata(stack: Stack) -> None:
+    stack.post(chat(), {"x-workspace-id": "flag", "x-mock-answer": UNGROUNDED})
+    # The access log is written when the stream closes; look for our line.
+    for _ in range(100):
+        lines = [
+            json.loads(line)
+            for line in stack.envoy.log_tail(400).splitlines()
+            if line.startswith("{") and '"grounding_verdict"' in line
+        ]
+        if any(
+            line["grounding_verdict"] == "fail" and line["grounding_action"] == "FLAG"
+            for line in lines
+        ):
+            return
+        time.sleep(0.05)
+    raise AssertionError("no access-log line with the grounding verdict")
