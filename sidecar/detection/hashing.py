@@ -11,123 +11,19 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 
+from sidecar.detection import lexical
 from sidecar.detection.embedders import FloatMatrix
 
 HASH_EMBEDDER_VERSION = "hash-v1"
-# Unicode words (any script), keeping 3.14, 1,000 and don't as one token.
-_TOKEN = re.compile(r"[^\W_]+(?:[.,'][^\W_]+)*")
-_STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "but",
-        "if",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "by",
-        "for",
-        "from",
-        "with",
-        "as",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "he",
-        "she",
-        "they",
-        "them",
-        "his",
-        "her",
-        "their",
-        "we",
-        "our",
-        "you",
-        "your",
-        "i",
-        "me",
-        "my",
-        "do",
-        "does",
-        "did",
-        "has",
-        "have",
-        "had",
-        "will",
-        "would",
-        "can",
-        "could",
-        "should",
-        "may",
-        "might",
-        "must",
-        "so",
-        "than",
-        "then",
-        "too",
-        "very",
-        "just",
-        "also",
-        "into",
-        "over",
-        "about",
-        "up",
-        "out",
-        "such",
-        "which",
-        "who",
-        "whom",
-        "what",
-        "when",
-        "where",
-        "how",
-        "all",
-        "any",
-        "each",
-        "both",
-        "more",
-        "most",
-        "other",
-        "some",
-    ]
-)
 # Function words still count (negations and quantities live among them), but
 # less, so that shared content words dominate the similarity.
 _STOPWORD_WEIGHT = 0.35
 _BIGRAM_WEIGHT = 0.5
-
-
-def _stem(token: str) -> str:
-    """A deliberately tiny suffix stripper: plural and tense variants collide."""
-    if token[0].isdigit() or len(token) <= 4:
-        return token
-    for suffix, replacement in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
-        if token.endswith(suffix) and len(token) - len(suffix) >= 3:
-            return token[: len(token) - len(suffix)] + replacement
-    return token
 
 
 @lru_cache(maxsize=262_144)
@@ -182,11 +78,11 @@ class HashEmbedder:
         return normalised
 
     def _features(self, text: str) -> list[tuple[int, float]]:
-        words = [_stem(token) for token in _TOKEN.findall(text.lower())]
+        words = lexical.words(text)
         features: list[tuple[int, float]] = []
         for word in words:
             column, sign = _feature(word, self._dim)
-            weight = _STOPWORD_WEIGHT if word in _STOPWORDS else 1.0
+            weight = _STOPWORD_WEIGHT if word in lexical.STOPWORDS else 1.0
             features.append((column, sign * weight))
         for first, second in itertools.pairwise(words):
             column, sign = _feature(f"{first} {second}", self._dim)
