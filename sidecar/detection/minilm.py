@@ -57,20 +57,20 @@ class _Loaded:
     version_tag: str
 
 
-_LOADED: dict[tuple[Path, int], _Loaded] = {}
+_LOADED: dict[tuple[Path, int, bool], _Loaded] = {}
 _LOAD_LOCK = threading.Lock()
 
 
-def _load(model_dir: Path, threads: int) -> _Loaded:
-    key = (model_dir.resolve(), threads)
+def _load(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
+    key = (model_dir.resolve(), threads, spinning)
     with _LOAD_LOCK:
         loaded = _LOADED.get(key)
         if loaded is None:
-            loaded = _LOADED[key] = _load_uncached(model_dir, threads)
+            loaded = _LOADED[key] = _load_uncached(model_dir, threads, spinning)
         return loaded
 
 
-def _load_uncached(model_dir: Path, threads: int) -> _Loaded:
+def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
     verify_files(model_dir, RUNTIME_FILES)
     try:
         import onnxruntime as ort
@@ -88,6 +88,9 @@ def _load_uncached(model_dir: Path, threads: int) -> _Loaded:
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     options.log_severity_level = 3
+    # Spinning workers pick up the next run sooner but burn idle CPU that a co-located
+    # server, the tokenizer or the batcher's callers could use.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "1" if spinning else "0")
     try:
         session = ort.InferenceSession(
             str(model_dir / ONNX_GRAPH.name), options, providers=["CPUExecutionProvider"]
@@ -100,10 +103,16 @@ def _load_uncached(model_dir: Path, threads: int) -> _Loaded:
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2, 384-dimensional, L2-normalised rows."""
 
-    def __init__(self, model_dir: Path | str | None = None, *, intra_op_threads: int = 0) -> None:
+    def __init__(
+        self,
+        model_dir: Path | str | None = None,
+        *,
+        intra_op_threads: int = 0,
+        allow_spinning: bool = True,
+    ) -> None:
         if intra_op_threads < 0:
             raise ValueError("intra_op_threads must be >= 0 (0 = onnxruntime default)")
-        self._loaded = _load(resolve_model_dir(model_dir), intra_op_threads)
+        self._loaded = _load(resolve_model_dir(model_dir), intra_op_threads, allow_spinning)
 
     @property
     def name(self) -> str:
