@@ -34,6 +34,8 @@ def sidecar_config(**overrides: object) -> ServeConfig:
             "enabled": True,
             "embedder": "hash",
             "check_deadline": 1.0,
+            # Slow-marker checks hold a thread past their deadline; keep others free.
+            "workers": 4,
             "workspaces": WORKSPACES,
             **LIMITS,
             **overrides,
@@ -56,7 +58,7 @@ def start_envoy(upstream_port: int, sidecar_port: int) -> EnvoyProcess:
 @pytest.fixture(scope="session")
 def stack(upstream: MockUpstream) -> Iterator[Stack]:
     recorder = Recorder()
-    sidecar = InProcessSidecar(sidecar_config(), MarkerDetector(delay=3.0), recorder).start()
+    sidecar = InProcessSidecar(sidecar_config(), MarkerDetector(delay=2.0), recorder).start()
     envoy = start_envoy(upstream.port, sidecar.port)
     yield Stack(envoy=envoy, upstream=upstream, sidecar=sidecar, recorder=recorder)
     envoy.stop()

@@ -1,0 +1,160 @@
+"""Acceptance: each bad input has its documented outcome (docs/extproc.md), and the
+sidecar keeps serving the next request."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sidecar.devtools.mock_upstream import completion
+
+from .harness import GROUNDED, SLOW_MARKER, UNGROUNDED, Stack, chat, sse_events, stream_text
+
+pytestmark = pytest.mark.envoy
+
+
+def assert_still_serving(stack: Stack) -> None:
+    reply = stack.post(chat(), {"x-workspace-id": "block", "x-mock-answer": GROUNDED})
+    assert reply.status == 200 and reply.headers["x-grounding-verdict"] == "pass"
+
+
+def test_malformed_request_json_goes_upstream_untouched(stack: Stack) -> None:
+    raw = b'{"model": "m", "messages": [ oops'
+    reply = stack.post(raw, {"x-workspace-id": "block", "x-test-id": "bad-request-json"})
+    assert reply.status == 400  # the upstream's own answer, passed through
+    (received,) = stack.upstream.requests_with("x-test-id", "bad-request-json")
+    assert received.body == raw
+    assert_still_serving(stack)
+
+
+def test_invalid_sources_are_refused_with_400(stack: Stack) -> None:
+    body = chat()
+    body["metadata"]["grounding.sources"] = "not a json list"
+    reply = stack.post(body, {"x-workspace-id": "block", "x-test-id": "bad-sources"})
+    assert reply.status == 400
+    assert reply.json()["error"]["code"] == "invalid_grounding_sources"
+    assert stack.upstream.requests_with("x-test-id", "bad-sources") == []
+    assert_still_serving(stack)
+
+
+def test_malformed_upstream_json_is_unknown_and_follows_the_workspace(stack: Stack) -> None:
+    headers = {"x-mock-behaviour": "malformed"}
+    delivered = stack.post(chat(), {"x-workspace-id": "block", **headers})
+    assert delivered.status == 200 and delivered.body == b"<html>not json</html>"
+    assert delivered.headers["x-grounding-verdict"] == "unknown"
+    refused = stack.post(chat(), {"x-workspace-id": "block-unknown", **headers})
+    assert refused.status == 403
+    assert refused.json()["error"]["code"] == "grounding_unverified"
+    assert_still_serving(stack)
+
+
+def test_broken_sse_framing_under_block_is_refused_as_incomplete(stack: Stack) -> None:
+    reply, _ = stack.stream(
+        chat(stream=True),
+        {"x-workspace-id": "block", "x-mock-answer": GROUNDED, "x-mock-behaviour": "broken-sse"},
+    )
+    assert reply.status == 200
+    assert stream_text(reply.body) == ""
+    assert json.loads(sse_events(reply.body)[0])["choices"][0]["finish_reason"] == "content_filter"
+    assert_still_serving(stack)
+
+
+def test_a_json_response_over_max_response_bytes_is_unknown(stack: Stack) -> None:
+    headers = {"x-mock-answer": GROUNDED, "x-mock-behaviour": "pad:40000"}
+    reply = stack.post(chat(), {"x-workspace-id": "block", **headers})
+    assert reply.status == 200
+    assert reply.headers["x-grounding-verdict"] == "unknown"
+    assert reply.body == completion(GROUNDED + " " + "x" * 40000)
+    refused = stack.post(chat(), {"x-workspace-id": "block-unknown", **headers})
+    assert refused.status == 403
+    assert refused.json()["error"]["code"] == "grounding_unverified"
+    assert_still_serving(stack)
+
+
+def test_a_stream_over_max_stream_bytes_is_delivered_and_scan_incomplete(stack: Stack) -> None:
+    trace = "5" * 32
+    reply, _ = stack.stream(
+        chat(stream=True),
+        {
+            "x-workspace-id": "log",
+            "x-mock-answer": GROUNDED + " " + " ".join(["filler"] * 3000),
+            "x-mock-chunks": "40",
+            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+        },
+    )
+    assert reply.status == 200
+    assert sse_events(reply.body)[-1] == "[DONE]"  # everything delivered
+    event = stack.recorder.wait_for_check(trace)
+    assert event.outcome.truncated
+    assert event.decision.verdict.value != "pass"  # a prefix cannot pass the whole answer
+    assert_still_serving(stack)
+
+
+def test_a_stream_over_max_stream_bytes_under_block_checks_the_prefix(stack: Stack) -> None:
+    reply, _ = stack.stream(
+        chat(stream=True),
+        {
+            "x-workspace-id": "block",
+            "x-mock-answer": UNGROUNDED + " " + " ".join(["filler"] * 3000),
+            "x-mock-chunks": "40",
+        },
+    )
+    assert reply.status == 200
+    assert "Great Wall" not in stream_text(reply.body)
+    assert json.loads(sse_events(reply.body)[0])["choices"][0]["finish_reason"] == "content_filter"
+    assert_still_serving(stack)
+
+
+def test_an_upstream_that_ends_without_done_is_refused_under_block(stack: Stack) -> None:
+    reply, _ = stack.stream(
+        chat(stream=True),
+        {"x-workspace-id": "block", "x-mock-answer": GROUNDED, "x-mock-behaviour": "truncate"},
+    )
+    assert reply.status == 200
+    assert stream_text(reply.body) == ""
+    assert sse_events(reply.body)[-1] == "[DONE]"
+    assert_still_serving(stack)
+
+
+def test_an_upstream_reset_mid_stream_under_block_leaks_nothing(stack: Stack) -> None:
+    reply, _ = stack.stream(
+        chat(stream=True),
+        {"x-workspace-id": "block", "x-mock-answer": GROUNDED, "x-mock-behaviour": "abort"},
+    )
+    # Headers were held, so Envoy can still answer with a (JSON) 5xx.
+    assert reply.status >= 500
+    assert "error" in reply.json()
+    assert b"Eiffel" not in reply.body
+    assert_still_serving(stack)
+
+
+def test_an_upstream_reset_mid_stream_under_log_ends_the_client_stream(stack: Stack) -> None:
+    reply, _ = stack.stream(
+        chat(stream=True),
+        {"x-workspace-id": "log", "x-mock-answer": GROUNDED, "x-mock-behaviour": "abort"},
+    )
+    assert reply.status == 200
+    assert b"[DONE]" not in reply.body  # the client sees the stream break off
+    assert_still_serving(stack)
+
+
+def test_a_check_over_the_deadline_fails_closed_under_block(stack: Stack) -> None:
+    answer = f"{GROUNDED} {SLOW_MARKER}"
+    reply = stack.post(chat(), {"x-workspace-id": "block", "x-mock-answer": answer})
+    assert reply.status == 403
+    error = reply.json()["error"]
+    assert error["code"] == "grounding_unverified"
+    assert "deadline" in error["message"]
+    logged = stack.post(chat(), {"x-workspace-id": "log", "x-mock-answer": answer})
+    assert logged.status == 200 and logged.headers["x-grounding-verdict"] == "unknown"
+    assert_still_serving(stack)
+
+
+def test_a_request_over_envoys_buffer_gets_a_json_413(stack: Stack) -> None:
+    big = chat(sources=["word " * 250_000])  # > 1 MiB BUFFERED request body
+    reply = stack.post(big, {"x-workspace-id": "block", "x-test-id": "too-big"})
+    assert reply.status == 413
+    assert reply.json()["error"]["code"] == "request_too_large"
+    assert stack.upstream.requests_with("x-test-id", "too-big") == []
+    assert_still_serving(stack)
