@@ -198,3 +198,25 @@ class MockUpstream(ThreadingHTTPServer):
     def stop(self) -> None:
         self.shutdown()
         self.server_close()
+
+
+def main() -> None:
+    """`python -m sidecar.devtools.mock_upstream [--port N]`: serve until interrupted."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description="mock OpenAI-compatible upstream")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    server = MockUpstream(args.host, args.port)
+    print(f"serving port={server.port}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

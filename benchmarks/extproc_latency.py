@@ -1,0 +1,202 @@
+"""Latency the sidecar adds inside a real Envoy, against a no-op ext_proc and no ext_proc.
+
+One run starts the mock upstream, the sidecar (`grounding-sidecar serve`, hash
+embedder, grounding enabled, action BLOCK so headers are held for every answer),
+the no-op processor, and three Envoys rendered from deploy/envoy/envoy.yaml (the
+third with the ext_proc filter removed), all on loopback with ports chosen at run
+time.  For each target it measures keep-alive requests at 1 and 8 connections:
+p50/p99 latency and requests/s, for a JSON and an SSE chat completion carrying one
+source.  Loops are bounded by count; nothing leaves 127.0.0.1.
+
+    .venv/bin/python benchmarks/extproc_latency.py [--requests 400] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import yaml
+
+from sidecar.devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+
+SOURCE = (
+    "The Eiffel Tower is located in Paris and was completed in 1889. It is 330 metres tall "
+    "and was designed by the engineering company of Gustave Eiffel."
+)
+ANSWER = "The Eiffel Tower is located in Paris and was completed in 1889. It is 330 metres tall."
+
+
+@dataclass(frozen=True)
+class Measurement:
+    target: str
+    kind: str
+    connections: int
+    requests: int
+    p50_ms: float
+    p99_ms: float
+    requests_per_second: float
+
+
+def start_process(*args: str) -> tuple[subprocess.Popen[str], int]:
+    process = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if not line.startswith("serving"):
+        process.kill()
+        raise RuntimeError(f"{args} did not start")
+    fields = dict(part.split("=", 1) for part in line.split()[1:])
+    return process, int(fields["port"])
+
+
+def config_without_ext_proc(text: str) -> str:
+    document = yaml.safe_load(text)
+    manager = document["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]
+    filters = manager["typed_config"]["http_filters"]
+    manager["typed_config"]["http_filters"] = [
+        f for f in filters if f["name"] != "envoy.filters.http.ext_proc"
+    ]
+    return str(yaml.safe_dump(document))
+
+
+@contextmanager
+def environment() -> Iterator[dict[str, int]]:
+    processes: list[subprocess.Popen[str]] = []
+    envoys: list[EnvoyProcess] = []
+    try:
+        upstream, upstream_port = start_process("-m", "sidecar.devtools.mock_upstream")
+        sidecar, sidecar_port = start_process(
+            "-m", "sidecar.extproc.serve", "--port", "0", "--embedder", "hash", "--enabled",
+            "--action", "BLOCK", "--log-level", "WARNING",
+        )  # fmt: skip
+        noop, noop_port = start_process("-m", "sidecar.devtools.noop_extproc")
+        processes += [upstream, sidecar, noop]
+        ports = {}
+        for name, processor_port in (("sidecar", sidecar_port), ("noop", noop_port)):
+            endpoints = EnvoyEndpoints("127.0.0.1", upstream_port, "127.0.0.1", processor_port)
+            envoys.append(EnvoyProcess(render_config(endpoints), log_level="error").start())
+            ports[name] = envoys[-1].port
+        bare = render_config(EnvoyEndpoints("127.0.0.1", upstream_port, "127.0.0.1", 1))
+        envoys.append(EnvoyProcess(config_without_ext_proc(bare), log_level="error").start())
+        ports["no_ext_proc"] = envoys[-1].port
+        yield ports
+    finally:
+        for envoy in envoys:
+            envoy.stop()
+        for process in processes:
+            process.terminate()
+            process.wait(timeout=15)
+
+
+def request_body(stream: bool) -> bytes:
+    return json.dumps(
+        {
+            "model": "mock-1",
+            "messages": [{"role": "user", "content": "Tell me about the Eiffel Tower."}],
+            "metadata": {"grounding.sources": [SOURCE]},
+            "stream": stream,
+        }
+    ).encode()
+
+
+def client_loop(port: int, stream: bool, count: int, latencies: list[float]) -> None:
+    body = request_body(stream)
+    headers = {"content-type": "application/json", "x-mock-answer": ANSWER}
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    for _ in range(count):
+        started = time.perf_counter()
+        connection.request("POST", "/v1/chat/completions", body=body, headers=headers)
+        response = connection.getresponse()
+        payload = response.read()
+        latencies.append(time.perf_counter() - started)
+        if response.status != 200 or b"Eiffel" not in payload:
+            raise RuntimeError(f"unexpected reply {response.status}: {payload[:200]!r}")
+    connection.close()
+
+
+def measure(target: str, port: int, kind: str, connections: int, total: int) -> Measurement:
+    stream = kind == "sse"
+    client_loop(port, stream, 20, [])  # warm-up: connections, caches
+    per_connection = max(1, total // connections)
+    results: list[list[float]] = [[] for _ in range(connections)]
+    threads = [
+        threading.Thread(target=client_loop, args=(port, stream, per_connection, results[i]))
+        for i in range(connections)
+    ]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    latencies = sorted(x for r in results for x in r)
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    return Measurement(
+        target=target,
+        kind=kind,
+        connections=connections,
+        requests=len(latencies),
+        p50_ms=round(statistics.median(latencies) * 1000, 3),
+        p99_ms=round(p99 * 1000, 3),
+        requests_per_second=round(len(latencies) / elapsed, 1),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--requests", type=int, default=400, help="per target, kind and load")
+    parser.add_argument("--json", help="also write the results to this file")
+    args = parser.parse_args(argv)
+    results: list[Measurement] = []
+    with environment() as ports:
+        for kind in ("json", "sse"):
+            for connections in (1, 8):
+                for target in ("no_ext_proc", "noop", "sidecar"):
+                    results.append(measure(target, ports[target], kind, connections, args.requests))
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    print(f"# ext_proc latency through Envoy ({machine}, {args.requests} requests per row)")
+    print(f"{'kind':5} {'conns':>5} {'target':12} {'p50 ms':>8} {'p99 ms':>8} {'req/s':>8}")
+    for m in results:
+        print(
+            f"{m.kind:5} {m.connections:>5} {m.target:12} {m.p50_ms:>8.3f} {m.p99_ms:>8.3f} "
+            f"{m.requests_per_second:>8.1f}"
+        )
+    print("\n# added p50 over no ext_proc (ms): sidecar vs no-op processor")
+    by_key: dict[tuple[str, int, str], Measurement] = {
+        (m.kind, m.connections, m.target): m for m in results
+    }
+    summary: list[dict[str, Any]] = []
+    for kind in ("json", "sse"):
+        for connections in (1, 8):
+            base = by_key[(kind, connections, "no_ext_proc")].p50_ms
+            noop = by_key[(kind, connections, "noop")].p50_ms - base
+            sidecar = by_key[(kind, connections, "sidecar")].p50_ms - base
+            ratio = sidecar / noop if noop > 0 else float("nan")
+            summary.append(
+                {"kind": kind, "connections": connections, "noop_added_ms": round(noop, 3),
+                 "sidecar_added_ms": round(sidecar, 3), "ratio": round(ratio, 2)}
+            )  # fmt: skip
+            print(
+                f"{kind:5} {connections:>2} conns: no-op +{noop:.3f}  sidecar +{sidecar:.3f}  "
+                f"ratio {ratio:.2f}"
+            )
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"results": [asdict(m) for m in results], "added": summary}, out, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
