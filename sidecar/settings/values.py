@@ -95,7 +95,10 @@ def optional(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """`off`, `none`, `null` or an empty string mean "not set" (None)."""
 
     def parse_optional(raw: Any) -> Any:
-        if raw is None or (isinstance(raw, str) and raw.strip().lower() in _OFF):
+        # YAML 1.1 reads a bare `off` / `no` as False: that means "not set" too.
+        if raw is None or raw is False:
+            return None
+        if isinstance(raw, str) and raw.strip().lower() in _OFF:
             return None
         return parse(raw)
 
