@@ -132,9 +132,17 @@ def test_an_upstream_reset_mid_stream_under_block_leaks_nothing(stack: Stack) ->
 def test_an_upstream_reset_mid_stream_under_log_ends_the_client_stream(stack: Stack) -> None:
     reply, _ = stack.stream(
         chat(stream=True),
-        {"x-workspace-id": "log", "x-mock-answer": GROUNDED, "x-mock-behaviour": "abort"},
+        {
+            "x-workspace-id": "log",
+            "x-mock-answer": GROUNDED,
+            "x-mock-behaviour": "abort",
+            # Let the relayed headers and first chunks reach the client before the reset
+            # (with none delivered yet, Envoy answers 502 instead).
+            "x-mock-delay": "0.05",
+        },
     )
     assert reply.status == 200
+    assert "Eiffel" in stream_text(reply.body)  # relayed as produced
     assert b"[DONE]" not in reply.body  # the client sees the stream break off
     assert_still_serving(stack)
 
