@@ -22,9 +22,7 @@ class GroundingService(grounding_pb2_grpc.GroundingServiceServicer):  # type: ig
         self._checks = checks
         self._policies = policies
 
-    async def Check(
-        self, request: Any, context: grpc.aio.ServicerContext[Any, Any]
-    ) -> Any:
+    async def Check(self, request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
         if not self._checks.available:
             await context.abort(
                 grpc.StatusCode.FAILED_PRECONDITION,
