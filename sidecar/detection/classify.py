@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from sidecar.detection.consistency import DetailKind, extract_details
 from sidecar.detection.contract import ClaimClass
+from sidecar.detection.details import DetailKind, extract_details
 
 CLASSIFIER_VERSION = "class-v1"
 

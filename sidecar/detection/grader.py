@@ -17,7 +17,7 @@ import numpy as np
 
 from sidecar.detection.claims import Claim, split_claims
 from sidecar.detection.classify import classify_claim
-from sidecar.detection.consistency import SourceCorpus, find_inconsistency
+from sidecar.detection.consistency import find_inconsistency
 from sidecar.detection.contract import (
     EMBEDDING_FAILED_MARK,
     RUBRIC_VERSION,
@@ -31,6 +31,7 @@ from sidecar.detection.contract import (
     StatementGrade,
     Verdict,
 )
+from sidecar.detection.corpus import SourceCorpus
 from sidecar.detection.embedders import Embedder, embed_checked
 from sidecar.detection.passages import Passage, SourceLimits, select_sources, split_passages
 from sidecar.detection.scoring import score

@@ -1,0 +1,39 @@
+"""The kept sources (and approved references), indexed for the lookups a check makes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from sidecar.detection.details import WORD, Detail, DetailKind, date_covers, extract_details
+
+
+class SourceCorpus:
+    """Every detail of every kept source (and approved reference), for lookups."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        texts = list(texts)
+        self._lowered = "\n".join(texts).lower()
+        self._words = frozenset(WORD.findall(self._lowered))
+        # Sources repeat across requests (RAG): their details are cached per text.
+        self._details = [detail for text in texts for detail in _source_details(text)]
+        self._dates = {d.value for d in self._details if d.kind is DetailKind.DATE}
+
+    def contains(self, detail: Detail) -> bool:
+        if detail.kind is DetailKind.QUANTITY:
+            return any(
+                known.kind is DetailKind.QUANTITY
+                and known.value == detail.value
+                and (not known.unit or not detail.unit or known.unit == detail.unit)
+                for known in self._details
+            )
+        if detail.kind is DetailKind.DATE:
+            # "3 June" is supported by "3 June 2024"; a bare month by any date in it.
+            return any(date_covers(known, detail.value) for known in self._dates)
+        words = WORD.findall(detail.value)
+        return detail.value in self._lowered or all(word in self._words for word in words)
+
+
+@lru_cache(maxsize=4096)
+def _source_details(text: str) -> tuple[Detail, ...]:
+    return tuple(extract_details(text))
