@@ -24,7 +24,7 @@ lint: install
 	$(VENV)/bin/mypy
 
 run: install
-	$(VENV)/bin/grounding-sidecar check --example
+	$(PY) -m sidecar.demo
 
 bench: install
 	$(PY) benchmarks/check_throughput.py
