@@ -159,3 +159,32 @@ def test_runbook_links_point_at_sections_of_the_operations_guide() -> None:
             if "alert" in rule:
                 anchor = rule["annotations"]["runbook"].split("#", 1)[1]
                 assert anchor in anchors, anchor
+
+
+def operations_guide_queries() -> list[str]:
+    """PromQL blocks of docs/operations.md: comment lines separate expressions."""
+    doc = (REPO / "docs" / "operations.md").read_text()
+    queries: list[str] = []
+    for block in re.findall(r"```promql\n(.*?)```", doc, flags=re.S):
+        current: list[str] = []
+        for line in [*block.splitlines(), "#"]:
+            if line.strip().startswith("#") or not line.strip():
+                if current:
+                    queries.append(" ".join(current))
+                current = []
+            else:
+                current.append(line.strip())
+    return queries
+
+
+def test_every_query_in_the_operations_guide_parses(tmp_path: Path) -> None:
+    queries = operations_guide_queries()
+    assert len(queries) >= 8
+    rules = [{"record": f"docs:query_{i}:check", "expr": q} for i, q in enumerate(queries)]
+    path = tmp_path / "docs-queries.yaml"
+    path.write_text(yaml.safe_dump({"groups": [{"name": "docs", "rules": rules}]}))
+    done = promtool("check", "rules", str(path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    recorded = {rule["record"] for g in rule_groups() for rule in g["rules"] if "record" in rule}
+    unknown = {n for q in queries for n in METRIC_NAME.findall(q)} - exposed_names() - recorded
+    assert unknown == set()
