@@ -112,6 +112,7 @@ class StatementGrade:
     evidence: tuple[Evidence, ...]
     score: float | None
     rationale: str
+    probability: float | None = None  # P(supported) under the judge's rule; internal
 
     def __post_init__(self) -> None:
         if self.verdict not in VALID_VERDICTS[self.claim_class]:

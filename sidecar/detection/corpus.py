@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
+from sidecar.detection import lexical
 from sidecar.detection.details import WORD, Detail, DetailKind, date_covers, extract_details
 
 
@@ -18,6 +19,16 @@ class SourceCorpus:
         # Sources repeat across requests (RAG): their details are cached per text.
         self._details = [detail for text in texts for detail in _source_details(text)]
         self._dates = {d.value for d in self._details if d.kind is DetailKind.DATE}
+        self._texts = texts
+
+    @cached_property
+    def content_words(self) -> frozenset[str]:
+        """Stemmed content words of every text (the lexical features' vocabulary)."""
+        return frozenset().union(*(lexical.content_words(text) for text in self._texts))
+
+    @cached_property
+    def bigrams(self) -> frozenset[tuple[str, str]]:
+        return frozenset().union(*(lexical.bigrams(text) for text in self._texts))
 
     def contains(self, detail: Detail) -> bool:
         if detail.kind is DetailKind.QUANTITY:

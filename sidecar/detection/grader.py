@@ -8,16 +8,16 @@ about HTTP, Envoy or workspaces; callers pass limits and policy per check.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 import numpy as np
 
-from sidecar.detection.claims import Claim, split_claims
+from sidecar.detection.calibration import load_calibration
+from sidecar.detection.claims import Claim, ClaimSplit, split_claims
 from sidecar.detection.classify import classify_claim
-from sidecar.detection.consistency import find_inconsistency
 from sidecar.detection.contract import (
     EMBEDDING_FAILED_MARK,
     RUBRIC_VERSION,
@@ -33,21 +33,27 @@ from sidecar.detection.contract import (
 )
 from sidecar.detection.corpus import SourceCorpus
 from sidecar.detection.embedders import Embedder, embed_checked
+from sidecar.detection.judges import CalibratedJudge, CosineJudge, Judge, Judgement
 from sidecar.detection.passages import Passage, SourceLimits, select_sources, split_passages
 from sidecar.detection.scoring import score
 from sidecar.detection.sentences import SPLITTER_VERSION
 
 NO_APPROVED_SOURCE = "no approved external source"
-# Width of the logistic that turns distance-to-threshold into a confidence;
-# provisional until the calibrated scorer replaces it.
-_CONFIDENCE_SCALE = 0.05
+
+
+class Scorer(StrEnum):
+    """How a claim's similarities become a verdict (see `judges.py`)."""
+
+    COSINE = "cosine"  # the SPEC baseline: best cosine >= threshold
+    CALIBRATED = "calibrated"  # P(supported) from evidence features >= shipped threshold
 
 
 @dataclass(frozen=True, slots=True)
 class GraderSettings:
     """Bound once at start-up (SPEC: the threshold is global)."""
 
-    threshold: float | None = None  # None: the embedder's calibrated default
+    threshold: float | None = None  # cosine rule; None: the embedder's default
+    scorer: Scorer = Scorer.COSINE
     min_claim_words: int = 5
     max_claims: int = 256
     max_answer_chars: int = 200_000
@@ -60,6 +66,7 @@ class Grader:
         settings: GraderSettings | None = None,
         *,
         passage_embedder: Embedder | None = None,
+        judge: Judge | None = None,
     ) -> None:
         self._settings = settings or GraderSettings()
         self._embedder = embedder
@@ -68,6 +75,11 @@ class Grader:
         self.threshold = embedder.default_threshold if threshold is None else threshold
         if not 0.0 < self.threshold <= 1.0:
             raise ValueError(f"similarity threshold must be in (0, 1], got {self.threshold}")
+        self._judge: Judge = judge or (
+            CalibratedJudge(load_calibration(embedder))
+            if self._settings.scorer is Scorer.CALIBRATED
+            else CosineJudge(self.threshold)
+        )
 
     @property
     def embedder(self) -> Embedder:
@@ -77,7 +89,7 @@ class Grader:
         """The metric definition version: results under different ones never mix."""
         return (
             f"{RUBRIC_VERSION}/{policy.value}/{self._embedder.version_tag}/"
-            f"{SPLITTER_VERSION}/t{self.threshold:.2f}"
+            f"{SPLITTER_VERSION}/{self._judge.tag}"
         )
 
     def check(
@@ -88,14 +100,21 @@ class Grader:
         limits: SourceLimits | None = None,
         policy: ClaimPolicy = ClaimPolicy.STRICT,
         references: Sequence[str] = (),
+        claim_spans: Sequence[tuple[int, int]] | None = None,
     ) -> CheckResult:
+        """Grade `answer`; `claim_spans` grades given spans instead of splitting
+        (labelled evaluation data comes with its own claim segmentation)."""
         settings = self._settings
         started = time.perf_counter()
-        split = split_claims(
-            answer,
-            min_words=settings.min_claim_words,
-            max_claims=settings.max_claims,
-            max_chars=settings.max_answer_chars,
+        split = (
+            ClaimSplit(tuple(Claim(answer[a:b], a, b) for a, b in claim_spans), (), False)
+            if claim_spans is not None
+            else split_claims(
+                answer,
+                min_words=settings.min_claim_words,
+                max_claims=settings.max_claims,
+                max_chars=settings.max_answer_chars,
+            )
         )
         selection = select_sources(sources, limits or SourceLimits())
         source_passages = [
@@ -114,7 +133,7 @@ class Grader:
         ]
         split_seconds = time.perf_counter() - started
         graded = _ClaimGrader(
-            threshold=self.threshold,
+            judge=self._judge,
             claims=split.claims,
             classes=classes,
             source_passages=source_passages,
@@ -134,7 +153,7 @@ class Grader:
             verdict=verdict,
             reasons=reasons,
             overall_similarity=_mean_score(grades),
-            confidence=_confidence(verdict, grades, self.threshold),
+            confidence=_confidence(verdict, grades),
             claims=tuple(grades),
             skipped_claims=split.skipped,
             dropped_sources=selection.dropped,
@@ -153,7 +172,7 @@ class _Graded:
 
 @dataclass
 class _ClaimGrader:
-    threshold: float
+    judge: Judge
     claims: Sequence[Claim]
     classes: Sequence[ClaimClass]
     source_passages: Sequence[Passage]
@@ -196,9 +215,10 @@ class _ClaimGrader:
                         i, Verdict.UNSUPPORTED, None, None, EMBEDDING_FAILED_MARK
                     )
                     continue
-                best = int(similarities.best_passage[row])
-                best_score = float(similarities.best_score[row])
-                grades[i] = self._judge(i, passages[best], best_score, corpus)
+                judgement = self.judge.judge(
+                    self.claims[i].text, similarities.matrix[row], passages, corpus
+                )
+                grades[i] = self._from_judgement(i, judgement)
         else:
             for i in graded:
                 rationale = (
@@ -214,24 +234,20 @@ class _ClaimGrader:
             score_seconds=time.perf_counter() - started,
         )
 
-    def _judge(
-        self, index: int, best: Passage, best_score: float, corpus: SourceCorpus
-    ) -> StatementGrade:
-        claim = self.claims[index]
-        if not math.isfinite(best_score) or best_score < self.threshold:
-            shown = best_score if math.isfinite(best_score) else None
-            rationale = (
-                NO_APPROVED_SOURCE
-                if self.classes[index] is ClaimClass.EXTERNAL
-                else f"closest {best.passage_id} scores {shown or 0.0:.2f} < {self.threshold:.2f}"
+    def _from_judgement(self, index: int, judgement: Judgement) -> StatementGrade:
+        if judgement.verdict is Verdict.UNSUPPORTED and self.classes[index] is ClaimClass.EXTERNAL:
+            return self._grade(
+                index, Verdict.UNSUPPORTED, judgement.score, None, NO_APPROVED_SOURCE
             )
-            return self._grade(index, Verdict.UNSUPPORTED, shown, None, rationale)
-        finding = find_inconsistency(claim.text, best.text, best.passage_id, corpus)
-        if finding is None:
-            rationale = f"matches {best.passage_id} ({best_score:.2f})"
-            return self._grade(index, Verdict.SUPPORTED, best_score, best, rationale)
-        evidence = best if finding.verdict is Verdict.CONTRADICTORY else None
-        return self._grade(index, finding.verdict, best_score, evidence, finding.rationale)
+        evidence = None if judgement.verdict is Verdict.UNSUPPORTED else judgement.best
+        return self._grade(
+            index,
+            judgement.verdict,
+            judgement.score,
+            evidence,
+            judgement.rationale,
+            judgement.probability,
+        )
 
     def _grade(
         self,
@@ -240,6 +256,7 @@ class _ClaimGrader:
         best_score: float | None,
         evidence: Passage | None,
         rationale: str,
+        probability: float | None = None,
     ) -> StatementGrade:
         claim = self.claims[index]
         return StatementGrade(
@@ -250,6 +267,7 @@ class _ClaimGrader:
             evidence=(evidence.evidence,) if evidence else (),
             score=best_score,
             rationale=rationale,
+            probability=probability,
         )
 
 
@@ -307,19 +325,15 @@ def _mean_score(grades: Sequence[StatementGrade]) -> float | None:
     return float(np.mean(scores)) if scores else None
 
 
-def _confidence(
-    verdict: ResponseVerdict, grades: Sequence[StatementGrade], threshold: float
-) -> float:
-    """How sure the verdict is, 0..1 (provisional: a logistic of the margin)."""
+def _confidence(verdict: ResponseVerdict, grades: Sequence[StatementGrade]) -> float:
+    """How sure the verdict is, 0..1, from each claim's P(supported).
 
-    def supported_probability(grade: StatementGrade) -> float:
-        if grade.verdict is Verdict.CONTRADICTORY or grade.score is None:
-            return 0.0
-        return 1.0 / (1.0 + math.exp(-(grade.score - threshold) / _CONFIDENCE_SCALE))
-
+    `pass`: the weakest supported claim; `fail`: the strongest failure (a
+    contradiction or an embedding failure is certain); `unknown`: 0.5.
+    """
     checked = [g for g in grades if g.verdict is not Verdict.NOT_APPLICABLE]
     if verdict is ResponseVerdict.PASS and checked:
-        return min(supported_probability(g) for g in checked)
+        return min(g.probability if g.probability is not None else 1.0 for g in checked)
     if verdict is ResponseVerdict.FAIL:
-        return max(1.0 - supported_probability(g) for g in checked if g.is_ungrounded)
+        return max(1.0 - (g.probability or 0.0) for g in checked if g.is_ungrounded)
     return 0.5

@@ -6,6 +6,7 @@ Shared by the hash embedder and the calibrated scorer's lexical features, so
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -41,3 +42,8 @@ def words(text: str) -> tuple[str, ...]:
 
 def content_words(text: str) -> frozenset[str]:
     return frozenset(word for word in words(text) if word not in STOPWORDS)
+
+
+def bigrams(text: str) -> frozenset[tuple[str, str]]:
+    """Adjacent word pairs, function words included: word order carries meaning."""
+    return frozenset(itertools.pairwise(words(text)))

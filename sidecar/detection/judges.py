@@ -1,0 +1,116 @@
+"""Judges: from a claim's similarities to a verdict.
+
+Two rules share one shape.  `CosineJudge` is the SPEC baseline: supported when
+the best cosine reaches the threshold.  `CalibratedJudge` asks the calibrated
+model for P(supported) from evidence features.  Both then apply the same
+consistency rule to a claim they would support: a detail found in no source, or
+a flipped negation, overrides the similarity.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from sidecar.detection.calibration import CalibratedModel
+from sidecar.detection.consistency import find_inconsistency
+from sidecar.detection.contract import Verdict
+from sidecar.detection.corpus import SourceCorpus
+from sidecar.detection.features import claim_features
+from sidecar.detection.passages import Passage
+
+# Width of the logistic that turns the cosine's distance to its threshold into a
+# probability for the baseline rule (the calibrated rule has a real one).
+_COSINE_PROBABILITY_SCALE = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    verdict: Verdict  # SUPPORTED, UNSUPPORTED or CONTRADICTORY
+    score: float  # the raw best cosine, always reported
+    best: Passage
+    probability: float  # P(supported)
+    rationale: str
+
+
+class Judge(Protocol):
+    @property
+    def tag(self) -> str:
+        """The rule's part of the metric definition version, e.g. `t0.70`."""
+
+    def judge(
+        self,
+        claim: str,
+        similarities: npt.NDArray[np.float32],
+        passages: Sequence[Passage],
+        corpus: SourceCorpus,
+    ) -> Judgement:
+        """`similarities` has at least one finite entry (`-inf`: not allowed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CosineJudge:
+    threshold: float
+
+    @property
+    def tag(self) -> str:
+        return f"t{self.threshold:.2f}"
+
+    def judge(
+        self,
+        claim: str,
+        similarities: npt.NDArray[np.float32],
+        passages: Sequence[Passage],
+        corpus: SourceCorpus,
+    ) -> Judgement:
+        best_index = int(similarities.argmax())
+        best, cosine = passages[best_index], float(similarities[best_index])
+        probability = 1.0 / (1.0 + math.exp(-(cosine - self.threshold) / _COSINE_PROBABILITY_SCALE))
+        if cosine < self.threshold:
+            rationale = f"closest {best.passage_id} scores {cosine:.2f} < {self.threshold:.2f}"
+            return Judgement(Verdict.UNSUPPORTED, cosine, best, probability, rationale)
+        rationale = f"matches {best.passage_id} ({cosine:.2f})"
+        return _apply_consistency(
+            claim, Judgement(Verdict.SUPPORTED, cosine, best, probability, rationale), corpus
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CalibratedJudge:
+    model: CalibratedModel
+
+    @property
+    def tag(self) -> str:
+        return f"{self.model.tag}/p{self.model.threshold:.2f}"
+
+    def judge(
+        self,
+        claim: str,
+        similarities: npt.NDArray[np.float32],
+        passages: Sequence[Passage],
+        corpus: SourceCorpus,
+    ) -> Judgement:
+        best_index = int(similarities.argmax())
+        best, cosine = passages[best_index], float(similarities[best_index])
+        probability = float(
+            self.model.probability(claim_features(claim, similarities, passages, corpus))
+        )
+        evidence = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
+        if probability < self.model.threshold:
+            rationale = f"weak support ({evidence} < {self.model.threshold:.2f})"
+            return Judgement(Verdict.UNSUPPORTED, cosine, best, probability, rationale)
+        supported = Judgement(Verdict.SUPPORTED, cosine, best, probability, f"matches {evidence}")
+        return _apply_consistency(claim, supported, corpus)
+
+
+def _apply_consistency(claim: str, supported: Judgement, corpus: SourceCorpus) -> Judgement:
+    best = supported.best
+    finding = find_inconsistency(claim, best.text, best.passage_id, corpus)
+    if finding is None:
+        return supported
+    return Judgement(finding.verdict, supported.score, best, 0.0, finding.rationale)
