@@ -54,6 +54,13 @@ class ExchangeTrace:
     trace_id: str
     span: Span | None = None
     _tracer: Tracer | None = field(default=None, repr=False)
+    # Kept after `finish`: a relayed stream is checked after its exchange span ended,
+    # and that check still belongs under it.
+    _context: Context | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.span is not None and self._context is None:
+            self._context = set_span_in_context(self.span)
 
     def record_check(
         self,
@@ -63,12 +70,11 @@ class ExchangeTrace:
         unchecked: str | None = None,
     ) -> None:
         """A check that just finished (`seconds` ago it started)."""
-        if self.span is None or self._tracer is None:
+        if self._context is None or self._tracer is None:
             return
         end = time.time_ns()
         start = end - int((seconds or 0.0) * 1e9)
-        parent = set_span_in_context(self.span)
-        check = self._tracer.start_span("grounding.check", context=parent, start_time=start)
+        check = self._tracer.start_span("grounding.check", context=self._context, start_time=start)
         if unchecked is not None:
             check.set_attribute("grounding.unchecked", unchecked)
         if result is not None:

@@ -89,6 +89,20 @@ def test_check_stages_and_the_evaluation_event(
     assert UNGROUNDED_CLAIM[:20] not in everything  # no claim text in telemetry
 
 
+def test_a_check_after_the_exchange_ended_stays_in_its_trace(
+    exported: tuple[Tracing, InMemorySpanExporter],
+) -> None:
+    tracing, exporter = exported
+    trace = tracing.begin_exchange({"traceparent": TRACEPARENT})
+    trace.finish()
+    trace.finish()  # idempotent
+    trace.record_check(check(UNGROUNDED_ANSWER), seconds=0.01)
+    spans = {span.name: span for span in exporter.get_finished_spans()}
+    check_span = spans["grounding.check"]
+    assert check_span.parent is not None
+    assert check_span.parent.span_id == spans["grounding.exchange"].context.span_id
+
+
 def test_an_unchecked_answer_still_gets_an_evaluation_event(
     exported: tuple[Tracing, InMemorySpanExporter],
 ) -> None:
