@@ -15,15 +15,18 @@ from pathlib import Path
 from typing import IO, Any
 
 from sidecar.detection import (
-    EMBEDDER_NAMES,
     CheckResult,
     ClaimPolicy,
     EmbedderUnavailable,
     Grader,
-    GraderSettings,
     ResponseVerdict,
     SourceLimits,
-    load_embedder,
+)
+from sidecar.grading_options import (
+    add_grading_arguments,
+    bad_input,
+    build_grader,
+    positive_int,
 )
 from sidecar.inputs import (
     InputError,
@@ -34,7 +37,6 @@ from sidecar.inputs import (
 )
 
 EXIT_CODES = {ResponseVerdict.PASS: 0, ResponseVerdict.FAIL: 1, ResponseVerdict.UNKNOWN: 3}
-EXIT_BAD_INPUT = 2
 EXAMPLE_PATH = Path(__file__).parent / "examples" / "refund.json"
 
 
@@ -57,36 +59,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     inputs.add_argument(
         "--example", action="store_true", help="check the bundled example (a refund answer)"
     )
-    grading = parser.add_argument_group("how to grade")
-    grading.add_argument("--embedder", choices=EMBEDDER_NAMES, default="hash")
-    grading.add_argument(
-        "--threshold", type=float, help="similarity threshold (default: the embedder's)"
-    )
-    grading.add_argument(
-        "--policy", choices=[p.value for p in ClaimPolicy], default=ClaimPolicy.STRICT.value
-    )
-    grading.add_argument(
-        "--reference",
-        metavar="TEXT",
-        action="append",
-        default=[],
-        help="an approved external reference (classed policy; repeatable)",
-    )
-    grading.add_argument("--min-claim-words", type=_positive_int, default=5)
-    grading.add_argument("--max-sources", type=_positive_int, default=50)
-    grading.add_argument("--max-source-length", type=_positive_int, default=10_000)
+    add_grading_arguments(parser)
+    grading = parser.add_argument_group("source limits")
+    grading.add_argument("--max-sources", type=positive_int, default=50)
+    grading.add_argument("--max-source-length", type=positive_int, default=10_000)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        grader = Grader(
-            load_embedder(args.embedder),
-            GraderSettings(threshold=args.threshold, min_claim_words=args.min_claim_words),
-        )
+        grader = build_grader(args)
     except (EmbedderUnavailable, ValueError) as exc:
-        return _bad_input(str(exc))
+        return bad_input(str(exc))
     limits = SourceLimits(args.max_sources, args.max_source_length)
     policy = ClaimPolicy(args.policy)
     try:
@@ -94,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
             return _run_cases(grader, args, limits, policy)
         answer, sources = _single_input(args)
     except InputError as exc:
-        return _bad_input(str(exc))
+        return bad_input(str(exc))
     result = grader.check(answer, sources, limits=limits, policy=policy, references=args.reference)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
@@ -152,7 +137,7 @@ def _run_cases(
     if progress:
         progress.finish()
     if bad_lines:
-        return _bad_input(f"{args.cases}: {bad_lines} of {len(lines)} lines could not be graded")
+        return bad_input(f"{args.cases}: {bad_lines} of {len(lines)} lines could not be graded")
     return 0
 
 
@@ -208,18 +193,3 @@ def render_table(result: CheckResult) -> str:
 def _shorten(text: str, width: int) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= width else flat[: width - 1] + "…"
-
-
-def _positive_int(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
-    if number <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
-    return number
-
-
-def _bad_input(message: str) -> int:
-    print(f"grounding-sidecar: error: {message}", file=sys.stderr)
-    return EXIT_BAD_INPUT
