@@ -137,7 +137,10 @@ class MicroBatcher:
             raise EmbeddingError("the embedding batcher is closed")
         if not texts:
             return self._backend.embed([])
-        counts = self._count(texts)
+        try:
+            counts = self._count(texts)
+        except Exception as exc:  # e.g. a non-str item: fail this call, not the queue
+            raise EmbeddingError(f"token counting failed: {exc}") from exc
         request = _Request(size=len(texts))
         for index, (text, tokens) in enumerate(zip(texts, counts, strict=True)):
             self._queue.put(_Item(request, index, text, max(1, tokens)))

@@ -194,6 +194,11 @@ def test_bad_backend_shape_is_an_error() -> None:
         b.embed(["a", "b"])
 
 
+def test_counting_failure_is_an_embedding_error(batcher: MicroBatcher) -> None:
+    with pytest.raises(EmbeddingError, match="token counting"):
+        batcher.embed([None])  # type: ignore[list-item]
+
+
 def test_closed_batcher_refuses(backend: FakeBackend) -> None:
     b = MicroBatcher(backend)
     b.close()
