@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sidecar.decision.actions import Action, UnknownHandling
-from sidecar.decision.settings import WorkspaceOverride
+from sidecar.decision.settings import GroundingPolicy, WorkspaceOverride
 from sidecar.detection.contract import ClaimPolicy
 from sidecar.detection.registry import EMBEDDER_NAMES
 from sidecar.settings import values as v
 
 ENV_PREFIX = "GROUNDING_SIDECAR_"
 MIB = 1 << 20
+_POLICY = GroundingPolicy()
 
 
 def env_var_for(key: str) -> str:
@@ -47,13 +48,14 @@ class Settings:
     embedder: str = "minilm"
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
-    # global grounding policy: what a workspace without an override gets
-    enabled: bool = False
-    action: Action = Action.LOG
-    max_sources: int = 50
-    max_source_length: int = 10_000
-    unknown: UnknownHandling = UnknownHandling.DELIVER
-    claim_policy: ClaimPolicy = ClaimPolicy.STRICT
+    # global grounding policy: what a workspace without an override gets (the SPEC's
+    # defaults live in GroundingPolicy; taken from there so they cannot drift)
+    enabled: bool = _POLICY.enabled
+    action: Action = _POLICY.action
+    max_sources: int = _POLICY.max_sources
+    max_source_length: int = _POLICY.max_source_length
+    unknown: UnknownHandling = _POLICY.unknown
+    claim_policy: ClaimPolicy = _POLICY.claim_policy
     # exchange limits
     workspace_header: str = "x-workspace-id"
     max_response_bytes: int = MIB
