@@ -1,0 +1,39 @@
+"""Shared by the quality benchmark and the calibration fit: the evaluation data in
+`../shared/eval/` (read in place, never copied) and its fixed fit/holdout split."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from pathlib import Path
+
+from sidecar.evaluation import LabelledCase, label_case
+from sidecar.inputs import parse_case, read_case_lines
+
+EVAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "eval"
+
+
+def dataset_path(name: str) -> Path:
+    return EVAL_DIR / f"{name}.dev.jsonl"
+
+
+def load(name: str) -> list[LabelledCase]:
+    return [label_case(parse_case(raw, n)) for n, raw in read_case_lines(str(dataset_path(name)))]
+
+
+def in_fit_half(case: LabelledCase) -> bool:
+    """SummEdits is split by source document (`group`), so no document is on both
+    sides: the calibration is fitted on one half and reported on the other."""
+    group = str(case.case.raw.get("group") or case.case.id)
+    return int(hashlib.sha256(group.encode()).hexdigest(), 16) % 2 == 0
+
+
+def summedits_halves() -> tuple[list[LabelledCase], list[LabelledCase]]:
+    cases = load("summedits")
+    return [c for c in cases if in_fit_half(c)], [c for c in cases if not in_fit_half(c)]
+
+
+def iter_available(names: list[str]) -> Iterator[str]:
+    for name in names:
+        if dataset_path(name).exists():
+            yield name

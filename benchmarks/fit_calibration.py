@@ -1,0 +1,170 @@
+"""Fit the calibrated scorer's parameters for one embedder and write them to
+`sidecar/detection/params/calibrated-<embedder>.json`.
+
+Data, all redistributable: the fit half of SummEdits (Apache-2.0; split by
+source document, the other half is kept for reporting), and RAG-style cases made
+from those same sources: a source sentence restated is supported, a sentence
+from another document is not.  FaithBench (non-commercial) is never used here.
+
+    python benchmarks/fit_calibration.py --embedder minilm
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+sys.path.insert(0, str(Path(__file__).parent))
+from eval_data import summedits_halves
+
+from sidecar.detection import ClaimPolicy, Grader, load_embedder
+from sidecar.detection.calibration import (
+    CalibratedModel,
+    fit_monotone_logistic,
+    params_path,
+)
+from sidecar.detection.corpus import SourceCorpus
+from sidecar.detection.embedding_cache import CachedEmbedder
+from sidecar.detection.features import FEATURE_NAMES, claim_features
+from sidecar.detection.judges import CosineJudge, Judgement
+from sidecar.detection.passages import Passage
+from sidecar.detection.sentences import split_sentences
+from sidecar.evaluation import (
+    LabelledCase,
+    balanced_accuracy,
+    grade_labelled,
+    label_case,
+)
+from sidecar.inputs import Case
+
+
+@dataclass
+class FeatureRecorder:
+    """A judge that records every claim's features, then defers to the cosine rule."""
+
+    inner: CosineJudge
+    rows: list[npt.NDArray[np.float64]] = field(default_factory=list)
+
+    @property
+    def tag(self) -> str:
+        return self.inner.tag
+
+    def judge(
+        self,
+        claim: str,
+        similarities: npt.NDArray[np.float32],
+        passages: Sequence[Passage],
+        corpus: SourceCorpus,
+    ) -> Judgement:
+        self.rows.append(claim_features(claim, similarities, passages, corpus))
+        return self.inner.judge(claim, similarities, passages, corpus)
+
+
+def rag_cases(cases: list[LabelledCase], seed: int = 13) -> list[LabelledCase]:
+    """Supported restatements and foreign sentences over the same sources."""
+    rng = random.Random(seed)
+    documents = sorted({c.case.sources[0] for c in cases if c.case.sources})
+    sentences = {
+        doc: [doc[s.start : s.end] for s in split_sentences(doc) if len(doc[s.start : s.end]) > 40]
+        for doc in documents
+    }
+    usable = [doc for doc in documents if len(sentences[doc]) >= 2]
+    made: list[LabelledCase] = []
+    for number, doc in enumerate(usable):
+        own = rng.sample(sentences[doc], 2)
+        other = rng.choice([d for d in usable if d != doc])
+        foreign = rng.choice(sentences[other])
+        texts = [
+            (own[0], "supported"),
+            (_trim_clause(own[1]), "supported"),
+            (foreign, "unsupported"),
+        ]
+        answer = " ".join(text for text, _ in texts)
+        raw = {
+            "id": f"rag-{number}",
+            "sources": [doc],
+            "answer": answer,
+            "claims": [{"text": text, "label": label} for text, label in texts],
+        }
+        made.append(label_case(Case(raw["id"], answer, [doc], raw)))
+    return made
+
+
+def _trim_clause(sentence: str) -> str:
+    """A light restatement: drop a leading or trailing clause when there is one."""
+    _, _, tail = sentence.partition(", ")
+    return tail[0].upper() + tail[1:] if tail and len(tail) > 30 else sentence
+
+
+def features_and_labels(
+    grader: Grader, recorder: FeatureRecorder, cases: list[LabelledCase]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int_]]:
+    rows: list[npt.NDArray[np.float64]] = []
+    labels: list[int] = []
+    for labelled in cases:
+        recorder.rows.clear()
+        result = grade_labelled(grader, labelled, ClaimPolicy.STRICT)
+        if len(recorder.rows) != len(result.claims):
+            continue  # an embedding failure: nothing to learn from
+        rows.extend(recorder.rows)
+        labels.extend(int(label.verdict.value == "supported") for label in labelled.claims)
+    return np.array(rows), np.array(labels)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--embedder", default="minilm")
+    parser.add_argument("--out", type=Path, help="default: the shipped parameter file")
+    args = parser.parse_args()
+    embedder = load_embedder(args.embedder)
+    recorder = FeatureRecorder(CosineJudge(embedder.default_threshold))
+    grader = Grader(embedder, passage_embedder=CachedEmbedder(embedder), judge=recorder)
+    fit_half, _ = summedits_halves()
+    summary_x, summary_y = features_and_labels(grader, recorder, fit_half)
+    rag_x, rag_y = features_and_labels(grader, recorder, rag_cases(fit_half))
+    x = np.vstack([summary_x, rag_x])
+    y = np.concatenate([summary_y, rag_y])
+    # Each source of data weighs the same in total, whatever its size.
+    weight = np.concatenate(
+        [np.full(len(summary_y), 0.5 / len(summary_y)), np.full(len(rag_y), 0.5 / len(rag_y))]
+    ) * len(y)
+    mean, scale, weights, bias = fit_monotone_logistic(x, y, sample_weight=weight)
+    model = CalibratedModel(
+        embedder_tag=embedder.version_tag,
+        features=FEATURE_NAMES,
+        mean=mean,
+        scale=scale,
+        weights=weights,
+        bias=bias,
+        threshold=0.5,
+        fitted_on=(
+            f"SummEdits fit half ({len(summary_y)} claims) + RAG restatements from its sources "
+            f"({len(rag_y)} claims), equal weight; monotone logistic, l2=1"
+        ),
+    )
+    probability = model.probability(x)
+    candidates = np.round(np.arange(0.2, 0.81, 0.01), 2)
+    scores = [
+        (balanced_accuracy(probability[: len(summary_y)] < t, summary_y == 0) or 0.0)
+        + (balanced_accuracy(probability[len(summary_y) :] < t, rag_y == 0) or 0.0)
+        for t in candidates
+    ]
+    threshold = float(candidates[int(np.argmax(scores))])
+    model = CalibratedModel(**{**model.__dict__, "threshold": threshold})
+    out = args.out or params_path(embedder.name)
+    out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {out} ({model.tag}, threshold {threshold:.2f})")
+    for name, value in zip(FEATURE_NAMES, weights, strict=True):
+        print(f"  {name:<28} {value:+.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""Detection quality on the human-labelled data in `../shared/eval/`.
+
+For each embedder (`hash`, `minilm`) and scorer (`cosine`, `calibrated`), at the
+shipped default thresholds: claim-level and response-level AUROC and balanced
+accuracy (BAcc, %), on data the calibration was not fitted on: the SummEdits
+holdout half (split by source document) and FaithBench (evaluation only).
+Published numbers from `../shared/eval/README.md` are printed alongside.
+
+    python benchmarks/quality.py [--embedders hash,minilm] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from eval_data import iter_available, load, summedits_halves
+
+from sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
+from sidecar.detection.embedding_cache import CachedEmbedder
+from sidecar.detection.grader import Scorer
+from sidecar.evaluation import (
+    LabelledCase,
+    auroc,
+    balanced_accuracy,
+    grade_labelled,
+)
+
+PUBLISHED = {
+    "faithbench": "sentence BAcc: MiniCheck-DeBERTa-L 58.4 (60.5 in the issue), AlignScore-large "
+    "56.0, HHEM-2.1-Open 54.4; response BAcc: HHEM-2.1 55.3, GPT-4o 56.2, Ragas 62.3",
+    "summedits (holdout)": "response BAcc: QAFactEval 65.5, SummaC-Conv 57.1, DAE 55.2, "
+    "GPT-4 82.1, humans 90.9",
+}
+
+
+def measure(grader: Grader, cases: list[LabelledCase]) -> dict[str, float | None]:
+    claim_p: list[float] = []
+    claim_bad: list[bool] = []
+    claim_flagged: list[bool] = []
+    response_score: list[float] = []
+    response_bad: list[bool] = []
+    response_flagged: list[bool] = []
+    for labelled in cases:
+        if not labelled.claims:
+            continue
+        result = grade_labelled(grader, labelled, ClaimPolicy.STRICT)
+        probabilities = [1.0 - (g.probability or 0.0) for g in result.claims]
+        for label, grade, p in zip(labelled.claims, result.claims, probabilities, strict=True):
+            claim_p.append(p)
+            claim_bad.append(label.verdict.value != "supported")
+            claim_flagged.append(grade.verdict.value != "supported")
+        if labelled.response is not None:
+            response_score.append(max(probabilities))
+            response_bad.append(labelled.response.value == "fail")
+            response_flagged.append(result.verdict.value == "fail")
+    return {
+        "claim AUROC": auroc(claim_p, claim_bad),
+        "claim BAcc": _percent(balanced_accuracy(claim_flagged, claim_bad)),
+        "response AUROC": auroc(response_score, response_bad),
+        "response BAcc": _percent(balanced_accuracy(response_flagged, response_bad)),
+        "claims": float(len(claim_p)),
+    }
+
+
+def _percent(value: float | None) -> float | None:
+    return None if value is None else 100 * value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--embedders", default="hash,minilm")
+    parser.add_argument("--limit", type=int, help="first N cases per data set (quick look)")
+    args = parser.parse_args()
+    datasets: dict[str, list[LabelledCase]] = {}
+    for name in iter_available(["summedits", "faithbench"]):
+        cases = summedits_halves()[1] if name == "summedits" else load(name)
+        datasets["summedits (holdout)" if name == "summedits" else name] = cases[: args.limit]
+    if not datasets:
+        print("../shared/eval is not present: nothing to measure")
+        return
+    columns = ["claim AUROC", "claim BAcc", "response AUROC", "response BAcc"]
+    print("| data | embedder | scorer | version | " + " | ".join(columns) + " |")
+    print("|---" * (4 + len(columns)) + "|")
+    for embedder_name in args.embedders.split(","):
+        embedder = load_embedder(embedder_name)
+        cached = CachedEmbedder(embedder)
+        for scorer in Scorer:
+            grader = Grader(embedder, GraderSettings(scorer=scorer), passage_embedder=cached)
+            for data_name, cases in datasets.items():
+                started = time.perf_counter()
+                row = measure(grader, cases)
+                cells = [_fmt(row[c], c) for c in columns]
+                version = grader.version().split("/", 2)[2]
+                print(
+                    f"| {data_name} | {embedder_name} | {scorer.value} | `{version}` | "
+                    + " | ".join(cells)
+                    + f" |  <!-- {time.perf_counter() - started:.0f}s -->"
+                )
+    print()
+    for data_name, text in PUBLISHED.items():
+        print(f"- published, {data_name}: {text}")
+
+
+def _fmt(value: float | None, column: str) -> str:
+    if value is None or not np.isfinite(value):
+        return "n/a"
+    return f"{value:.3f}" if "AUROC" in column else f"{value:.1f}"
+
+
+if __name__ == "__main__":
+    main()
