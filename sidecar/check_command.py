@@ -127,7 +127,7 @@ def _run_cases(
                     case.sources,
                     limits=limits,
                     policy=policy,
-                    references=args.reference,
+                    references=[*args.reference, *case.references],
                 )
                 record = {"id": case.id, **result.to_dict()}
             output.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sidecar.detection import CheckResult, ClaimPolicy, Grader, ResponseVerdict, Verdict
-from sidecar.inputs import Case, InputError, ensure_string_list
+from sidecar.inputs import Case, InputError
 
 RESPONSE_LABELS = {
     "grounded": ResponseVerdict.PASS,
@@ -66,12 +66,11 @@ def label_case(case: Case) -> LabelledCase:
     response_label = record.get("label_response")
     if response_label is not None and response_label not in RESPONSE_LABELS:
         raise InputError(f"case {case.id}: label_response {response_label!r}")
-    references = ensure_string_list(record.get("references", []), f"case {case.id}: references")
     return LabelledCase(
         case,
         tuple(claims),
         RESPONSE_LABELS[response_label] if response_label else None,
-        tuple(references),
+        tuple(case.references),
         unaligned,
     )
 

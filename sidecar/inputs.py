@@ -7,7 +7,7 @@ in one line, so the CLI can exit 2 without a traceback.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ class Case:
     answer: str
     sources: list[str]
     raw: dict[str, Any]
+    references: list[str] = field(default_factory=list)  # approved external passages
 
 
 def read_text(path: str) -> str:
@@ -71,10 +72,12 @@ def parse_case(raw_line: bytes, line_number: int) -> Case:
     if not isinstance(answer, str):
         raise InputError(f"line {line_number}: 'answer' must be a string")
     sources = ensure_string_list(record.get("sources", []), f"line {line_number}: sources")
-    case_id = record.get("id")
-    return Case(
-        str(case_id) if case_id is not None else f"line-{line_number}", answer, sources, record
+    references = ensure_string_list(
+        record.get("references", []), f"line {line_number}: references"
     )
+    case_id = record.get("id")
+    name = str(case_id) if case_id is not None else f"line-{line_number}"
+    return Case(name, answer, sources, record, references)
 
 
 def read_case_lines(path: str) -> list[tuple[int, bytes]]:

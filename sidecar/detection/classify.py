@@ -29,10 +29,16 @@ _INTERPRETATION = re.compile(
     r"|\?$",
     re.IGNORECASE,
 )
+# Definite references to the things a conversation is about ("the order", "this
+# account", "the engineering team") make a claim about the subject, not the world.
+_SUBJECT_NOUNS = (
+    r"(?:\w+ )?(?:order|account|document|report|contract|invoice|policy|ticket|case|file|"
+    r"company|team|customer|client|user|patient|plan|subscription|incident|outage|project|"
+    r"meeting|call|request|refund|payment|shipment|parcel|application|claim)s?"
+)
 _PERSONAL = re.compile(
-    r"\b(?:your|yours|my|our|ours|you've|you're|this (?:order|account|document|report|"
-    r"contract|invoice|policy|ticket|case|file)|the (?:document|report|contract|invoice|"
-    r"attached|above|following))\b",
+    rf"\b(?:your|yours|my|our|ours|you've|you're|(?:this|that|the) {_SUBJECT_NOUNS}|"
+    r"the (?:attached|above|following))\b",
     re.IGNORECASE,
 )
 

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from sidecar.detection.sentences import ABBREVIATIONS
+
 
 class DetailKind(StrEnum):
     QUANTITY = "number"
@@ -200,9 +202,16 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 _ENTITY = re.compile(r"\b(?:[A-Z][a-z]+|[A-Z]{2,}[a-z]?)(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,}))*\b")
+# An amount stated in words that no number can contradict or support.
+_UNBOUNDED = re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE)
 _ENTITY_STOP = (
     frozenset(
         [
+            "dr",
+            "mr",
+            "mrs",
+            "ms",
+            "prof",
             "the",
             "a",
             "an",
@@ -313,15 +322,26 @@ def extract_details(text: str) -> list[Detail]:
         _take(taken, match.span())
         value = _format_number(number * multiplier)
         details.append(Detail(DetailKind.QUANTITY, value, unit, match.group().strip()))
+    for match in _UNBOUNDED.finditer(text):
+        if not _overlaps(match.span(), taken):
+            _take(taken, match.span())
+            details.append(Detail(DetailKind.QUANTITY, "unlimited", "", match.group()))
     for match in _ENTITY.finditer(text):
         if _overlaps(match.span(), taken):
             continue
         words = match.group().split()
+        leading = len(words)
         while words and words[0].lower() in _ENTITY_STOP:
             words.pop(0)
         if words and len(words[0]) > 1:
             phrase = " ".join(words)
-            initial = len(words) == 1 and not phrase.isupper() and _starts_sentence(text, match)
+            first_word = len(words) == leading  # nothing before it was a stop word
+            initial = (
+                first_word
+                and len(words) == 1
+                and not phrase.isupper()
+                and _starts_sentence(text, match)
+            )
             details.append(Detail(DetailKind.ENTITY, phrase.lower(), "", phrase, initial))
     return details
 
@@ -332,7 +352,11 @@ def negation_parity(text: str) -> int:
 
 def _starts_sentence(text: str, match: re.Match[str]) -> bool:
     before = text[: match.start()].rstrip(" \t\"'“‘(*_")
-    return not before or before[-1] in ".!?:\n-•"
+    if before.endswith("."):
+        # "Dr. Patel": the dot of an abbreviation does not start a sentence.
+        previous = before[:-1].rsplit(None, 1)[-1:] or [""]
+        return previous[0].lower().rstrip(".") not in ABBREVIATIONS
+    return not before or before[-1] in "!?:\n-•"
 
 
 def _overlaps(span: tuple[int, int], taken: bytearray) -> bool:

@@ -76,7 +76,7 @@ class Grader:
         if not 0.0 < self.threshold <= 1.0:
             raise ValueError(f"similarity threshold must be in (0, 1], got {self.threshold}")
         self._judge: Judge = judge or (
-            CalibratedJudge(load_calibration(embedder))
+            CalibratedJudge(load_calibration(embedder), embedder.default_threshold)
             if self._settings.scorer is Scorer.CALIBRATED
             else CosineJudge(self.threshold)
         )

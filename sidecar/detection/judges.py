@@ -27,6 +27,9 @@ from sidecar.detection.passages import Passage
 # Width of the logistic that turns the cosine's distance to its threshold into a
 # probability for the baseline rule (the calibrated rule has a real one).
 _COSINE_PROBABILITY_SCALE = 0.05
+# A passage this close under the cosine threshold is still "similar" enough for a
+# disagreeing detail to make the claim a contradiction rather than a gap.
+CONTRADICTION_MARGIN = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,16 +76,17 @@ class CosineJudge:
         probability = 1.0 / (1.0 + math.exp(-(cosine - self.threshold) / _COSINE_PROBABILITY_SCALE))
         if cosine < self.threshold:
             rationale = f"closest {best.passage_id} scores {cosine:.2f} < {self.threshold:.2f}"
-            return Judgement(Verdict.UNSUPPORTED, cosine, best, probability, rationale)
+            unsupported = Judgement(Verdict.UNSUPPORTED, cosine, best, probability, rationale)
+            return _contradiction_or(unsupported, claim, corpus, self.threshold)
         rationale = f"matches {best.passage_id} ({cosine:.2f})"
-        return _apply_consistency(
-            claim, Judgement(Verdict.SUPPORTED, cosine, best, probability, rationale), corpus
-        )
+        supported = Judgement(Verdict.SUPPORTED, cosine, best, probability, rationale)
+        return _apply_consistency(claim, supported, corpus)
 
 
 @dataclass(frozen=True, slots=True)
 class CalibratedJudge:
     model: CalibratedModel
+    cosine_threshold: float  # the embedder's: bounds "similar" for contradictions
 
     @property
     def tag(self) -> str:
@@ -103,9 +107,23 @@ class CalibratedJudge:
         evidence = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
         if probability < self.model.threshold:
             rationale = f"weak support ({evidence} < {self.model.threshold:.2f})"
-            return Judgement(Verdict.UNSUPPORTED, cosine, best, probability, rationale)
+            unsupported = Judgement(Verdict.UNSUPPORTED, cosine, best, probability, rationale)
+            return _contradiction_or(unsupported, claim, corpus, self.cosine_threshold)
         supported = Judgement(Verdict.SUPPORTED, cosine, best, probability, f"matches {evidence}")
         return _apply_consistency(claim, supported, corpus)
+
+
+def _contradiction_or(
+    unsupported: Judgement, claim: str, corpus: SourceCorpus, cosine_threshold: float
+) -> Judgement:
+    """An unsupported claim whose near passage states a different detail contradicts it."""
+    if unsupported.score < cosine_threshold - CONTRADICTION_MARGIN:
+        return unsupported
+    best = unsupported.best
+    finding = find_inconsistency(claim, best.text, best.passage_id, corpus)
+    if finding is None or finding.verdict is not Verdict.CONTRADICTORY:
+        return unsupported
+    return Judgement(finding.verdict, unsupported.score, best, 0.0, finding.rationale)
 
 
 def _apply_consistency(claim: str, supported: Judgement, corpus: SourceCorpus) -> Judgement:

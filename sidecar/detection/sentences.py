@@ -41,7 +41,7 @@ class Segment:
     kind: BlockKind
 
 
-_ABBREVIATIONS = frozenset(
+ABBREVIATIONS = frozenset(
     [
         "mr",
         "mrs",
@@ -225,7 +225,7 @@ def _is_abbreviation(block: str, dot: int) -> bool:
     if word is None:
         return False
     token = word.group(1).lower()
-    if token in _ABBREVIATIONS:
+    if token in ABBREVIATIONS:
         return True
     # A lone capital before the dot is an initial (J. Smith), not a sentence end.
     return len(token) == 1 and block[word.start(1)].isupper()

@@ -1,0 +1,64 @@
+"""`grounding-sidecar calibrate` on the project's own adversarial set, against its baseline."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CALIBRATION = Path(__file__).parent / "calibration"
+CASES = CALIBRATION / "adversarial.jsonl"
+BASELINE = CALIBRATION / "adversarial.baseline.json"
+# The shipped product defaults: the neural embedder and the calibrated scorer.
+DEFAULTS = ["--embedder", "minilm", "--scorer", "calibrated", "--policy", "classed"]
+
+
+def calibrate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sidecar", "calibrate", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+@pytest.mark.minilm
+def test_adversarial_set_agrees_with_its_baseline_and_on_95_percent_of_cases() -> None:
+    process = calibrate(str(CASES), *DEFAULTS, "--baseline", str(BASELINE), "--json")
+    assert process.returncode == 0, process.stdout + process.stderr
+    report = json.loads(process.stdout.splitlines()[0])
+    assert report["cases"] == sum(1 for line in CASES.read_text().splitlines() if line.strip())
+    assert report["case_agreement"] >= 0.95
+    baseline = json.loads(BASELINE.read_text())
+    assert report["version"] == baseline["version"], "refresh the baseline with the new version"
+
+
+def test_a_lenient_grader_is_reported_as_a_regression(tmp_path: Path) -> None:
+    """A threshold nobody could miss turns every contradiction into support: caught."""
+    process = calibrate(
+        str(CASES),
+        "--embedder",
+        "hash",
+        "--scorer",
+        "cosine",
+        "--threshold",
+        "0.01",
+        "--policy",
+        "classed",
+        "--baseline",
+        str(BASELINE),
+    )
+    assert process.returncode == 1, process.stdout + process.stderr
+    assert "REGRESSION by_verdict/unsupported" in process.stdout
+
+
+def test_bad_cases_file_is_a_clean_error(tmp_path: Path) -> None:
+    broken = tmp_path / "cases.jsonl"
+    broken.write_text('{"id": "a", "answer": "x", "claims": [{"text": "x", "label": "maybe"}]}\n')
+    process = calibrate(str(broken))
+    assert process.returncode == 2
+    assert "label 'maybe'" in process.stderr
+    assert "Traceback" not in process.stderr
