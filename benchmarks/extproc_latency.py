@@ -79,7 +79,7 @@ def environment() -> Iterator[dict[str, int]]:
         upstream, upstream_port = start_process("-m", "sidecar.devtools.mock_upstream")
         sidecar, sidecar_port = start_process(
             "-m", "sidecar.extproc.serve", "--port", "0", "--embedder", "hash", "--enabled",
-            "--action", "BLOCK", "--log-level", "WARNING",
+            "--action", "BLOCK", "--log-level", "WARNING", "--metrics-port", "0",
         )  # fmt: skip
         noop, noop_port = start_process("-m", "sidecar.devtools.noop_extproc")
         processes += [upstream, sidecar, noop]

@@ -48,7 +48,7 @@ def cpu_seconds(pid: int) -> float:
 def start_sidecar(embedder: str) -> tuple[subprocess.Popen[str], int]:
     command = [
         sys.executable, "-m", "sidecar", "serve", "--embedder", embedder,
-        "--enabled", "--action", "BLOCK", "--port", "0",
+        "--enabled", "--action", "BLOCK", "--port", "0", "--metrics-port", "0",
     ]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None

@@ -28,10 +28,11 @@ SOURCE = (
 GROUNDED = "Customers can return any item within 30 days of purchase for a full refund."
 UNGROUNDED = "Refunds are available for 90 days and no receipt is needed for store credit."
 SIDECAR_CONFIG = """\
-# Written by `python -m sidecar.demo`; see docs/extproc.md for every key.
+# Written by `python -m sidecar.demo`; see docs/configuration.md for every key.
 embedder: {embedder}
 enabled: true
 action: LOG
+metrics-port: 0  # any free port (the fixed default would clash with a second run)
 workspaces:
   - id: acme-corp
     metadata: {{grounding.action: BLOCK}}

@@ -31,12 +31,12 @@ from sidecar.decision import (
     dynamic_metadata,
     grounding_unavailable,
     invalid_sources,
-    trace_id_from,
 )
 from sidecar.decision.decide import Decision
 from sidecar.decision.envelopes import Refusal
 from sidecar.extproc import messages
 from sidecar.extproc.checks import CheckRunner, TimedOutcome
+from sidecar.observability.tracing import ExchangeTrace, Tracing
 from sidecar.openai import (
     ChatRequest,
     InvalidSources,
@@ -72,6 +72,7 @@ class ExchangeContext:
     checks: CheckRunner
     limits: ExchangeLimits = field(default_factory=ExchangeLimits)
     observer: GroundingObserver = NOOP_OBSERVER
+    tracing: Tracing = field(default_factory=Tracing)  # off: no spans, ids from traceparent
 
 
 class ResponseMode(Enum):
@@ -86,6 +87,7 @@ class Exchange:
         self.workspace_id: str | None = None
         self.policy: GroundingPolicy = context.policies.policy_for(None)
         self.trace_id = ""
+        self.trace = ExchangeTrace("")
         self.is_chat = False
         self.request: ChatRequest | None = None
         self.checking = False  # sources present, grounding enabled, detector working
@@ -129,7 +131,8 @@ class Exchange:
         values = messages.header_map(headers)
         self.workspace_id = values.get(self._ctx.limits.workspace_header) or None
         self.policy = self._ctx.policies.policy_for(self.workspace_id)
-        self.trace_id = trace_id_from(values.get("traceparent"))
+        self.trace = self._ctx.tracing.begin_exchange(values)
+        self.trace_id = self.trace.trace_id
         self.is_chat = is_chat_completions_path(values.get(":path", ""))
         return [messages.continue_request_headers()]
 
@@ -319,6 +322,12 @@ class Exchange:
 
     def _record(self, timed: TimedOutcome) -> Decision:
         decision = decide(timed.outcome, self.policy, self.trace_id)
+        unchecked = timed.outcome.unchecked
+        self.trace.record_check(
+            timed.outcome.result,
+            seconds=timed.seconds,
+            unchecked=unchecked.value if unchecked else None,
+        )
         event = CheckEvent(
             workspace_id=self.workspace_id,
             action=self.policy.action,

@@ -1,9 +1,10 @@
 """`grounding-sidecar serve`: run the ext_proc server until SIGTERM/SIGINT.
 
-See docs/extproc.md for every flag and the YAML file.  A configured embedder that
-cannot load is logged loudly and the server still starts: requests that need a
-check are then refused with `403 grounding_unavailable` (never silently passed, and
-never graded by another embedder under the same name).
+Settings come from `sidecar.settings` (defaults < YAML file < environment < flags;
+see docs/configuration.md): every flag here is generated from that one table.  A
+configured embedder that cannot load is logged loudly and the server still starts:
+requests that need a check are then refused with `403 grounding_unavailable` (never
+silently passed, and never graded by another embedder under the same name).
 """
 
 from __future__ import annotations
@@ -11,103 +12,136 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
 from typing import Any
 
-from sidecar.decision import NOOP_OBSERVER, Action, GroundingObserver, UnknownHandling
-from sidecar.detection import EMBEDDER_NAMES, Grader, GraderSettings, load_embedder
-from sidecar.detection.contract import ClaimPolicy
+from sidecar.decision import NOOP_OBSERVER, GroundingObserver, PolicySource
+from sidecar.detection import Grader, GraderSettings, load_embedder
 from sidecar.detection.embedders import EmbedderUnavailable
 from sidecar.extproc.checks import CheckRunner, Detector
-from sidecar.extproc.config import ConfigError, ServeConfig, build_config, load_yaml
+from sidecar.extproc.config import exchange_limits, listen_config
 from sidecar.extproc.exchange import ExchangeContext
 from sidecar.extproc.server import GroundingServer
+from sidecar.extproc.threads import limit_blas_threads
+from sidecar.observability.fanout import ObserverFanout
+from sidecar.observability.runtime import Operations, start_operations
+from sidecar.observability.tracing import Tracing, TracingUnavailable
+from sidecar.settings import SETTINGS, Settings, SettingsError, load_settings, static_policies
+from sidecar.settings.configmap import PolicyFileError
+from sidecar.settings.values import parse_bool
 
 log = logging.getLogger("sidecar.serve")
+_NOT_SETTINGS = ("config", "handler", "command")
 
 
 def add_serve_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="run the Envoy ext_proc server",
-        description="Run the Envoy ext_proc gRPC server (plus GroundingService and health).",
+        description=(
+            "Run the Envoy ext_proc gRPC server (plus GroundingService, health and "
+            "/metrics). Every flag is also a YAML key and a GROUNDING_SIDECAR_* "
+            "variable (docs/configuration.md)."
+        ),
     )
-    parser.add_argument("--config", type=Path, help="YAML file; flags override its keys")
-    server = parser.add_argument_group("server")
-    server.add_argument("--host", help="TCP address to bind (default 127.0.0.1)")
-    server.add_argument("--port", type=int, help="ext_proc TCP port, 0 for any (default 50051)")
-    server.add_argument("--unix-socket", help="also listen on this Unix socket path")
-    server.add_argument("--health-port", type=int, help="separate grpc.health.v1 TCP port")
-    server.add_argument("--grace-seconds", type=float, help="shutdown grace (default 10)")
-    server.add_argument("--workers", type=int, help="check threads (default: one per core)")
-    server.add_argument("--log-level", help="DEBUG, INFO, WARNING (default INFO)")
-    detector = parser.add_argument_group("detector")
-    detector.add_argument("--embedder", choices=sorted(EMBEDDER_NAMES), help="default minilm")
-    detector.add_argument("--similarity-threshold", type=float, help="global; default per embedder")
-    detector.add_argument("--min-claim-words", type=int, help="default 5")
-    policy = parser.add_argument_group("global grounding policy (workspaces may override)")
-    policy.add_argument(
-        "--enabled", action=argparse.BooleanOptionalAction, default=None, help="default off"
-    )
-    policy.add_argument("--action", choices=[a.value for a in Action], help="default LOG")
-    policy.add_argument("--max-sources", type=int, help="default 50")
-    policy.add_argument("--max-source-length", type=int, help="characters, default 10000")
-    policy.add_argument(
-        "--unknown", choices=[u.value for u in UnknownHandling], help="BLOCK on unknown"
-    )
-    policy.add_argument("--claim-policy", choices=[c.value for c in ClaimPolicy])
-    limits = parser.add_argument_group("exchange limits")
-    limits.add_argument("--workspace-header", help="default x-workspace-id")
-    limits.add_argument("--max-response-bytes", type=int, help="JSON held, default 1 MiB")
-    limits.add_argument("--max-stream-bytes", type=int, help="SSE held/copied, default 1 MiB")
-    limits.add_argument("--check-deadline", type=float, help="seconds, default 5")
+    parser.add_argument("--config", type=Path, help="YAML file; env and flags override it")
+    for spec in SETTINGS:
+        # Values stay strings here: the settings loader parses every source by one rule.
+        help_text = f"{spec.help}; {spec.accepted}".replace("%", "%%")
+        if spec.parse is parse_bool:
+            parser.add_argument(
+                f"--{spec.key}", action=argparse.BooleanOptionalAction, default=None, help=help_text
+            )
+        else:
+            parser.add_argument(f"--{spec.key}", metavar="VALUE", help=help_text)
     parser.set_defaults(handler=run_serve)
 
 
-def config_from_args(args: argparse.Namespace) -> ServeConfig:
-    file_layer = load_yaml(args.config) if args.config else {}
-    flags = {k: v for k, v in vars(args).items() if k not in ("config", "handler", "command")}
-    return build_config(file_layer, flags)
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    flags = {k: v for k, v in vars(args).items() if k not in _NOT_SETTINGS}
+    return load_settings(config_file=args.config, environ=os.environ, flags=flags)
 
 
-def build_detector(config: ServeConfig) -> Detector | None:
+def build_detector(settings: Settings) -> Detector | None:
     """The shared detector, loaded once; None (logged) when the embedder cannot load."""
     try:
-        embedder = load_embedder(config.embedder)
+        embedder = load_embedder(settings.embedder)
     except EmbedderUnavailable as exc:
         log.error(
             "embedder %r unavailable: %s; checks will answer 403 grounding_unavailable",
-            config.embedder,
+            settings.embedder,
             exc,
         )
         return None
-    settings = GraderSettings(
-        threshold=config.similarity_threshold, min_claim_words=config.min_claim_words
+    grader_settings = GraderSettings(
+        threshold=settings.similarity_threshold, min_claim_words=settings.min_claim_words
     )
-    return Grader(embedder, settings)
+    return Grader(embedder, grader_settings)
+
+
+def definition_version(settings: Settings, detector: Detector | None) -> str | None:
+    """The global metric definition version (audit events without a result carry it)."""
+    return detector.version(settings.claim_policy) if isinstance(detector, Grader) else None
 
 
 def build_server(
-    config: ServeConfig,
+    settings: Settings,
     detector: Detector | None,
     observer: GroundingObserver = NOOP_OBSERVER,
+    *,
+    policies: PolicySource | None = None,
+    tracing: Tracing | None = None,
 ) -> GroundingServer:
-    checks = CheckRunner(detector, deadline_seconds=config.check_deadline, workers=config.workers)
-    context = ExchangeContext(
-        policies=config.policies(), checks=checks, limits=config.limits(), observer=observer
+    checks = CheckRunner(
+        detector, deadline_seconds=settings.check_deadline, workers=settings.workers
     )
-    return GroundingServer(context, config.listen())
+    context = ExchangeContext(
+        policies=policies if policies is not None else static_policies(settings),
+        checks=checks,
+        limits=exchange_limits(settings),
+        observer=observer,
+        tracing=tracing if tracing is not None else Tracing(),
+    )
+    return GroundingServer(context, listen_config(settings))
 
 
-async def serve(config: ServeConfig) -> None:
-    server = build_server(config, build_detector(config))
+def build_operated_server(
+    settings: Settings,
+    detector: Detector | None,
+    ops: Operations,
+    *,
+    also_observe: GroundingObserver | None = None,
+) -> GroundingServer:
+    """The server wired to metrics, audit, tracing and the policy watcher of `ops`.
+
+    `also_observe` (tests) sees every event after metrics and audit did.
+    """
+    observer = ops.observer
+    if also_observe is not None:
+        observer = ObserverFanout((ops.observer, also_observe))
+    return build_server(settings, detector, observer, policies=ops.policies, tracing=ops.tracing)
+
+
+async def serve(settings: Settings) -> None:
+    limit_blas_threads()
+    detector = build_detector(settings)
+    ops = start_operations(settings, definition_version=definition_version(settings, detector))
+    try:
+        await _serve(settings, build_operated_server(settings, detector, ops), ops)
+    finally:
+        ops.close()
+
+
+async def _serve(settings: Settings, server: GroundingServer, ops: Operations) -> None:
     bound = await server.start()
+    metrics_port = ops.metrics_server.port if ops.metrics_server is not None else None
     # One parseable line, so scripts and tests can learn ports chosen with 0.
     print(
         f"serving port={bound.port} health_port={bound.health_port} "
-        f"unix_socket={bound.unix_socket}",
+        f"unix_socket={bound.unix_socket} metrics_port={metrics_port}",
         flush=True,
     )
     stop = asyncio.Event()
@@ -115,20 +149,25 @@ async def serve(config: ServeConfig) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    log.info("shutting down (grace %.1fs)", config.grace_seconds)
+    log.info("shutting down (grace %.1fs)", settings.grace_seconds)
     await server.stop()
 
 
 def run_serve(args: argparse.Namespace) -> int:
     try:
-        config = config_from_args(args)
-    except ConfigError as exc:
+        settings = settings_from_args(args)
+    except SettingsError as exc:
         print(f"grounding-sidecar serve: error: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(
-        level=config.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    asyncio.run(serve(config))
+    try:
+        asyncio.run(serve(settings))
+    except (PolicyFileError, TracingUnavailable) as exc:
+        # Start-up problems of the operational parts: one line, like a bad setting.
+        print(f"grounding-sidecar serve: error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -37,3 +37,4 @@ class ExternalProcessor(external_processor_pb2_grpc.ExternalProcessorServicer): 
         finally:
             self.active_streams -= 1
             exchange.on_cancelled()
+            exchange.trace.finish({"grounding.workspace": exchange.workspace_id or ""})

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sidecar.decision.observer import GroundingObserver
-from sidecar.decision.settings import PolicySource, StaticPolicyTable
+from sidecar.decision.settings import PolicySource
 from sidecar.observability.audit import AuditObserver, AuditWriter, open_sink
 from sidecar.observability.fanout import ObserverFanout
 from sidecar.observability.metrics import GroundingMetrics
 from sidecar.observability.metrics_http import MetricsServer, start_metrics_server
 from sidecar.observability.tracing import Tracing, setup_tracing
-from sidecar.settings.bridge import policy_defaults
+from sidecar.settings.bridge import policy_defaults, static_policies
 from sidecar.settings.configmap import ConfigMapPolicySource
 from sidecar.settings.schema import Settings
 
@@ -83,7 +83,7 @@ def start_operations(settings: Settings, *, definition_version: str | None) -> O
         watcher.start()
         policies = watcher
     else:
-        policies = StaticPolicyTable(defaults, dict(settings.workspaces))
+        policies = static_policies(settings)
     server = None
     if settings.metrics_port is not None:
         server = start_metrics_server(metrics, settings.metrics_host, settings.metrics_port)

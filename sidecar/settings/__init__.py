@@ -4,7 +4,7 @@ See docs/configuration.md.  `load_settings` validates everything at start-up;
 `ConfigMapPolicySource` applies per-workspace overrides from a watched directory.
 """
 
-from sidecar.settings.bridge import policy_defaults, serve_config
+from sidecar.settings.bridge import policy_defaults, static_policies
 from sidecar.settings.loader import SettingsError, load_settings
 from sidecar.settings.schema import ENV_PREFIX, SETTINGS, Settings, SettingSpec, env_var_for
 
@@ -17,5 +17,5 @@ __all__ = [
     "env_var_for",
     "load_settings",
     "policy_defaults",
-    "serve_config",
+    "static_policies",
 ]

@@ -1,19 +1,15 @@
-"""From `Settings` to what the rest of the sidecar is built from.
+"""From `Settings` to the policy objects the request path reads.
 
-`serve_config` gives the ext_proc server's `ServeConfig` (the same field names, so
-one configuration system feeds both); `policy_defaults` is the global
-`GroundingPolicy` every workspace override applies to.
+`policy_defaults` is the global `GroundingPolicy` every workspace override applies
+to; `static_policies` adds the YAML file's `workspaces` (used when no ConfigMap
+directory is watched).  The transport's own projections are in
+`sidecar/extproc/config.py`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from sidecar.decision.settings import GroundingPolicy
+from sidecar.decision.settings import GroundingPolicy, StaticPolicyTable
 from sidecar.settings.schema import Settings
-
-if TYPE_CHECKING:
-    from sidecar.extproc.config import ServeConfig
 
 
 def policy_defaults(settings: Settings) -> GroundingPolicy:
@@ -27,11 +23,5 @@ def policy_defaults(settings: Settings) -> GroundingPolicy:
     )
 
 
-def serve_config(settings: Settings) -> ServeConfig:
-    # Imported here: settings are loaded before (and without) the transport layer.
-    from dataclasses import fields
-
-    from sidecar.extproc.config import ServeConfig
-
-    shared = {f.name: getattr(settings, f.name) for f in fields(ServeConfig)}
-    return ServeConfig(**shared)
+def static_policies(settings: Settings) -> StaticPolicyTable:
+    return StaticPolicyTable(policy_defaults(settings), dict(settings.workspaces))

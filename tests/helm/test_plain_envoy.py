@@ -15,7 +15,6 @@ import select
 import subprocess
 import sys
 import time
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,9 +36,6 @@ SOURCE = (
 )
 GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
 UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
-# Keys the chart writes for the configuration/observability layer (issue 5).  Until
-# `serve` reads them, the sidecar gets the workspaces inline instead of a policy dir.
-OBSERVABILITY_KEYS = ("metrics-host", "metrics-port", "audit-sink", "otlp-endpoint", "policy-dir")
 
 
 @dataclass
@@ -111,15 +107,9 @@ def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> I
     # Loopback and ports chosen at run time; the chart's values otherwise.
     config |= {"host": "127.0.0.1", "port": 0, "health-port": 0, "metrics-port": 0}
     config["policy-dir"] = str(policy_dir)
-    try:
-        sidecar = start_sidecar(config, work)
-    except RuntimeError as exc:
-        if "unknown setting" not in str(exc):
-            raise
-        warnings.warn(f"serve does not read the chart's {OBSERVABILITY_KEYS} yet", stacklevel=1)
-        legacy = {k: v for k, v in config.items() if k not in OBSERVABILITY_KEYS}
-        legacy["workspaces"] = json.loads(workspaces["workspaces.json"])["workspaces"]
-        sidecar = start_sidecar(legacy, work)
+    # The chart's config is used as-is: policy dir, metrics, audit and tracing keys
+    # included (a key serve does not accept stops start-up and fails this fixture).
+    sidecar = start_sidecar(config, work)
     envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
     envoy = EnvoyProcess(envoy_yaml).start()
     yield envoy.port

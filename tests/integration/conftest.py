@@ -1,16 +1,25 @@
 """Long-lived fixtures: Envoy is started from the pytest process (it dies with its
-parent), on loopback, with every port chosen at run time."""
+parent), on loopback, with every port chosen at run time.
+
+Every sidecar these fixtures start writes its audit events and logs under one
+session directory (`sidecar_output`); `test_privacy.py` scans all of it at the end
+of the run (`pytest_collection_modifyitems` orders it last).
+"""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from sidecar.decision import override_from_metadata
 from sidecar.devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
 from sidecar.devtools.inprocess import InProcessSidecar
 from sidecar.devtools.mock_upstream import MockUpstream
-from sidecar.extproc.config import ServeConfig, build_config
+from sidecar.settings import Settings, load_settings
 
 from .harness import MarkerDetector, Recorder, Stack
 
@@ -25,22 +34,67 @@ WORKSPACES = [
     {"id": "off", "metadata": {"grounding.enabled": "false", "grounding.action": "BLOCK"}},
 ]
 LIMITS = {"max_response_bytes": 16 * 1024, "max_stream_bytes": 16 * 1024}
+PRIVACY_MODULE = "test_privacy.py"
 
 
-def sidecar_config(**overrides: object) -> ServeConfig:
-    return build_config(
-        {
-            "port": 0,
-            "enabled": True,
-            "embedder": "hash",
-            "check_deadline": 1.0,
-            # Slow-marker checks hold a thread past their deadline; keep others free.
-            "workers": 4,
-            "workspaces": WORKSPACES,
-            **LIMITS,
-            **overrides,
-        }
-    )
+class SidecarOutput:
+    """Where the suite's sidecars write audit lines and logs (scanned at the end)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._names = 0
+
+    def audit_sink(self, name: str) -> str:
+        self._names += 1
+        return str(self.directory / f"{self._names:02d}-{name}.audit.jsonl")
+
+    def log_path(self, name: str) -> Path:
+        self._names += 1
+        return self.directory / f"{self._names:02d}-{name}.log"
+
+    def files(self) -> list[Path]:
+        return sorted(p for p in self.directory.iterdir() if p.is_file())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The privacy scan reads what every other integration test made the sidecars write.
+    last = [item for item in items if item.path.name == PRIVACY_MODULE]
+    items[:] = [item for item in items if item.path.name != PRIVACY_MODULE] + last
+
+
+@pytest.fixture(scope="session")
+def sidecar_output(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SidecarOutput]:
+    output = SidecarOutput(tmp_path_factory.mktemp("sidecar-output"))
+    # In-process sidecars log through the `sidecar` loggers; keep every level, so the
+    # scan also covers lines a production pod only writes at DEBUG.
+    handler = logging.FileHandler(output.directory / "in-process.log", encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    logger = logging.getLogger("sidecar")
+    previous = logger.level
+    logger.setLevel(logging.DEBUG)
+    logger.addHandler(handler)
+    yield output
+    logger.removeHandler(handler)
+    logger.setLevel(previous)
+    handler.close()
+
+
+def sidecar_settings(output: SidecarOutput, name: str, **overrides: object) -> Settings:
+    """The suite's sidecar settings: hash embedder, grounding on, ports chosen at run time."""
+    flags: dict[str, object] = {
+        "port": 0,
+        "metrics_port": 0,
+        "enabled": True,
+        "embedder": "hash",
+        "check_deadline": 1.0,
+        # Slow-marker checks hold a thread past their deadline; keep others free.
+        "workers": 4,
+        "audit_sink": output.audit_sink(name),
+        **LIMITS,
+        **overrides,
+    }
+    workspaces = {w["id"]: override_from_metadata(w["id"], w["metadata"]) for w in WORKSPACES}
+    return replace(load_settings(flags=flags), workspaces=workspaces)
 
 
 @pytest.fixture(scope="session")
@@ -56,9 +110,14 @@ def start_envoy(upstream_port: int, sidecar_port: int) -> EnvoyProcess:
 
 
 @pytest.fixture(scope="session")
-def stack(upstream: MockUpstream) -> Iterator[Stack]:
+def stack(upstream: MockUpstream, sidecar_output: SidecarOutput) -> Iterator[Stack]:
     recorder = Recorder()
-    sidecar = InProcessSidecar(sidecar_config(), MarkerDetector(delay=2.0), recorder).start()
+    sidecar = InProcessSidecar(
+        sidecar_settings(sidecar_output, "session"),
+        MarkerDetector(delay=2.0),
+        recorder,
+        operations=True,
+    ).start()
     envoy = start_envoy(upstream.port, sidecar.port)
     yield Stack(envoy=envoy, upstream=upstream, sidecar=sidecar, recorder=recorder)
     envoy.stop()

@@ -25,6 +25,8 @@ SOURCE = (
 GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
 UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
 SLOW_MARKER = "SLOW-CHECK"
+# Sent with every request of the suite; test_privacy.py fails if it is ever written.
+AUTHORIZATION = "Bearer sk-integration-canary-5f1e0c7a9b"
 
 
 class Recorder(GroundingObserver):
@@ -111,7 +113,11 @@ class Stack:
                 "POST",
                 path,
                 body=raw,
-                headers={"content-type": "application/json", **(headers or {})},
+                headers={
+                    "content-type": "application/json",
+                    "authorization": AUTHORIZATION,
+                    **(headers or {}),
+                },
             )
             response = connection.getresponse()
             return Reply(
@@ -133,7 +139,11 @@ class Stack:
                 "POST",
                 "/v1/chat/completions",
                 body=json.dumps(body).encode(),
-                headers={"content-type": "application/json", **headers},
+                headers={
+                    "content-type": "application/json",
+                    "authorization": AUTHORIZATION,
+                    **headers,
+                },
             )
             response = connection.getresponse()
             chunks: list[bytes] = []

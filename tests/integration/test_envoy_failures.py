@@ -15,15 +15,16 @@ from sidecar.devtools.envoy_process import EnvoyProcess
 from sidecar.devtools.inprocess import InProcessSidecar
 from sidecar.devtools.mock_upstream import MockUpstream
 
-from .conftest import sidecar_config, start_envoy
+from .conftest import SidecarOutput, sidecar_settings, start_envoy
 from .harness import GROUNDED, Stack, chat, sse_events
 
 pytestmark = pytest.mark.envoy
 
 
 @pytest.fixture(scope="module")
-def no_detector_stack(upstream: MockUpstream) -> Iterator[Stack]:
-    sidecar = InProcessSidecar(sidecar_config(), detector=None).start()
+def no_detector_stack(upstream: MockUpstream, sidecar_output: SidecarOutput) -> Iterator[Stack]:
+    settings = sidecar_settings(sidecar_output, "no-detector")
+    sidecar = InProcessSidecar(settings, detector=None, operations=True).start()
     envoy = start_envoy(upstream.port, sidecar.port)
     yield Stack(envoy=envoy, upstream=upstream, sidecar=sidecar)
     envoy.stop()
@@ -44,20 +45,26 @@ def test_no_detector_refuses_before_any_upstream_call(no_detector_stack: Stack) 
     assert stack.post(raw, {"x-workspace-id": "log"}).status == 200
 
 
-def start_sidecar_process(*extra: str) -> tuple[subprocess.Popen[str], int]:
+def start_sidecar_process(
+    output: SidecarOutput, name: str, *extra: str
+) -> tuple[subprocess.Popen[str], int]:
     command = [
         sys.executable, "-m", "sidecar.extproc.serve", "--port", "0", "--embedder", "hash",
-        "--enabled", "--action", "BLOCK", "--log-level", "WARNING", *extra,
+        "--enabled", "--action", "BLOCK", "--metrics-port", "0",
+        "--audit-sink", output.audit_sink(name), *extra,
     ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    with output.log_path(name).open("w") as log:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
     assert process.stdout is not None
     line = process.stdout.readline()
     fields = dict(part.split("=", 1) for part in line.split()[1:])
     return process, int(fields["port"])
 
 
-def test_a_killed_sidecar_fails_closed_with_a_json_5xx(upstream: MockUpstream) -> None:
-    process, port = start_sidecar_process()
+def test_a_killed_sidecar_fails_closed_with_a_json_5xx(
+    upstream: MockUpstream, sidecar_output: SidecarOutput
+) -> None:
+    process, port = start_sidecar_process(sidecar_output, "killed")
     envoy: EnvoyProcess | None = None
     try:
         envoy = start_envoy(upstream.port, port)
@@ -80,8 +87,12 @@ def test_a_killed_sidecar_fails_closed_with_a_json_5xx(upstream: MockUpstream) -
             envoy.stop()
 
 
-def test_sigterm_lets_an_in_flight_stream_finish(upstream: MockUpstream) -> None:
-    process, port = start_sidecar_process("--action", "LOG", "--grace-seconds", "10")
+def test_sigterm_lets_an_in_flight_stream_finish(
+    upstream: MockUpstream, sidecar_output: SidecarOutput
+) -> None:
+    process, port = start_sidecar_process(
+        sidecar_output, "sigterm", "--action", "LOG", "--grace-seconds", "10"
+    )
     envoy: EnvoyProcess | None = None
     try:
         envoy = start_envoy(upstream.port, port)

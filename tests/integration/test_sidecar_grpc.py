@@ -14,16 +14,17 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from sidecar.api.service import grounding_pb2, grounding_pb2_grpc
 from sidecar.devtools.inprocess import InProcessSidecar
 
-from .conftest import sidecar_config
+from .conftest import SidecarOutput, sidecar_settings
 from .harness import GROUNDED, SOURCE, UNGROUNDED, MarkerDetector
 
 
 @pytest.fixture(scope="module")
-def sidecar() -> Iterator[tuple[InProcessSidecar, str]]:
+def sidecar(sidecar_output: SidecarOutput) -> Iterator[tuple[InProcessSidecar, str]]:
     folder = Path(tempfile.mkdtemp(prefix="grounding-sock-"))
     socket_path = str(folder / "sidecar.sock")
     server = InProcessSidecar(
-        sidecar_config(unix_socket=socket_path, health_port=0), MarkerDetector(delay=0)
+        sidecar_settings(sidecar_output, "grpc", unix_socket=socket_path, health_port=0),
+        MarkerDetector(delay=0),
     ).start()
     yield server, socket_path
     server.stop()

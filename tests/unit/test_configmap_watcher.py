@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import shutil
 import threading
 import time
 from collections.abc import Mapping
-from itertools import count
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +14,7 @@ import pytest
 
 from sidecar.decision import Action, GroundingPolicy, UnknownHandling, WorkspaceOverride
 from sidecar.detection.contract import ClaimPolicy
+from sidecar.devtools.configmap_dir import ConfigMapDir
 from sidecar.settings.configmap import (
     ConfigMapPolicySource,
     KeyChange,
@@ -25,7 +23,6 @@ from sidecar.settings.configmap import (
 )
 
 GLOBAL = GroundingPolicy(enabled=True, action=Action.LOG, max_sources=50)
-_stamp = count()
 
 
 class Recorder(PolicyListener):
@@ -42,31 +39,6 @@ class Recorder(PolicyListener):
 
 def document(*workspaces: tuple[str, dict[str, Any]]) -> str:
     return json.dumps({"workspaces": [{"id": w, "metadata": m} for w, m in workspaces]})
-
-
-class ConfigMapDir:
-    """Lays files out the way the kubelet's atomic writer does, and swaps them the same way."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        root.mkdir(exist_ok=True)
-
-    def publish(self, files: Mapping[str, str]) -> None:
-        stamp = self.root / f"..2025_01_01_00_00_{next(_stamp):02d}.0000"
-        stamp.mkdir()
-        for name, text in files.items():
-            (stamp / name).write_text(text)
-        data = self.root / "..data"
-        old = os.readlink(data) if data.is_symlink() else None
-        tmp = self.root / "..data_tmp"
-        tmp.symlink_to(stamp.name)
-        os.replace(tmp, data)  # the atomic swap
-        for name in files:
-            link = self.root / name
-            if not link.is_symlink():
-                link.symlink_to(f"..data/{name}")
-        if old is not None:
-            shutil.rmtree(self.root / old)
 
 
 @pytest.fixture

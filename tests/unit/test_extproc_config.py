@@ -1,11 +1,16 @@
+"""`serve`'s command line is generated from the one settings table and feeds it."""
+
 import argparse
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from sidecar.decision import Action, UnknownHandling
-from sidecar.extproc.config import ConfigError, build_config, load_yaml
-from sidecar.extproc.serve import add_serve_parser, config_from_args
+from sidecar.extproc.config import exchange_limits, listen_config
+from sidecar.extproc.serve import add_serve_parser, run_serve, settings_from_args
+from sidecar.settings import SETTINGS, SettingsError, static_policies
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -14,9 +19,15 @@ def parse(argv: list[str]) -> argparse.Namespace:
     return parser.parse_args(["serve", *argv])
 
 
-def test_defaults_are_the_spec_defaults() -> None:
-    config = config_from_args(parse([]))
-    policy = config.policies().policy_for("anyone")
+def test_every_setting_is_a_flag() -> None:
+    args = vars(parse([]))
+    assert {spec.field_name for spec in SETTINGS} <= set(args)
+
+
+def test_defaults_are_the_spec_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GROUNDING_SIDECAR_ACTION", raising=False)
+    settings = settings_from_args(parse([]))
+    policy = static_policies(settings).policy_for("anyone")
     assert (policy.enabled, policy.action, policy.max_sources, policy.max_source_length) == (
         False,
         Action.LOG,
@@ -24,42 +35,58 @@ def test_defaults_are_the_spec_defaults() -> None:
         10_000,
     )
     assert policy.unknown is UnknownHandling.DELIVER
-    assert config.limits().workspace_header == "x-workspace-id"
+    assert exchange_limits(settings).workspace_header == "x-workspace-id"
+    assert listen_config(settings).port == 50051
 
 
-def test_flags_override_the_file_which_overrides_defaults(tmp_path: Path) -> None:
+def test_flags_over_env_over_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "sidecar.yaml"
     path.write_text(
         "port: 6000\naction: block\nmax-sources: 7\nenabled: true\n"
+        "workspace-header: X-Team\n"
         "workspaces:\n"
         "  - id: acme\n"
         "    metadata: {grounding.action: FLAG, grounding.max-sources: '3'}\n"
     )
-    config = config_from_args(parse(["--config", str(path), "--port", "7000"]))
-    assert config.port == 7000
-    assert config.action is Action.BLOCK and config.max_sources == 7 and config.enabled
-    acme = config.policies().policy_for("acme")
-    assert (acme.action, acme.max_sources, acme.enabled) == (Action.FLAG, 3, True)
+    monkeypatch.setenv("GROUNDING_SIDECAR_PORT", "6500")
+    monkeypatch.setenv("GROUNDING_SIDECAR_MAX_SOURCES", "8")
+    settings = settings_from_args(parse(["--config", str(path), "--port", "7000", "--no-enabled"]))
+    assert listen_config(settings).port == 7000  # flag over env over file
+    assert settings.max_sources == 8  # env over file
+    assert settings.action is Action.BLOCK and not settings.enabled
+    assert exchange_limits(settings).workspace_header == "x-team"  # Envoy lower-cases names
+    acme = static_policies(settings).policy_for("acme")
+    assert (acme.action, acme.max_sources, acme.enabled) == (Action.FLAG, 3, False)
 
 
 @pytest.mark.parametrize(
-    "layer",
+    "argv",
     [
-        {"prot": 1},
-        {"action": "DROP"},
-        {"max_sources": 0},
-        {"check_deadline": -1},
-        {"similarity_threshold": 2.0},
-        {"workspaces": {"acme": {}}},
+        ["--action", "DROP"],
+        ["--max-sources", "0"],
+        ["--check-deadline", "-1"],
+        ["--similarity-threshold", "2.0"],
+        ["--embedder", "bert"],
     ],
 )
-def test_bad_settings_are_errors(layer: dict[str, object]) -> None:
-    with pytest.raises(ConfigError):
-        build_config(layer)
+def test_bad_flags_are_setting_errors(argv: list[str]) -> None:
+    with pytest.raises(SettingsError, match=argv[0].removeprefix("--")):
+        settings_from_args(parse(argv))
 
 
-def test_a_file_that_is_not_a_mapping_is_an_error(tmp_path: Path) -> None:
-    path = tmp_path / "bad.yaml"
-    path.write_text("- a\n- b\n")
-    with pytest.raises(ConfigError):
-        load_yaml(path)
+def test_a_bad_setting_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_serve(parse(["--action", "DROP"])) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "setting action (from --action)" in error
+
+
+def test_a_broken_policy_dir_at_start_up_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "workspaces.json").write_text("{broken")
+    command = [
+        sys.executable, "-m", "sidecar.extproc.serve", "--embedder", "hash", "--port", "0",
+        "--metrics-port", "0", "--policy-dir", str(tmp_path),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].startswith("grounding-sidecar serve: error:")
+    assert "workspaces.json" in done.stderr

@@ -5,7 +5,6 @@ import pytest
 
 from sidecar.decision import Action, UnknownHandling, WorkspaceOverride
 from sidecar.detection.contract import ClaimPolicy
-from sidecar.extproc.config import ServeConfig
 from sidecar.settings import (
     SETTINGS,
     Settings,
@@ -13,7 +12,7 @@ from sidecar.settings import (
     env_var_for,
     load_settings,
     policy_defaults,
-    serve_config,
+    static_policies,
 )
 from sidecar.settings.schema import FILE_ONLY_KEYS
 
@@ -44,10 +43,6 @@ def test_defaults_are_the_spec_defaults() -> None:
     )
     assert settings.audit_sink == "stdout" and settings.otlp_endpoint is None
     assert settings.workspace_header == "x-workspace-id" and settings.min_claim_words == 5
-
-
-def test_defaults_agree_with_the_serve_command() -> None:
-    assert serve_config(Settings()) == ServeConfig()
 
 
 def test_file_then_env_then_flags(tmp_path: Path) -> None:
@@ -161,7 +156,7 @@ def test_file_workspaces_become_overrides(tmp_path: Path) -> None:
             action=Action.BLOCK, unknown=UnknownHandling.BLOCK, claim_policy=ClaimPolicy.CLASSED
         )
     }
-    assert serve_config(settings).policies().policy_for("acme").action is Action.BLOCK
+    assert static_policies(settings).policy_for("acme").action is Action.BLOCK
 
 
 def test_workspaces_cannot_come_from_the_environment() -> None:
