@@ -1,0 +1,93 @@
+"""Acceptance: no audit line and no log line of the suite holds claim or source text,
+or an `authorization` value.
+
+Runs last (see conftest.py): by then every sidecar the integration fixtures started
+(in-process, and the `serve` subprocesses) has written its audit file and log into
+`sidecar_output`.  Every request of the suite carries `AUTHORIZATION`; this module
+adds requests whose claims and sources hold canary words, under every action, JSON
+and SSE, passing and failing, so that audit events certainly exist for them.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sidecar.observability.audit_events import claim_hash
+
+from .conftest import SidecarOutput
+from .harness import AUTHORIZATION, GROUNDED, SOURCE, UNGROUNDED, Stack, chat
+from .operations import CLAIM_FAILS, SOURCE_FAILS
+
+pytestmark = pytest.mark.envoy
+
+CANARY_SOURCE = "The Quillford zephyrine archive holds forty two volumes of tidal records."
+CANARY_CLAIM = "The zorblax canary reactor in Quillford was decommissioned in 1911."
+FORBIDDEN = [
+    AUTHORIZATION,
+    AUTHORIZATION.split()[-1],  # the token without its scheme
+    CANARY_SOURCE,
+    CANARY_CLAIM,
+    "zephyrine",
+    "zorblax",
+    # The texts every other integration test sends.
+    *SOURCE.split(". "),
+    GROUNDED,
+    UNGROUNDED,
+    "Great Wall of China",
+    SOURCE_FAILS,
+    CLAIM_FAILS,
+]
+
+
+def send_canaries(stack: Stack) -> list[str]:
+    traces = []
+    for number, (workspace, stream) in enumerate(
+        [("log", False), ("log", True), ("flag", False), ("block", False), ("block", True)]
+    ):
+        trace = f"{0xCA9A7000 + number:032x}"
+        body = chat(sources=[CANARY_SOURCE, SOURCE], stream=stream)
+        headers = {
+            "x-workspace-id": workspace,
+            "x-mock-answer": f"{GROUNDED} {CANARY_CLAIM}",
+            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+        }
+        if stream:
+            stack.stream(body, headers)
+        else:
+            stack.post(body, headers)
+        traces.append(trace)
+    return traces
+
+
+def test_no_audit_or_log_line_holds_customer_text_or_credentials(
+    stack: Stack, sidecar_output: SidecarOutput
+) -> None:
+    traces = send_canaries(stack)
+    for trace in traces:
+        stack.recorder.wait_for_check(trace)
+    assert stack.sidecar is not None and stack.sidecar.ops is not None
+    stack.sidecar.ops.audit_writer.flush()
+
+    files = sidecar_output.files()
+    audit_lines = [
+        json.loads(line)
+        for path in files
+        if path.name.endswith(".audit.jsonl")
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
+    # Not a vacuous scan: the canary answers were audited, by hash.
+    canary_events = [e for e in audit_lines if e["payload"].get("trace_id") in traces]
+    assert len(canary_events) == len(traces)
+    for event in canary_events:
+        assert claim_hash(CANARY_CLAIM) in event["payload"]["ungrounded_claim_hashes"]
+    assert any(path.suffix == ".log" and path.stat().st_size > 0 for path in files)
+
+    leaks = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for text in FORBIDDEN:
+                if text and text.lower() in line.lower():
+                    leaks.append(f"{path.name}:{number}: {text!r}")
+    assert leaks == []
