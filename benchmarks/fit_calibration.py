@@ -104,19 +104,37 @@ def _trim_clause(sentence: str) -> str:
     return tail[0].upper() + tail[1:] if tail and len(tail) > 30 else sentence
 
 
-def features_and_labels(
+@dataclass
+class TrainingRows:
+    features: npt.NDArray[np.float64]
+    supported: npt.NDArray[np.int_]
+    case_of_row: npt.NDArray[np.int_]
+    case_failed: npt.NDArray[np.bool_]  # the response label, per case
+
+    def response_balanced_accuracy(self, probability: npt.NDArray[np.float64], t: float) -> float:
+        """An answer fails when its weakest claim is under the threshold."""
+        weakest = np.ones(len(self.case_failed))
+        np.minimum.at(weakest, self.case_of_row, probability)
+        return balanced_accuracy(weakest < t, self.case_failed) or 0.0
+
+
+def training_rows(
     grader: Grader, recorder: FeatureRecorder, cases: list[LabelledCase]
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int_]]:
+) -> TrainingRows:
     rows: list[npt.NDArray[np.float64]] = []
     labels: list[int] = []
+    case_of_row: list[int] = []
+    failed: list[bool] = []
     for labelled in cases:
         recorder.rows.clear()
         result = grade_labelled(grader, labelled, ClaimPolicy.STRICT)
-        if len(recorder.rows) != len(result.claims):
-            continue  # an embedding failure: nothing to learn from
+        if not recorder.rows or len(recorder.rows) != len(result.claims):
+            continue  # no claim, or an embedding failure: nothing to learn from
         rows.extend(recorder.rows)
         labels.extend(int(label.verdict.value == "supported") for label in labelled.claims)
-    return np.array(rows), np.array(labels)
+        case_of_row.extend([len(failed)] * len(recorder.rows))
+        failed.append(labelled.response is not None and labelled.response.value == "fail")
+    return TrainingRows(np.array(rows), np.array(labels), np.array(case_of_row), np.array(failed))
 
 
 def main() -> None:
@@ -128,8 +146,10 @@ def main() -> None:
     recorder = FeatureRecorder(CosineJudge(embedder.default_threshold))
     grader = Grader(embedder, passage_embedder=CachedEmbedder(embedder), judge=recorder)
     fit_half, _ = summedits_halves()
-    summary_x, summary_y = features_and_labels(grader, recorder, fit_half)
-    rag_x, rag_y = features_and_labels(grader, recorder, rag_cases(fit_half))
+    summaries = training_rows(grader, recorder, fit_half)
+    rag = training_rows(grader, recorder, rag_cases(fit_half))
+    summary_x, summary_y = summaries.features, summaries.supported
+    rag_x, rag_y = rag.features, rag.supported
     x = np.vstack([summary_x, rag_x])
     y = np.concatenate([summary_y, rag_y])
     # Each source of data weighs the same in total, whatever its size.
@@ -147,13 +167,17 @@ def main() -> None:
         threshold=0.5,
         fitted_on=(
             f"SummEdits fit half ({len(summary_y)} claims) + RAG restatements from its sources "
-            f"({len(rag_y)} claims), equal weight; monotone logistic, l2=1"
+            f"({len(rag_y)} claims), equal weight; monotone logistic, l2=1; threshold: best sum "
+            "of SummEdits-fit response and claim BAcc and RAG claim BAcc"
         ),
     )
     probability = model.probability(x)
+    # One threshold serves three uses, weighed equally: whole summaries judged by
+    # their weakest claim, summary claims one by one, and RAG claims one by one.
     candidates = np.round(np.arange(0.2, 0.81, 0.01), 2)
     scores = [
-        (balanced_accuracy(probability[: len(summary_y)] < t, summary_y == 0) or 0.0)
+        summaries.response_balanced_accuracy(probability[: len(summary_y)], t)
+        + (balanced_accuracy(probability[: len(summary_y)] < t, summary_y == 0) or 0.0)
         + (balanced_accuracy(probability[len(summary_y) :] < t, rag_y == 0) or 0.0)
         for t in candidates
     ]
