@@ -40,6 +40,7 @@ class StreamSummary:
     events: int
     scan_incomplete: bool
     complete: bool
+    trace_id: str = ""  # ties the summary to the answer's detection event and spans
 
 
 class GroundingObserver:

@@ -352,6 +352,7 @@ class Exchange:
             events=self._events,
             scan_incomplete=self._scan_incomplete,
             complete=complete,
+            trace_id=self.trace_id,
         )
         self._notify(lambda o: o.on_stream_summary(summary))
 

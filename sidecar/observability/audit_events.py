@@ -142,6 +142,7 @@ def summary_payload(summary: StreamSummary, definition_version: str | None) -> d
     return {
         "source": "streaming_response",
         "metric_definition_version": definition_version,
+        "trace_id": summary.trace_id,
         "action": summary.action.value,
         "delivery": summary.delivery.value,
         "scan_incomplete": summary.scan_incomplete,

@@ -111,7 +111,9 @@ def test_incomplete_held_stream_is_stream_incomplete_ungrounded() -> None:
 def test_stream_summary_is_written_only_when_the_scan_missed_something() -> None:
     def summaries(o: AuditObserver) -> None:
         o.on_stream_summary(
-            StreamSummary("acme", Action.LOG, Delivery.IMMEDIATE, 900, 500, 9, True, True)
+            StreamSummary(
+                "acme", Action.LOG, Delivery.IMMEDIATE, 900, 500, 9, True, True, trace_id="ab" * 16
+            )
         )
         o.on_stream_summary(
             StreamSummary("acme", Action.LOG, Delivery.IMMEDIATE, 90, 90, 3, False, True)
@@ -124,6 +126,7 @@ def test_stream_summary_is_written_only_when_the_scan_missed_something() -> None
     assert first["type"] == second["type"] == "STREAMING_ENFORCEMENT_SUMMARY"
     assert first["payload"]["scan_incomplete"] is True
     assert first["payload"]["bytes_seen"] == 900 and first["payload"]["bytes_retained"] == 500
+    assert first["payload"]["trace_id"] == "ab" * 16
     assert second["workspace_id"] == "beta" and second["payload"]["complete"] is False
 
 
