@@ -72,9 +72,7 @@ def parse_case(raw_line: bytes, line_number: int) -> Case:
     if not isinstance(answer, str):
         raise InputError(f"line {line_number}: 'answer' must be a string")
     sources = ensure_string_list(record.get("sources", []), f"line {line_number}: sources")
-    references = ensure_string_list(
-        record.get("references", []), f"line {line_number}: references"
-    )
+    references = ensure_string_list(record.get("references", []), f"line {line_number}: references")
     case_id = record.get("id")
     name = str(case_id) if case_id is not None else f"line-{line_number}"
     return Case(name, answer, sources, record, references)
