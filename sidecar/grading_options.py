@@ -14,7 +14,7 @@ from sidecar.detection import (
 )
 from sidecar.detection.grader import Scorer
 
-DEFAULT_EMBEDDER = "hash"
+DEFAULT_EMBEDDER = "minilm"
 EXIT_BAD_INPUT = 2
 
 
@@ -24,7 +24,7 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
     grading.add_argument(
         "--scorer",
         choices=[s.value for s in Scorer],
-        default=Scorer.COSINE.value,
+        default=Scorer.CALIBRATED.value,
         help="cosine: best similarity >= threshold; calibrated: P(supported) from evidence",
     )
     grading.add_argument(
