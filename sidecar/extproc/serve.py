@@ -77,9 +77,15 @@ def build_detector(settings: Settings) -> Detector | None:
         )
         return None
     grader_settings = GraderSettings(
-        threshold=settings.similarity_threshold, min_claim_words=settings.min_claim_words
+        threshold=settings.similarity_threshold,
+        scorer=settings.scorer,
+        min_claim_words=settings.min_claim_words,
     )
-    return Grader(embedder, grader_settings)
+    try:
+        return Grader(embedder, grader_settings)
+    except EmbedderUnavailable as exc:  # no calibration fitted for this embedder
+        log.error("scorer %r unavailable: %s", settings.scorer.value, exc)
+        return None
 
 
 def definition_version(settings: Settings, detector: Detector | None) -> str | None:

@@ -20,6 +20,7 @@ from typing import Any
 from sidecar.decision.actions import Action, UnknownHandling
 from sidecar.decision.settings import GroundingPolicy, WorkspaceOverride
 from sidecar.detection.contract import ClaimPolicy
+from sidecar.detection.grader import Scorer
 from sidecar.detection.registry import EMBEDDER_NAMES
 from sidecar.settings import values as v
 
@@ -46,6 +47,7 @@ class Settings:
     log_level: str = "INFO"
     # detector: bound at start-up (the threshold is global, never per workspace)
     embedder: str = "minilm"
+    scorer: Scorer = Scorer.CALIBRATED
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
     # global grounding policy: what a workspace without an override gets (the SPEC's
@@ -115,6 +117,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         v.one_of(*EMBEDDER_NAMES),
         " | ".join(EMBEDDER_NAMES),
         "embedding model; one that cannot load is never replaced by another",
+    ),
+    _spec(
+        "scorer",
+        v.choice(Scorer),
+        v.enum_values(Scorer),
+        "calibrated: P(supported) from evidence features (shipped parameters); "
+        "cosine: best similarity >= similarity-threshold",
     ),
     _spec(
         "similarity-threshold",
