@@ -123,3 +123,15 @@ def test_batched_and_cached_stack_matches_direct(embedder: MiniLMEmbedder) -> No
     for got in results:
         np.testing.assert_allclose(got, direct, atol=1e-5)
     assert stack.version_tag == embedder.version_tag
+
+
+def test_runs_cover_every_row_once_within_budget() -> None:
+    from sidecar.detection.minilm import RUN_MAX_ROWS, RUN_TOKEN_BUDGET, _runs
+
+    lengths = [3, 256, 12, 30, 41, 70, 100, 5, *([20] * 150), *([256] * 40)]
+    runs = _runs(lengths)
+    assert sorted(i for run in runs for i in run) == list(range(len(lengths)))
+    for run in runs:
+        longest = max(lengths[i] for i in run)
+        assert len(run) <= RUN_MAX_ROWS and len(run) * longest <= RUN_TOKEN_BUDGET
+        assert longest <= max(32, 2 * min(lengths[i] for i in run))  # bounded padding

@@ -39,6 +39,7 @@ DEFAULT_THRESHOLD = 0.7
 # GEMMs efficient, small enough that one long text does not pad many short ones.
 RUN_TOKEN_BUDGET = 8192
 RUN_MAX_ROWS = 64
+RUN_SHORT_TOKENS = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,9 +181,10 @@ def _runs(lengths: list[int]) -> list[list[int]]:
     current: list[int] = []
     for i in order:
         # Sorted ascending, so lengths[i] is the longest in the run if it is added.
-        if current and (
-            len(current) >= RUN_MAX_ROWS or (len(current) + 1) * lengths[i] > RUN_TOKEN_BUDGET
-        ):
+        full = (len(current) + 1) * lengths[i] > RUN_TOKEN_BUDGET or len(current) >= RUN_MAX_ROWS
+        # Past 32 tokens, padding to over twice the shortest row costs more than a new run.
+        uneven = lengths[i] > max(RUN_SHORT_TOKENS, 2 * lengths[current[0]]) if current else False
+        if current and (full or uneven):
             runs.append(current)
             current = []
         current.append(i)
