@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ class CalibratedModel:
         if self.features != FEATURE_NAMES:
             raise ValueError(f"parameters are for features {self.features}, not {FEATURE_NAMES}")
 
-    @property
+    @cached_property
     def tag(self) -> str:
         digest = hashlib.sha256(json.dumps(self.to_json(), sort_keys=True).encode()).hexdigest()
         return f"{CALIBRATION_VERSION}@{digest[:8]}"

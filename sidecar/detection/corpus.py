@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from sidecar.detection import lexical
 from sidecar.detection.details import WORD, Detail, DetailKind, date_covers, extract_details
@@ -16,8 +16,7 @@ class SourceCorpus:
         texts = list(texts)
         self._lowered = "\n".join(texts).lower()
         self._words = frozenset(WORD.findall(self._lowered))
-        # Sources repeat across requests (RAG): their details are cached per text.
-        self._details = [detail for text in texts for detail in _source_details(text)]
+        self._details = [detail for text in texts for detail in extract_details(text)]
         self._dates = {d.value for d in self._details if d.kind is DetailKind.DATE}
         self._texts = texts
 
@@ -43,8 +42,3 @@ class SourceCorpus:
             return any(date_covers(known, detail.value) for known in self._dates)
         words = WORD.findall(detail.value)
         return detail.value in self._lowered or all(word in self._words for word in words)
-
-
-@lru_cache(maxsize=4096)
-def _source_details(text: str) -> tuple[Detail, ...]:
-    return tuple(extract_details(text))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from sidecar.detection.sentences import ABBREVIATIONS
 
@@ -299,7 +300,14 @@ _ENTITY_STOP = (
 WORD = re.compile(r"[a-z0-9]+")
 
 
-def extract_details(text: str) -> list[Detail]:
+@lru_cache(maxsize=16_384)
+def extract_details(text: str) -> tuple[Detail, ...]:
+    """Every detail of `text`, cached: claims and passages are looked at several times
+    per check, and sources repeat across requests."""
+    return tuple(_extract(text))
+
+
+def _extract(text: str) -> list[Detail]:
     """Dates first (they contain numbers), then quantities, then named entities."""
     details: list[Detail] = []
     taken = bytearray(len(text))  # 1 where a date or quantity already claimed the text
