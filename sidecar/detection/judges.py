@@ -71,16 +71,16 @@ class CosineJudge:
         passages: Sequence[Passage],
         corpus: SourceCorpus,
     ) -> Judgement:
-        best_index = int(similarities.argmax())
-        best, cosine = passages[best_index], float(similarities[best_index])
+        best, cosine = _best(similarities, passages)
         probability = 1.0 / (1.0 + math.exp(-(cosine - self.threshold) / _COSINE_PROBABILITY_SCALE))
-        if cosine < self.threshold:
-            rationale = f"closest {best.passage_id} scores {cosine:.2f} < {self.threshold:.2f}"
-            unsupported = Judgement(Verdict.UNSUPPORTED, cosine, best, probability, rationale)
-            return _contradiction_or(unsupported, claim, corpus, self.threshold)
-        rationale = f"matches {best.passage_id} ({cosine:.2f})"
-        supported = Judgement(Verdict.SUPPORTED, cosine, best, probability, rationale)
-        return _apply_consistency(claim, supported, corpus)
+        supported = cosine >= self.threshold
+        rationale = (
+            f"matches {best.passage_id} ({cosine:.2f})"
+            if supported
+            else f"closest {best.passage_id} scores {cosine:.2f} < {self.threshold:.2f}"
+        )
+        judgement = Judgement(_verdict(supported), cosine, best, probability, rationale)
+        return _with_consistency(claim, judgement, corpus, self.threshold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,36 +99,49 @@ class CalibratedJudge:
         passages: Sequence[Passage],
         corpus: SourceCorpus,
     ) -> Judgement:
-        best_index = int(similarities.argmax())
-        best, cosine = passages[best_index], float(similarities[best_index])
+        best, cosine = _best(similarities, passages)
         probability = float(
             self.model.probability(claim_features(claim, similarities, passages, corpus))
         )
         evidence = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
-        if probability < self.model.threshold:
-            rationale = f"weak support ({evidence} < {self.model.threshold:.2f})"
-            unsupported = Judgement(Verdict.UNSUPPORTED, cosine, best, probability, rationale)
-            return _contradiction_or(unsupported, claim, corpus, self.cosine_threshold)
-        supported = Judgement(Verdict.SUPPORTED, cosine, best, probability, f"matches {evidence}")
-        return _apply_consistency(claim, supported, corpus)
+        supported = probability >= self.model.threshold
+        rationale = (
+            f"matches {evidence}"
+            if supported
+            else f"weak support ({evidence} < {self.model.threshold:.2f})"
+        )
+        judgement = Judgement(_verdict(supported), cosine, best, probability, rationale)
+        return _with_consistency(claim, judgement, corpus, self.cosine_threshold)
 
 
-def _contradiction_or(
-    unsupported: Judgement, claim: str, corpus: SourceCorpus, cosine_threshold: float
+def _best(
+    similarities: npt.NDArray[np.float32], passages: Sequence[Passage]
+) -> tuple[Passage, float]:
+    index = int(similarities.argmax())
+    return passages[index], float(similarities[index])
+
+
+def _verdict(supported: bool) -> Verdict:
+    return Verdict.SUPPORTED if supported else Verdict.UNSUPPORTED
+
+
+def _with_consistency(
+    claim: str, judgement: Judgement, corpus: SourceCorpus, cosine_threshold: float
 ) -> Judgement:
-    """An unsupported claim whose near passage states a different detail contradicts it."""
-    if unsupported.score < cosine_threshold - CONTRADICTION_MARGIN:
-        return unsupported
-    best = unsupported.best
-    finding = find_inconsistency(claim, best.text, best.passage_id, corpus)
-    if finding is None or finding.verdict is not Verdict.CONTRADICTORY:
-        return unsupported
-    return Judgement(finding.verdict, unsupported.score, best, 0.0, finding.rationale)
+    """The consistency rule on top of a judge's similarity verdict.
 
-
-def _apply_consistency(claim: str, supported: Judgement, corpus: SourceCorpus) -> Judgement:
-    best = supported.best
+    A claim the judge would support loses it to any finding (a detail found in no
+    source, a flipped negation).  An unsupported claim whose best passage is still
+    near (within CONTRADICTION_MARGIN of the cosine threshold) becomes contradictory
+    when that passage states a different detail: similar text that disagrees.
+    """
+    near = judgement.score >= cosine_threshold - CONTRADICTION_MARGIN
+    if judgement.verdict is Verdict.UNSUPPORTED and not near:
+        return judgement
+    best = judgement.best
     finding = find_inconsistency(claim, best.text, best.passage_id, corpus)
     if finding is None:
-        return supported
-    return Judgement(finding.verdict, supported.score, best, 0.0, finding.rationale)
+        return judgement
+    if judgement.verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
+        return judgement
+    return Judgement(finding.verdict, judgement.score, best, 0.0, finding.rationale)
