@@ -4,6 +4,13 @@ FULL_DUPLEX_STREAMED gives Envoy no message timer while the processor holds a
 response, so the deadline here is what keeps a held client from waiting forever.
 The detector is CPU-bound and synchronous: it runs in a thread pool sized to the
 cores (numpy releases the GIL in the matrix work), shared by every stream.
+
+Tiny checks may run inline instead (`inline_max_chars`, off unless the server sets it
+for a detector known to be cheap, see `serve.inline_check_chars`): handing a check of a
+few hundred characters to a worker thread and waking the loop again cost more than the
+check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms check).  An inline
+check cannot be interrupted either; one that overran the deadline is treated exactly as
+a missed deadline, so the outcome a client sees does not depend on where it ran.
 """
 
 from __future__ import annotations
@@ -53,9 +60,12 @@ class CheckRunner:
         *,
         deadline_seconds: float,
         workers: int | None = None,
+        inline_max_chars: int = 0,
     ) -> None:
         self.detector = detector
         self.deadline_seconds = deadline_seconds
+        # Answer + sources + references at most this long run on the event loop.
+        self.inline_max_chars = inline_max_chars
         self._pool = ThreadPoolExecutor(
             max_workers=workers or os.cpu_count() or 1, thread_name_prefix="grounding-check"
         )
@@ -79,20 +89,25 @@ class CheckRunner:
         limits = SourceLimits(
             max_sources=policy.max_sources, max_source_length=policy.max_source_length
         )
-        loop = asyncio.get_running_loop()
-        started = time.perf_counter()
-        future = loop.run_in_executor(
-            self._pool,
-            lambda: detector.check(
+
+        def check() -> CheckResult:
+            return detector.check(
                 answer,
                 sources,
                 limits=limits,
                 policy=policy.claim_policy,
                 references=policy.references,
-            ),
-        )
+            )
+
+        started = time.perf_counter()
         try:
-            result = await asyncio.wait_for(future, timeout=self.deadline_seconds)
+            if self._runs_inline(answer, sources, policy):
+                result = check()
+                if time.perf_counter() - started > self.deadline_seconds:
+                    return TimedOutcome(CheckOutcome(None, Unchecked.DEADLINE_MISSED), None)
+            else:
+                future = asyncio.get_running_loop().run_in_executor(self._pool, check)
+                result = await asyncio.wait_for(future, timeout=self.deadline_seconds)
         except TimeoutError:
             # The worker thread cannot be interrupted; its result is discarded.
             return TimedOutcome(CheckOutcome(None, Unchecked.DEADLINE_MISSED), None)
@@ -101,6 +116,17 @@ class CheckRunner:
             return TimedOutcome(CheckOutcome(None, Unchecked.CHECK_FAILED), None)
         elapsed = time.perf_counter() - started
         return TimedOutcome(CheckOutcome(result, truncated=truncated), elapsed)
+
+    def _runs_inline(self, answer: str, sources: Sequence[str], policy: GroundingPolicy) -> bool:
+        budget = self.inline_max_chars - len(answer)
+        if self.inline_max_chars <= 0 or budget < 0:
+            return False
+        # Only what the detector will read: sources past `max_sources` are dropped.
+        for text in (*sources[: policy.max_sources], *policy.references):
+            budget -= len(text)
+            if budget < 0:
+                return False
+        return True
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run an after-delivery check that must outlive its ext_proc stream."""

@@ -21,6 +21,7 @@ from typing import Any
 from sidecar.decision import NOOP_OBSERVER, GroundingObserver, PolicySource
 from sidecar.detection import Grader, GraderSettings, load_embedder
 from sidecar.detection.embedders import EmbedderUnavailable
+from sidecar.detection.hashing import HashEmbedder
 from sidecar.extproc.checks import CheckRunner, Detector
 from sidecar.extproc.config import exchange_limits, listen_config
 from sidecar.extproc.exchange import ExchangeContext
@@ -35,6 +36,11 @@ from sidecar.settings.values import parse_bool
 
 log = logging.getLogger("sidecar.serve")
 _NOT_SETTINGS = ("config", "handler", "command")
+# Checks of at most this many characters (answer + sources + references) run on the
+# event loop when the detector is the hash-embedder grader: about 1.5 ms of pure Python
+# at the limit on the project's machine, less than a worker-thread round trip costs
+# the loop under load.  MiniLM (and any other detector) always runs in the pool.
+INLINE_CHECK_MAX_CHARS = 1000
 
 
 def add_serve_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -93,6 +99,13 @@ def definition_version(settings: Settings, detector: Detector | None) -> str | N
     return detector.version(settings.claim_policy) if isinstance(detector, Grader) else None
 
 
+def inline_check_chars(detector: Detector | None) -> int:
+    """How large a check may be and still run inline (0: never) for this detector."""
+    if isinstance(detector, Grader) and type(detector.embedder) is HashEmbedder:
+        return INLINE_CHECK_MAX_CHARS
+    return 0
+
+
 def build_server(
     settings: Settings,
     detector: Detector | None,
@@ -102,7 +115,10 @@ def build_server(
     tracing: Tracing | None = None,
 ) -> GroundingServer:
     checks = CheckRunner(
-        detector, deadline_seconds=settings.check_deadline, workers=settings.workers
+        detector,
+        deadline_seconds=settings.check_deadline,
+        workers=settings.workers,
+        inline_max_chars=inline_check_chars(detector),
     )
     context = ExchangeContext(
         policies=policies if policies is not None else static_policies(settings),
