@@ -36,7 +36,7 @@ from sidecar.decision.decide import Decision
 from sidecar.decision.envelopes import Refusal
 from sidecar.extproc import messages
 from sidecar.extproc.checks import CheckRunner, TimedOutcome
-from sidecar.observability.tracing import ExchangeTrace, Tracing
+from sidecar.observability.tracing import TRACE_HEADERS, ExchangeTrace, Tracing
 from sidecar.openai import (
     ChatRequest,
     InvalidSources,
@@ -55,6 +55,10 @@ log = logging.getLogger(__name__)
 
 ProcessingResponse = messages.ProcessingResponse
 MIB = 1024 * 1024
+# The only headers an exchange reads (the rest are never decoded); the request side
+# adds the configured workspace header (`ExchangeContext.request_header_names`).
+REQUEST_HEADERS = frozenset({":path", *TRACE_HEADERS})
+RESPONSE_HEADERS = frozenset({":status", "content-type"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,11 @@ class ExchangeContext:
     limits: ExchangeLimits = field(default_factory=ExchangeLimits)
     observer: GroundingObserver = NOOP_OBSERVER
     tracing: Tracing = field(default_factory=Tracing)  # off: no spans, ids from traceparent
+    request_header_names: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        names = REQUEST_HEADERS | {self.limits.workspace_header}
+        object.__setattr__(self, "request_header_names", names)
 
 
 class ResponseMode(Enum):
@@ -128,7 +137,7 @@ class Exchange:
     # -- request --------------------------------------------------------------
 
     def on_request_headers(self, headers: ext_proc.HttpHeaders) -> list[ProcessingResponse]:
-        values = messages.header_map(headers)
+        values = messages.header_values(headers, self._ctx.request_header_names)
         self.workspace_id = values.get(self._ctx.limits.workspace_header) or None
         self.policy = self._ctx.policies.policy_for(self.workspace_id)
         self.trace = self._ctx.tracing.begin_exchange(values)
@@ -161,7 +170,7 @@ class Exchange:
     # -- response -------------------------------------------------------------
 
     def on_response_headers(self, headers: ext_proc.HttpHeaders) -> list[ProcessingResponse]:
-        values = messages.header_map(headers)
+        values = messages.header_values(headers, RESPONSE_HEADERS)
         status = _status(values.get(":status", ""))
         if not self.checking or not 200 <= status < 300:
             self.mode = ResponseMode.PASSTHROUGH  # non-2xx upstream answers pass unchecked

@@ -6,7 +6,7 @@ Envoy 1.40 puts header values in `raw_value` (bytes), and a mutation must use
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any, TypeAlias
 
 from envoy.config.core.v3 import base_pb2
@@ -16,6 +16,10 @@ from google.protobuf import struct_pb2
 
 METADATA_NAMESPACE = "grounding"
 VERDICT_HEADER = "x-grounding-verdict"
+# Held chunks are released joined into messages of at most this size: one gRPC write
+# per message is the processor's main per-chunk cost, and an answer held for a check is
+# usually a few small chunks.  A chunk already larger than this goes out as it is.
+RELEASE_MESSAGE_BYTES = 64 * 1024
 
 # xds-protos ships no type stubs: its messages are `Any` to mypy; the alias documents intent.
 ProcessingResponse: TypeAlias = Any
@@ -27,6 +31,17 @@ def header_map(headers: ext_proc.HttpHeaders) -> dict[str, str]:
     for header in headers.headers.headers:
         raw = header.raw_value if header.raw_value else header.value.encode()
         result.setdefault(header.key.lower(), raw.decode("utf-8", errors="replace"))
+    return result
+
+
+def header_values(headers: ext_proc.HttpHeaders, names: Collection[str]) -> dict[str, str]:
+    """`header_map` restricted to `names` (lower-case): only those values are decoded."""
+    result: dict[str, str] = {}
+    for header in headers.headers.headers:
+        name = header.key.lower()
+        if name in names and name not in result:
+            raw = header.raw_value if header.raw_value else header.value.encode()
+            result[name] = raw.decode("utf-8", errors="replace")
     return result
 
 
@@ -46,7 +61,20 @@ def _struct(namespace_fields: Mapping[str, Any] | None) -> struct_pb2.Struct | N
     if not namespace_fields:
         return None
     metadata = struct_pb2.Struct()
-    metadata.update({METADATA_NAMESPACE: dict(namespace_fields)})
+    fields = metadata.fields[METADATA_NAMESPACE].struct_value.fields
+    for key, value in namespace_fields.items():
+        # The flat scalars the exchange writes, set directly (`Struct.update` walks
+        # every value through a generic converter); anything else goes through it.
+        if value is None:
+            fields[key].null_value = struct_pb2.NULL_VALUE
+        elif isinstance(value, bool):
+            fields[key].bool_value = value
+        elif isinstance(value, str):
+            fields[key].string_value = value
+        elif isinstance(value, int | float):
+            fields[key].number_value = value
+        else:
+            metadata.fields[METADATA_NAMESPACE].struct_value.update({key: value})
     return metadata
 
 
@@ -93,8 +121,20 @@ def streamed_response_body(body: bytes, *, end_of_stream: bool) -> ProcessingRes
 def streamed_response_bodies(
     chunks: Iterable[bytes], *, end_of_stream: bool
 ) -> list[ProcessingResponse]:
-    """Release held chunks as they came (bounded message sizes); the last ends the stream."""
-    pieces = list(chunks) or [b""]
+    """Release held chunks in order, consecutive ones joined up to `RELEASE_MESSAGE_BYTES`
+    per message (bounded message sizes); the last message ends the stream."""
+    pieces: list[bytes] = []
+    run: list[bytes] = []
+    run_bytes = 0
+    for chunk in chunks:
+        if run and run_bytes + len(chunk) > RELEASE_MESSAGE_BYTES:
+            pieces.append(b"".join(run))
+            run, run_bytes = [], 0
+        if chunk:
+            run.append(chunk)
+            run_bytes += len(chunk)
+    if run or not pieces:
+        pieces.append(b"".join(run))
     last = len(pieces) - 1
     return [
         streamed_response_body(piece, end_of_stream=end_of_stream and i == last)

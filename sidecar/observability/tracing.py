@@ -32,6 +32,8 @@ from sidecar.detection.contract import CheckResult
 EVALUATION_EVENT = "gen_ai.evaluation.result"
 EVALUATION_NAME = "grounding"
 _PROPAGATOR = TraceContextTextMapPropagator()
+# The request headers W3C trace context is read from (all `begin_exchange` needs).
+TRACE_HEADERS = frozenset(_PROPAGATOR.fields)
 
 
 class TracingUnavailable(RuntimeError):
