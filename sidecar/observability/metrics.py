@@ -12,7 +12,7 @@ exposed names are exactly `gateway_grounding_check_total` and so on.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.metrics import disable_created_metrics
@@ -45,6 +45,26 @@ CANCEL_PHASES: Final = frozenset(
 )
 # Reasons for a verdict: the detector's own, or why there is no detector result.
 VERDICT_REASONS: Final = tuple(r.value for r in Reason) + tuple(u.value for u in Unchecked)
+
+
+class LabelledChildren:
+    """A metric's labelled children, looked up by label values on the request path.
+
+    prometheus-client's `labels()` validates and locks on every call (eight calls per
+    checked answer were a visible share of the exchange's own time); a child, once
+    made, is the same object for the process's life (these metrics are never cleared),
+    so it is kept here.
+    """
+
+    def __init__(self, metric: Any) -> None:
+        self._metric = metric
+        self._children: dict[tuple[str, ...], Any] = {}
+
+    def __call__(self, *values: str) -> Any:
+        child = self._children.get(values)
+        if child is None:
+            child = self._children[values] = self._metric.labels(*values)
+        return child
 
 
 def bool_label(value: bool) -> str:
@@ -170,6 +190,17 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
             ["version"],
             registry=r,
         )
+        # Children by positional label values, in each metric's label order.
+        self._checks = LabelledChildren(self.checks)
+        self._verdicts = LabelledChildren(self.verdicts)
+        self._refusals = LabelledChildren(self.refusals)
+        self._claim_similarity = LabelledChildren(self.claim_similarity)
+        self._streams = LabelledChildren(self.streams)
+        self._cancellations = LabelledChildren(self.stream_cancellations)
+        self._embedding_failures = LabelledChildren(self.embedding_failures)
+        self._stage_seconds = tuple(self.stage_seconds.labels(stage=stage) for stage in STAGES)
+        self._bytes_seen = self.stream_bytes.labels(kind="seen")
+        self._bytes_retained = self.stream_bytes.labels(kind="retained")
         self._initialise_series()
 
     def _initialise_series(self) -> None:
@@ -196,9 +227,9 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
     def on_check(self, event: CheckEvent) -> None:
         action = event.action.value
         verdict = event.outcome.verdict.value
-        self.verdicts.labels(verdict=verdict, reason=verdict_reason(event), action=action).inc()
+        self._verdicts(verdict, verdict_reason(event), action).inc()
         if event.decision.refusal is not None:
-            self.refusals.labels(code=event.decision.refusal.code.value).inc()
+            self._refusals(event.decision.refusal.code.value).inc()
         if event.check_seconds is not None:
             self.check_seconds.observe(event.check_seconds)
         result = event.outcome.result
@@ -206,32 +237,34 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
             self._record_result(result, action)
 
     def _record_result(self, result: CheckResult, action: str) -> None:
-        self.checks.labels(grounded=bool_label(result.grounded), action=action).inc()
+        self._checks(bool_label(result.grounded), action).inc()
         for failed in result.embedding_failures:
-            self.embedding_failures.labels(stage=failed.value).inc()
+            self._embedding_failures(failed.value).inc()
         timings = result.timings
-        for stage, seconds in zip(
-            STAGES, (timings.split, timings.embed, timings.score, timings.total), strict=True
+        for child, seconds in zip(
+            self._stage_seconds,
+            (timings.split, timings.embed, timings.score, timings.total),
+            strict=True,
         ):
-            self.stage_seconds.labels(stage=stage).observe(seconds)
+            child.observe(seconds)
         for grade in result.claims:
             if grade.score is not None:
-                self.claim_similarity.labels(verdict=grade.verdict.value).observe(grade.score)
+                self._claim_similarity(grade.verdict.value).observe(grade.score)
 
     def on_stream_summary(self, summary: StreamSummary) -> None:
-        self.streams.labels(
-            delivery=summary.delivery.value,
-            complete=bool_label(summary.complete),
-            scan_incomplete=bool_label(summary.scan_incomplete),
+        self._streams(
+            summary.delivery.value,
+            bool_label(summary.complete),
+            bool_label(summary.scan_incomplete),
         ).inc()
-        self.stream_bytes.labels(kind="seen").inc(summary.bytes_seen)
-        self.stream_bytes.labels(kind="retained").inc(summary.bytes_retained)
+        self._bytes_seen.inc(summary.bytes_seen)
+        self._bytes_retained.inc(summary.bytes_retained)
 
     def on_detector_unavailable(self, workspace_id: str | None) -> None:
         self.detector_unavailable.inc()
 
     def on_stream_cancelled(self, workspace_id: str | None, phase: str) -> None:
-        self.stream_cancellations.labels(phase=phase if phase in CANCEL_PHASES else "other").inc()
+        self._cancellations(phase if phase in CANCEL_PHASES else "other").inc()
 
     # -- policy reloads and audit ------------------------------------------------
 
