@@ -16,6 +16,9 @@ from typing import Any
 from sidecar.openai.response import CHOICE_SEPARATOR
 
 DONE_SENTINEL = "[DONE]"
+# `json.loads` minus its per-call argument checks (one call per event); a leading BOM,
+# which `loads` rejects by name, is rejected here as invalid JSON: the same error type.
+_decode_json = json.JSONDecoder().decode
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,13 @@ class SseParser:
             chunk = chunk[1:]
         self._skip_lf = False
         self._buffer += chunk
+        if b"\r" not in chunk:
+            # LF-only (what OpenAI-compatible servers send).  The buffer held no line
+            # end before this chunk (every feed consumes through its last one), so the
+            # complete lines are decoded at once and split: the same lines and the same
+            # replacement characters as decoding each line (an LF always ends an
+            # invalid UTF-8 sequence).
+            return self._feed_lf_lines()
         events: list[SseEvent] = []
         start = 0
         buffer = self._buffer
@@ -57,7 +67,7 @@ class SseParser:
                     self._skip_lf = True
             else:
                 end, next_start = lf, lf + 1
-            event = self._line(bytes(buffer[start:end]))
+            event = self._line(bytes(buffer[start:end]).decode("utf-8", errors="replace"))
             if event is not None:
                 events.append(event)
             start = search_from = next_start
@@ -65,13 +75,28 @@ class SseParser:
         self._scanned = len(buffer)
         return events
 
+    def _feed_lf_lines(self) -> list[SseEvent]:
+        buffer = self._buffer
+        last = buffer.rfind(b"\n", self._scanned)
+        if last < 0:
+            self._scanned = len(buffer)  # a long line split over many chunks stays linear
+            return []
+        text = buffer[:last].decode("utf-8", errors="replace")
+        del buffer[: last + 1]
+        self._scanned = len(buffer)
+        events: list[SseEvent] = []
+        for line in text.split("\n"):
+            event = self._line(line)
+            if event is not None:
+                events.append(event)
+        return events
+
     @property
     def has_partial_event(self) -> bool:
         """Bytes or fields that were never closed by a blank line (broken framing)."""
         return bool(self._buffer.strip()) or bool(self._data_lines)
 
-    def _line(self, raw: bytes) -> SseEvent | None:
-        line = raw.decode("utf-8", errors="replace")
+    def _line(self, line: str) -> SseEvent | None:
         if not line:
             return self._dispatch()
         if line.startswith(":"):
@@ -112,7 +137,7 @@ class StreamAnswer:
             self.done = True
             return
         try:
-            chunk = json.loads(event.data)
+            chunk = _decode_json(event.data)
         except json.JSONDecodeError:
             self.malformed_events += 1
             return
