@@ -98,7 +98,7 @@ def texts_of_length(embedder: MiniLMEmbedder, target: int, count: int) -> list[s
     return texts
 
 
-def rate(fn: Callable[[], int], seconds: float, windows: int = 3) -> float:
+def rate(fn: Callable[[], int], seconds: float, windows: int = 8) -> float:
     """Best rate over a few windows: a capability, less skewed by a neighbour's burst."""
     fn()  # warm-up: first run allocates onnxruntime's buffers
     best = 0.0
