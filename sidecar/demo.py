@@ -76,7 +76,7 @@ def curl(port: int, workspace: str, answer: str, *, stream: bool) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sidecar.demo", description=__doc__)
-    parser.add_argument("--embedder", default="hash", help="hash (default) or minilm")
+    parser.add_argument("--embedder", default="minilm", help="minilm (default) or hash")
     args = parser.parse_args(argv)
     upstream = MockUpstream().start()
     workdir = Path(tempfile.mkdtemp(prefix="grounding-demo-"))
@@ -101,7 +101,10 @@ def main(argv: list[str] | None = None) -> int:
         for title, workspace, answer, stream in examples:
             print(f"# {title}\n{curl(envoy.port, workspace, answer, stream=stream)}\n")
         print("Ctrl-C to stop.", flush=True)
-        signal.sigwait({signal.SIGINT, signal.SIGTERM})
+        # Blocked only now, after the children started: they must not inherit the mask.
+        stop_signals = {signal.SIGINT, signal.SIGTERM}
+        signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
+        signal.sigwait(stop_signals)
     except KeyboardInterrupt:
         pass
     finally:
@@ -114,5 +117,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     raise SystemExit(main())

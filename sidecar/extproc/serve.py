@@ -158,6 +158,15 @@ async def serve(settings: Settings) -> None:
 
 
 async def _serve(settings: Settings, server: GroundingServer, ops: Operations) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    shutdown_signals = {signal.SIGTERM, signal.SIGINT}
+    # A parent that blocks these signals (as `sidecar.demo` does for its own sigwait)
+    # passes the blocked mask on through exec; unblock, or SIGTERM is never seen.
+    # Handlers go in before the "serving" line, so a SIGTERM sent on it is graceful.
+    for sig in shutdown_signals:
+        loop.add_signal_handler(sig, stop.set)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, shutdown_signals)
     bound = await server.start()
     metrics_port = ops.metrics_server.port if ops.metrics_server is not None else None
     # One parseable line, so scripts and tests can learn ports chosen with 0.
@@ -166,10 +175,6 @@ async def _serve(settings: Settings, server: GroundingServer, ops: Operations) -
         f"unix_socket={bound.unix_socket} metrics_port={metrics_port}",
         flush=True,
     )
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     log.info("shutting down (grace %.1fs)", settings.grace_seconds)
     await server.stop()
