@@ -146,13 +146,16 @@ def batch_rate(embedder: MiniLMEmbedder, texts: list[str], batch: int, seconds: 
 
 
 def throughput_table(
-    peaks: dict[int, tuple[float, str]], corpora: dict[int, list[str]], seconds: float
+    peaks: dict[int, tuple[float, str]],
+    corpora: dict[int, list[str]],
+    seconds: float,
+    thread_counts: list[int],
 ) -> None:
     print(
         "| threads | tokens/text | batch | sentences/s | GFLOP/s | ceiling sent/s | % of ceiling |"
     )
     print("|---:|---:|---:|---:|---:|---:|---:|")
-    for threads in (1, 2):
+    for threads in thread_counts:
         embedder = MiniLMEmbedder(intra_op_threads=threads)
         for texts in corpora.values():
             tokens = statistics.mean(embedder.count_tokens(texts))
@@ -207,6 +210,8 @@ def check_latency(short: list[str], sources: list[str]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.4, help="time per measurement")
+    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2], choices=[1, 2])
+    parser.add_argument("--table-only", action="store_true", help="skip the batcher sections")
     args = parser.parse_args()
 
     # Other work on the machine skews every number; the load average makes that visible.
@@ -222,7 +227,9 @@ def main() -> None:
 
     probe = MiniLMEmbedder(intra_op_threads=1)
     corpora = {target: texts_of_length(probe, target, 64) for target in (20, 120)}
-    throughput_table(peaks, corpora, args.seconds)
+    throughput_table(peaks, corpora, args.seconds, args.threads)
+    if args.table_only:
+        return
     concurrency_table(corpora[20], args.seconds)
     print()
     check_latency(corpora[20], texts_of_length(probe, 40, 10))

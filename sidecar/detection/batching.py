@@ -1,16 +1,18 @@
 """Dynamic micro-batching across concurrent callers, as an Embedder wrapper.
 
 Each `embed` call puts its texts on one queue and waits.  One worker thread
-takes the first waiting text, keeps collecting for at most `max_wait` seconds or
-until `token_budget` tokens are gathered, then splits what it has by length
-bucket (so a 10-token claim is never padded to a 250-token passage) and cuts
-each bucket into backend calls of at most `token_budget` padded tokens.  Results
-are scattered back to their callers' rows.
+takes the first waiting text and everything else already queued; while other
+callers are still tokenising and queueing, it waits for them, for at most
+`max_wait` seconds or until `token_budget` tokens are gathered.  It then splits
+what it has by length bucket (so a 10-token claim is never padded to a 250-token
+passage) and cuts each bucket into backend calls of at most `token_budget`
+padded tokens.  Results are scattered back to their callers' rows.
 
 Why one worker: the backend's intra-op threads already use every core for one
 call; two calls at once would only fight over them.  While a call runs, new
-texts queue up, so under load batches form by themselves and `max_wait` only
-matters when traffic is light.
+texts queue up, so under load batches form by themselves; `max_wait` only
+bounds the wait for callers caught half-way through submitting, and a lone
+caller never waits at all.
 
 Failure semantics match the Embedder contract: a caller whose rows are not all
 done within `timeout` gets EmbeddingTimeout (and its still-queued texts are
@@ -112,6 +114,7 @@ class MicroBatcher:
         self._queue: queue.Queue[object] = queue.Queue()
         self._lock = threading.Lock()  # guards request rows/state and stats
         self._closed = False
+        self._submitting = 0  # callers between entering embed() and queueing their last text
         self.stats = BatchStats()
         self._worker = threading.Thread(target=self._run, name="embed-batcher", daemon=True)
         self._worker.start()
@@ -137,13 +140,19 @@ class MicroBatcher:
             raise EmbeddingError("the embedding batcher is closed")
         if not texts:
             return self._backend.embed([])
+        with self._lock:
+            self._submitting += 1
         try:
-            counts = self._count(texts)
-        except Exception as exc:  # e.g. a non-str item: fail this call, not the queue
-            raise EmbeddingError(f"token counting failed: {exc}") from exc
-        request = _Request(size=len(texts))
-        for index, (text, tokens) in enumerate(zip(texts, counts, strict=True)):
-            self._queue.put(_Item(request, index, text, max(1, tokens)))
+            try:
+                counts = self._count(texts)
+            except Exception as exc:  # e.g. a non-str item: fail this call, not the queue
+                raise EmbeddingError(f"token counting failed: {exc}") from exc
+            request = _Request(size=len(texts))
+            for index, (text, tokens) in enumerate(zip(texts, counts, strict=True)):
+                self._queue.put(_Item(request, index, text, max(1, tokens)))
+        finally:
+            with self._lock:
+                self._submitting -= 1
         if not request.done.wait(self._timeout):
             with self._lock:
                 if not request.done.is_set():
@@ -194,7 +203,9 @@ class MicroBatcher:
                 nxt = self._queue.get_nowait()  # already queued: take it without waiting
             except queue.Empty:
                 remaining = deadline - time.monotonic()
-                if remaining <= 0:
+                # Wait only for callers already on their way in; idling for callers that
+                # may never come would add max_wait to every lone request.
+                if remaining <= 0 or self._submitting == 0:
                     break
                 try:
                     nxt = self._queue.get(timeout=remaining)

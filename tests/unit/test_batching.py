@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 import pytest
@@ -91,6 +91,45 @@ def test_concurrent_callers_are_batched_and_get_their_own_rows(
     callers_per_call = [{t.split()[1] for t in call} for call in backend.calls[1:]]
     assert max(len(c) for c in callers_per_call) > 1
     assert len(backend.calls) < 12
+
+
+def test_lone_caller_does_not_wait_for_max_wait(backend: FakeBackend) -> None:
+    # With nobody else submitting, the worker dispatches at once; were it to idle for
+    # max_wait, this call would hit its timeout first.
+    with MicroBatcher(backend, max_wait=60.0, timeout=20.0) as b:
+        np.testing.assert_array_equal(b.embed(["alone"]), expected(["alone"]))
+        np.testing.assert_array_equal(b.embed(["again"]), expected(["again"]))
+    assert backend.calls == [["alone"], ["again"]]
+
+
+def test_waits_for_a_caller_half_way_through_submitting(backend: FakeBackend) -> None:
+    counting = threading.Event()
+    release = threading.Event()
+    fast_counted = threading.Event()
+
+    def slow_counter(texts: Sequence[str]) -> list[int]:
+        if "slow" in texts:
+            counting.set()
+            release.wait()
+        else:
+            fast_counted.set()
+        return [3 for _ in texts]
+
+    with MicroBatcher(backend, max_wait=60.0, timeout=20.0, token_counter=slow_counter) as b:
+        got: dict[str, np.ndarray] = {}
+        slow = threading.Thread(target=lambda: got.update(slow=b.embed(["slow"])))
+        slow.start()
+        counting.wait()
+        fast = threading.Thread(target=lambda: got.update(fast=b.embed(["fast"])))
+        fast.start()
+        fast_counted.wait()
+        # "fast" is queued once only "slow" is still submitting; then the worker takes it.
+        wait_until(lambda: b._submitting == 1 and b.pending() == 0)
+        release.set()
+        slow.join()
+        fast.join()
+    assert sorted(backend.calls[0]) == ["fast", "slow"]  # one backend call for both
+    np.testing.assert_array_equal(got["slow"], expected(["slow"]))
 
 
 def test_length_buckets_keep_short_and_long_apart(backend: FakeBackend) -> None:
