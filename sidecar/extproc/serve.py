@@ -19,9 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from sidecar.decision import NOOP_OBSERVER, GroundingObserver, PolicySource
-from sidecar.detection import Grader, GraderSettings, load_embedder
+from sidecar.detection import Grader, GraderSettings
 from sidecar.detection.embedders import EmbedderUnavailable
 from sidecar.detection.hashing import HashEmbedder
+from sidecar.detection.registry import ServingOptions, serving_embedders
 from sidecar.extproc.checks import CheckRunner, Detector
 from sidecar.extproc.config import exchange_limits, listen_config
 from sidecar.extproc.exchange import ExchangeContext
@@ -73,24 +74,28 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
 
 def build_detector(settings: Settings) -> Detector | None:
     """The shared detector, loaded once; None (logged) when the embedder cannot load."""
-    try:
-        embedder = load_embedder(settings.embedder)
-    except EmbedderUnavailable as exc:
-        log.error(
-            "embedder %r unavailable: %s; checks will answer 403 grounding_unavailable",
-            settings.embedder,
-            exc,
-        )
-        return None
+    options = ServingOptions(
+        intra_op_threads=settings.embed_threads or 0,
+        allow_spinning=settings.embed_spinning,
+        batch_wait_seconds=settings.embed_batch_wait_ms / 1000.0,
+        passage_cache_bytes=settings.passage_cache_mb << 20,
+    )
     grader_settings = GraderSettings(
         threshold=settings.similarity_threshold,
         scorer=settings.scorer,
         min_claim_words=settings.min_claim_words,
     )
     try:
-        return Grader(embedder, grader_settings)
-    except EmbedderUnavailable as exc:  # no calibration fitted for this embedder
-        log.error("scorer %r unavailable: %s", settings.scorer.value, exc)
+        embedders = serving_embedders(settings.embedder, options)
+        return Grader(embedders.claims, grader_settings, passage_embedder=embedders.passages)
+    except EmbedderUnavailable as exc:  # a missing model, or no calibration for it
+        log.error(
+            "detector unavailable (embedder %r, scorer %r): %s; "
+            "checks will answer 403 grounding_unavailable",
+            settings.embedder,
+            settings.scorer.value,
+            exc,
+        )
         return None
 
 

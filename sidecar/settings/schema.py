@@ -50,6 +50,11 @@ class Settings:
     scorer: Scorer = Scorer.CALIBRATED
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
+    # the neural embedder in the server (ignored by `hash`)
+    embed_threads: int | None = None  # None: onnxruntime's default, every core
+    embed_spinning: bool = False
+    embed_batch_wait_ms: float = 2.0
+    passage_cache_mb: int = 128
     # global grounding policy: what a workspace without an override gets (the SPEC's
     # defaults live in GroundingPolicy; taken from there so they cannot drift)
     enabled: bool = _POLICY.enabled
@@ -132,6 +137,30 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "global cosine threshold, bound at start-up",
     ),
     _spec("min-claim-words", v.positive_int, "an integer >= 1", "shorter claims are skipped"),
+    _spec(
+        "embed-threads",
+        v.optional(v.positive_int),
+        "an integer >= 1, or off for every core",
+        "onnxruntime intra-op threads of the minilm embedder",
+    ),
+    _spec(
+        "embed-spinning",
+        v.parse_bool,
+        "true | false",
+        "idle onnxruntime threads spin: faster on idle cores, slower beside Envoy",
+    ),
+    _spec(
+        "embed-batch-wait-ms",
+        v.non_negative_float,
+        "milliseconds >= 0",
+        "how long a minilm batch waits for concurrent checks",
+    ),
+    _spec(
+        "passage-cache-mb",
+        v.positive_int,
+        "an integer >= 1",
+        "LRU of source-passage embeddings, by content hash (minilm)",
+    ),
     _spec("enabled", v.parse_bool, "true | false", "check answers (workspaces may override)"),
     _spec(
         "action",
