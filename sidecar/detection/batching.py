@@ -36,6 +36,7 @@ from sidecar.detection.embedders import (
     EmbeddingError,
     EmbeddingTimeout,
     FloatMatrix,
+    WrappedEmbedder,
 )
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
@@ -83,7 +84,7 @@ class BatchStats:
 _STOP = object()
 
 
-class MicroBatcher:
+class MicroBatcher(WrappedEmbedder):
     """Wraps a backend Embedder; itself an Embedder with the backend's identity."""
 
     def __init__(
@@ -99,7 +100,7 @@ class MicroBatcher:
     ) -> None:
         if token_budget < 1 or max_batch < 1 or max_wait < 0 or timeout <= 0:
             raise ValueError("token_budget and max_batch >= 1, max_wait >= 0, timeout > 0")
-        self._backend = backend
+        super().__init__(backend)
         self._budget = token_budget
         self._max_batch = max_batch
         self._max_wait = max_wait
@@ -118,18 +119,6 @@ class MicroBatcher:
         self.stats = BatchStats()
         self._worker = threading.Thread(target=self._run, name="embed-batcher", daemon=True)
         self._worker.start()
-
-    @property
-    def name(self) -> str:
-        return self._backend.name
-
-    @property
-    def version_tag(self) -> str:
-        return self._backend.version_tag
-
-    @property
-    def default_threshold(self) -> float:
-        return self._backend.default_threshold
 
     def pending(self) -> int:
         """Texts waiting in the queue (not counting a backend call in progress)."""

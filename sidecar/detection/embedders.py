@@ -53,6 +53,31 @@ class Embedder(Protocol):
         """Return an `(len(texts), dim)` float32 matrix; rows need not be normalised."""
 
 
+class WrappedEmbedder:
+    """Base of wrappers (the batching queue, the passage cache) that keep their
+    backend's identity: same name, version tag and threshold, so wrapping never
+    changes the metric definition version."""
+
+    def __init__(self, backend: Embedder) -> None:
+        self._backend = backend
+
+    @property
+    def backend(self) -> Embedder:
+        return self._backend
+
+    @property
+    def name(self) -> str:
+        return self._backend.name
+
+    @property
+    def version_tag(self) -> str:
+        return self._backend.version_tag
+
+    @property
+    def default_threshold(self) -> float:
+        return self._backend.default_threshold
+
+
 @dataclass(frozen=True, slots=True)
 class CheckedEmbeddings:
     """L2-normalised vectors plus which rows are usable."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from sidecar.detection.embedders import Embedder, EmbeddingError, FloatMatrix
+from sidecar.detection.embedders import Embedder, EmbeddingError, FloatMatrix, WrappedEmbedder
 
 # Per-entry bookkeeping beyond the vector: key bytes, OrderedDict node, array header.
 ENTRY_OVERHEAD_BYTES = 200
@@ -43,7 +43,7 @@ def content_key(text: str) -> bytes:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
 
 
-class CachedEmbedder:
+class CachedEmbedder(WrappedEmbedder):
     """Wraps a backend Embedder; itself an Embedder with the backend's identity."""
 
     def __init__(
@@ -51,24 +51,12 @@ class CachedEmbedder:
     ) -> None:
         if max_entries < 1 or max_bytes < 1:
             raise ValueError("max_entries and max_bytes must be positive")
-        self._backend = backend
+        super().__init__(backend)
         self._max_entries = max_entries
         self._max_bytes = max_bytes
         self._entries: OrderedDict[bytes, npt.NDArray[np.float32]] = OrderedDict()
         self._lock = threading.Lock()
         self.stats = CacheStats()
-
-    @property
-    def name(self) -> str:
-        return self._backend.name
-
-    @property
-    def version_tag(self) -> str:
-        return self._backend.version_tag
-
-    @property
-    def default_threshold(self) -> float:
-        return self._backend.default_threshold
 
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         if not texts:
