@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sidecar.decision.actions import Action, Delivery
 from sidecar.decision.decide import CheckOutcome, Decision
+from sidecar.detection.contract import ClaimPolicy
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,9 @@ class CheckEvent:
     trace_id: str
     source_count: int
     check_seconds: float | None  # None when no check ran
+    # The workspace's claim policy: names the metric definition version of an event
+    # that has no check result (deadline missed, stream incomplete).
+    claim_policy: ClaimPolicy = ClaimPolicy.STRICT
 
 
 @dataclass(frozen=True, slots=True)

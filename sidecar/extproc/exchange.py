@@ -347,6 +347,7 @@ class Exchange:
             trace_id=self.trace_id,
             source_count=self.request.source_count if self.request else 0,
             check_seconds=timed.seconds,
+            claim_policy=self.policy.claim_policy,
         )
         self._notify(lambda o: o.on_check(event))
         return decision

@@ -155,7 +155,11 @@ def build_operated_server(
 async def serve(settings: Settings) -> None:
     limit_blas_threads()
     detector = build_detector(settings)
-    ops = start_operations(settings, definition_version=definition_version(settings, detector))
+    ops = start_operations(
+        settings,
+        definition_version=definition_version(settings, detector),
+        version_for=detector.version if isinstance(detector, Grader) else None,
+    )
     try:
         await _serve(settings, build_operated_server(settings, detector, ops), ops)
     finally:

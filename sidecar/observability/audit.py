@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from sidecar.decision.observer import CheckEvent, GroundingObserver, StreamSummary
+from sidecar.detection.contract import ClaimPolicy
 from sidecar.observability.audit_events import (
     AuditType,
     detection_payload,
@@ -131,19 +132,27 @@ class AuditObserver(GroundingObserver, PolicyListener):
         writer: AuditWriter,
         *,
         definition_version: str | None = None,
+        version_for: Callable[[ClaimPolicy], str] | None = None,
         policy_dir: str | None = None,
     ) -> None:
         self._writer = writer
         # Used where a check produced no result (deadline missed, stream incomplete):
-        # the version the check would have run under with the global claim policy.
+        # the version the check would have run under, with the workspace's claim policy
+        # when `version_for` (the detector's) is known, else the global one.
         self.definition_version = definition_version
+        self._version_for = version_for
         self._policy_dir = policy_dir
 
     def on_check(self, event: CheckEvent) -> None:
         event_type = detection_type(event)
         if event_type is None:
             return
-        payload = detection_payload(event, self.definition_version)
+        version = (
+            self._version_for(event.claim_policy)
+            if self._version_for is not None
+            else self.definition_version
+        )
+        payload = detection_payload(event, version)
         self._writer.submit(envelope(event_type, event.workspace_id, payload))
 
     def on_stream_summary(self, summary: StreamSummary) -> None:

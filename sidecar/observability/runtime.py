@@ -9,11 +9,13 @@ ops.close()
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from sidecar.decision.observer import GroundingObserver
 from sidecar.decision.settings import PolicySource
+from sidecar.detection.contract import ClaimPolicy
 from sidecar.observability.audit import AuditObserver, AuditWriter, open_sink
 from sidecar.observability.fanout import ObserverFanout
 from sidecar.observability.metrics import GroundingMetrics
@@ -46,7 +48,12 @@ class Operations:
         self.audit_writer.close()
 
 
-def start_operations(settings: Settings, *, definition_version: str | None) -> Operations:
+def start_operations(
+    settings: Settings,
+    *,
+    definition_version: str | None,
+    version_for: Callable[[ClaimPolicy], str] | None = None,
+) -> Operations:
     """Metrics endpoint, audit writer, tracing and the policy source, all started.
 
     Raises `PolicyFileError` when the policy directory does not parse at start-up and
@@ -64,7 +71,10 @@ def start_operations(settings: Settings, *, definition_version: str | None) -> O
         close_stream=settings.audit_sink not in ("stdout", "stderr"),
     )
     audit = AuditObserver(
-        writer, definition_version=definition_version, policy_dir=settings.policy_dir
+        writer,
+        definition_version=definition_version,
+        version_for=version_for,
+        policy_dir=settings.policy_dir,
     )
     tracing = setup_tracing(
         otlp_endpoint=settings.otlp_endpoint, service_name=settings.otel_service_name

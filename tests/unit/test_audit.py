@@ -208,3 +208,23 @@ def test_file_sink_appends_json_lines(tmp_path: Path) -> None:
         writer.submit({"type": AuditType.WORKSPACE_METADATA_UPDATED.value, "n": n})
         writer.close()
     assert [json.loads(line)["n"] for line in path.read_text().splitlines()] == [0, 1]
+
+
+def test_refusals_without_a_result_name_the_workspaces_claim_policy() -> None:
+    import dataclasses
+
+    from sidecar.detection import ClaimPolicy, Grader, HashEmbedder
+
+    grader = Grader(HashEmbedder())
+    stream = io.StringIO()
+    writer = AuditWriter(stream)
+    observer = AuditObserver(writer, definition_version=VERSION, version_for=grader.version)
+    missed = event(unchecked(Unchecked.DEADLINE_MISSED), action=Action.BLOCK)
+    observer.on_check(dataclasses.replace(missed, claim_policy=ClaimPolicy.CLASSED))
+    observer.on_check(missed)
+    writer.close()
+    versions = [
+        json.loads(line)["payload"]["metric_definition_version"]
+        for line in stream.getvalue().splitlines()
+    ]
+    assert versions == [grader.version(ClaimPolicy.CLASSED), grader.version(ClaimPolicy.STRICT)]
