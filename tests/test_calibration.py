@@ -21,6 +21,7 @@ from sidecar.detection.calibration import (
 from sidecar.detection.embedders import EmbedderUnavailable
 from sidecar.detection.features import FEATURE_NAMES, FEATURES
 from sidecar.detection.grader import Scorer
+from sidecar.detection.judges import CalibratedJudge
 from sidecar.evaluation import auroc, balanced_accuracy
 
 
@@ -64,8 +65,10 @@ def test_calibrated_grader_names_its_parameters_and_keeps_the_cosine() -> None:
     source = "Order 5512 shipped on 3 June by ground freight from the Leeds depot."
     result = grader.check(source, [source])
     assert result.verdict is ResponseVerdict.PASS
-    assert "/cal-v1@" in result.version and result.version.endswith(
-        f"/p{load_calibration(HashEmbedder()).threshold:.2f}"
+    threshold = load_calibration(HashEmbedder()).threshold
+    assert "/cal-v1@" in result.version
+    assert result.version.endswith(
+        f"/p{threshold:.2f}c{HashEmbedder().default_threshold - 0.3:.2f}"
     )
     grade = result.claims[0]
     assert grade.score == pytest.approx(1.0, abs=1e-5)  # the raw max cosine stays
@@ -92,3 +95,18 @@ def test_auroc_equals_the_pairwise_definition(pairs: list[tuple[int, bool]]) -> 
 def test_balanced_accuracy() -> None:
     assert balanced_accuracy([True, False, False, False], [True, True, False, False]) == 0.75
     assert balanced_accuracy([True], [True]) is None
+
+
+def test_calibrated_rule_never_supports_without_a_similar_passage() -> None:
+    """A model that calls everything supported still cannot lift a dissimilar claim."""
+    zeros = np.zeros(len(FEATURES))
+    credulous = CalibratedModel("tag", FEATURE_NAMES, zeros, zeros + 1, zeros, 10.0, 0.5, "test")
+    grader = Grader(HashEmbedder(), judge=CalibratedJudge(credulous, cosine_threshold=0.5))
+    source = "Order 5512 shipped on 3 June by ground freight from the Leeds depot."
+    near = grader.check("Order 5512 shipped on 3 June by ground freight.", [source])
+    assert near.claims[0].verdict.value == "supported"
+    far = grader.check("Refunds always arrive quickly for everyone.", [source])
+    (grade,) = far.claims
+    assert grade.probability is not None and grade.probability > 0.99
+    assert grade.verdict.value == "unsupported"
+    assert grade.rationale.startswith("no similar passage")

@@ -275,3 +275,37 @@ def test_every_grade_is_valid_and_every_span_is_exact(
     if result.verdict is ResponseVerdict.PASS:
         assert result.grounded
     assert np.isfinite(result.overall_similarity or 0.0)
+
+
+def test_advice_resting_on_a_premise_grades_the_premise_under_classed(
+    hash_grader: Grader,
+) -> None:
+    answer = (
+        "Since the warranty covers accidental damage for 24 months, you should file a claim. "
+        "Since your parcel was lost at the depot, you should contact the carrier today."
+    )
+    result = hash_grader.check(answer, SOURCES, policy=ClaimPolicy.CLASSED)
+    grades = [(g.text, g.claim_class, g.verdict) for g in result.claims]
+    assert grades == [
+        (
+            "Since the warranty covers accidental damage for 24 months",
+            ClaimClass.SUBJECT_SPECIFIC,
+            Verdict.SUPPORTED,
+        ),
+        ("you should file a claim.", ClaimClass.INTERPRETATION, Verdict.NOT_APPLICABLE),
+        (
+            "Since your parcel was lost at the depot",
+            ClaimClass.SUBJECT_SPECIFIC,
+            Verdict.UNSUPPORTED,
+        ),
+        (
+            "you should contact the carrier today.",
+            ClaimClass.INTERPRETATION,
+            Verdict.NOT_APPLICABLE,
+        ),
+    ]
+    for grade in result.claims:
+        assert answer[grade.span[0] : grade.span[1]] == grade.text
+    assert result.verdict is ResponseVerdict.FAIL
+    # Under strict every sentence stays one claim.
+    assert len(hash_grader.check(answer, SOURCES).claims) == 2

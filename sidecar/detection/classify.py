@@ -43,6 +43,22 @@ _PERSONAL = re.compile(
 )
 
 
+# "Since your parcel was damaged, you should file a claim": advice resting on a
+# factual premise.  The premise is split out and graded; the advice is not.
+_PREMISE = re.compile(
+    r"^(?P<premise>(?:since|because|as|given that|now that)\s[^,;]{8,}?),\s+(?P<advice>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def split_premise(text: str) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """(premise span, advice span) within `text`, when advice rests on a premise."""
+    match = _PREMISE.match(text)
+    if match is None or not _INTERPRETATION.search(match.group("advice")):
+        return None
+    return match.span("premise"), match.span("advice")
+
+
 def classify_claim(text: str) -> ClaimClass:
     stripped = text.strip()
     details = extract_details(stripped)

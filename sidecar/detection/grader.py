@@ -17,7 +17,7 @@ import numpy as np
 
 from sidecar.detection.calibration import load_calibration
 from sidecar.detection.claims import Claim, ClaimSplit, split_claims
-from sidecar.detection.classify import classify_claim
+from sidecar.detection.classify import classify_claim, split_premise
 from sidecar.detection.contract import (
     EMBEDDING_FAILED_MARK,
     RUBRIC_VERSION,
@@ -125,16 +125,15 @@ class Grader:
             if policy is ClaimPolicy.CLASSED
             else []
         )
-        classes = [
-            classify_claim(claim.text)
-            if policy is ClaimPolicy.CLASSED
-            else ClaimClass.SUBJECT_SPECIFIC
-            for claim in split.claims
-        ]
+        if policy is ClaimPolicy.CLASSED:
+            # Labelled spans are graded as given; our own split separates premises.
+            claims, classes = _classed_claims(split.claims, split_premises=claim_spans is None)
+        else:
+            claims, classes = list(split.claims), [ClaimClass.SUBJECT_SPECIFIC] * len(split.claims)
         split_seconds = time.perf_counter() - started
         graded = _ClaimGrader(
             judge=self._judge,
-            claims=split.claims,
+            claims=claims,
             classes=classes,
             source_passages=source_passages,
             reference_passages=reference_passages,
@@ -160,6 +159,35 @@ class Grader:
             embedding_failures=graded.embedding_failures,
             timings=StageTimings(split_seconds, graded.embed_seconds, graded.score_seconds),
         )
+
+
+def _classed_claims(
+    claims: Sequence[Claim], *, split_premises: bool
+) -> tuple[list[Claim], list[ClaimClass]]:
+    """Classes under the `classed` policy; advice resting on a premise becomes two
+    claims: the premise, graded by its own class, and the advice (interpretation)."""
+    out_claims: list[Claim] = []
+    out_classes: list[ClaimClass] = []
+    for claim in claims:
+        parts = split_premise(claim.text) if split_premises else None
+        if parts is None:
+            out_claims.append(claim)
+            out_classes.append(classify_claim(claim.text))
+            continue
+        (premise_start, premise_end), (advice_start, advice_end) = parts
+        premise = Claim(
+            claim.text[premise_start:premise_end],
+            claim.start + premise_start,
+            claim.start + premise_end,
+        )
+        advice = Claim(
+            claim.text[advice_start:advice_end],
+            claim.start + advice_start,
+            claim.start + advice_end,
+        )
+        out_claims += [premise, advice]
+        out_classes += [classify_claim(premise.text), ClaimClass.INTERPRETATION]
+    return out_claims, out_classes
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,10 @@ _COSINE_PROBABILITY_SCALE = 0.05
 # A passage this close under the cosine threshold is still "similar" enough for a
 # disagreeing detail to make the claim a contradiction rather than a gap.
 CONTRADICTION_MARGIN = 0.15
+# The calibrated rule never supports a claim whose best passage is this far under the
+# cosine threshold, whatever its other features say: a short fabricated premise can
+# otherwise look plausible ("Since your parcel was damaged in transit", cosine 0.29).
+SUPPORT_FLOOR_MARGIN = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +94,8 @@ class CalibratedJudge:
 
     @property
     def tag(self) -> str:
-        return f"{self.model.tag}/p{self.model.threshold:.2f}"
+        floor = self.cosine_threshold - SUPPORT_FLOOR_MARGIN
+        return f"{self.model.tag}/p{self.model.threshold:.2f}c{floor:.2f}"
 
     def judge(
         self,
@@ -104,12 +109,14 @@ class CalibratedJudge:
             self.model.probability(claim_features(claim, similarities, passages, corpus))
         )
         evidence = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
-        supported = probability >= self.model.threshold
-        rationale = (
-            f"matches {evidence}"
-            if supported
-            else f"weak support ({evidence} < {self.model.threshold:.2f})"
-        )
+        floor = self.cosine_threshold - SUPPORT_FLOOR_MARGIN
+        supported = probability >= self.model.threshold and cosine >= floor
+        if supported:
+            rationale = f"matches {evidence}"
+        elif cosine < floor:
+            rationale = f"no similar passage ({evidence}; cosine < {floor:.2f})"
+        else:
+            rationale = f"weak support ({evidence} < {self.model.threshold:.2f})"
         judgement = Judgement(_verdict(supported), cosine, best, probability, rationale)
         return _with_consistency(claim, judgement, corpus, self.cosine_threshold)
 
