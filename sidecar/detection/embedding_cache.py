@@ -6,6 +6,10 @@ embedded once and then served from memory.  Keys are the sha256 of the text
 the cache belongs to one backend, whose version tag therefore need not be part
 of the key.  Bounded by entry count and by bytes, whichever binds first.
 
+Concurrent first sightings are coalesced ("single flight"): while one caller embeds
+a text, others asking for the same text wait for that result instead of embedding
+it again, so a burst of requests carrying the same new sources costs one model run.
+
 Only valid rows are stored: an error stores nothing, and a non-finite or
 all-zero row is returned but recomputed next time rather than pinned as a
 permanent failure.  Callers get fresh arrays, so mutating a result cannot
@@ -18,15 +22,24 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
-from sidecar.detection.embedders import Embedder, EmbeddingError, FloatMatrix, WrappedEmbedder
+from sidecar.detection.embedders import (
+    Embedder,
+    EmbeddingError,
+    EmbeddingTimeout,
+    FloatMatrix,
+    WrappedEmbedder,
+)
 
 # Per-entry bookkeeping beyond the vector: key bytes, OrderedDict node, array header.
 ENTRY_OVERHEAD_BYTES = 200
+# How long a caller waits for another caller's embedding of the same text; the
+# backend's own deadline (the batcher's timeout) normally ends the flight first.
+FLIGHT_WAIT_SECONDS = 60.0
 
 
 @dataclass(slots=True)
@@ -36,6 +49,16 @@ class CacheStats:
     evictions: int = 0
     entries: int = 0
     bytes: int = 0
+    coalesced: int = 0  # texts served by another caller's in-flight embedding
+
+
+@dataclass(slots=True)
+class _Flight:
+    """One text being embedded by one caller, awaited by any others."""
+
+    done: threading.Event = field(default_factory=threading.Event)
+    row: npt.NDArray[np.float32] | None = None
+    error: BaseException | None = None
 
 
 def content_key(text: str) -> bytes:
@@ -55,6 +78,7 @@ class CachedEmbedder(WrappedEmbedder):
         self._max_entries = max_entries
         self._max_bytes = max_bytes
         self._entries: OrderedDict[bytes, npt.NDArray[np.float32]] = OrderedDict()
+        self._flights: dict[bytes, _Flight] = {}
         self._lock = threading.Lock()
         self.stats = CacheStats()
 
@@ -63,29 +87,62 @@ class CachedEmbedder(WrappedEmbedder):
             return self._backend.embed([])
         keys = [content_key(t) for t in texts]
         found: dict[bytes, npt.NDArray[np.float32]] = {}
+        owned: dict[bytes, str] = {}  # texts this call embeds
+        awaited: dict[bytes, _Flight] = {}  # texts another caller is embedding
         with self._lock:
-            for key in keys:
+            for key, text in zip(keys, texts, strict=True):
+                if key in found or key in owned or key in awaited:
+                    continue  # a repeat inside this call is looked up once
                 vector = self._entries.get(key)
                 if vector is not None:
                     self._entries.move_to_end(key)
                     found[key] = vector
-            # Each distinct missing text is embedded once, even if repeated in this call.
-            missing = {k: t for k, t in zip(keys, texts, strict=True) if k not in found}
-            self.stats.hits += len(keys) - sum(1 for k in keys if k in missing)
-            self.stats.misses += len(missing)
-        if missing:
-            fresh = np.asarray(self._backend.embed(list(missing.values())), dtype=np.float32)
-            if fresh.ndim != 2 or fresh.shape[0] != len(missing):
-                raise EmbeddingError(f"backend returned shape {fresh.shape} for {len(missing)}")
-            with self._lock:
-                for key, row in zip(missing, fresh, strict=True):
-                    found[key] = row
-                    if _valid(row):
-                        self._store(key, row.copy())
+                elif key in self._flights:
+                    awaited[key] = self._flights[key]
+                else:
+                    owned[key] = text
+                    self._flights[key] = _Flight()
+            self.stats.misses += len(owned)
+            self.stats.coalesced += len(awaited)
+            self.stats.hits += sum(1 for key in keys if key in found)
+        if owned:
+            found.update(self._embed_owned(owned))
+        for key, flight in awaited.items():
+            found[key] = _result_of(flight)
         widths = {v.shape[0] for v in found.values()}
         if len(widths) != 1:  # cached rows from before a backend change: refuse to mix
             raise EmbeddingError(f"cached and fresh embeddings differ in width: {widths}")
         return np.stack([found[k] for k in keys]).astype(np.float32)
+
+    def _embed_owned(self, owned: dict[bytes, str]) -> dict[bytes, npt.NDArray[np.float32]]:
+        """Embed this call's texts, store the valid rows, and release their waiters."""
+        try:
+            fresh = np.asarray(self._backend.embed(list(owned.values())), dtype=np.float32)
+            if fresh.ndim != 2 or fresh.shape[0] != len(owned):
+                raise EmbeddingError(f"backend returned shape {fresh.shape} for {len(owned)}")
+        except BaseException as exc:
+            self._finish(owned, error=exc)
+            raise
+        rows = dict(zip(owned, fresh, strict=True))
+        self._finish(owned, rows=rows)
+        return rows
+
+    def _finish(
+        self,
+        owned: dict[bytes, str],
+        *,
+        rows: dict[bytes, npt.NDArray[np.float32]] | None = None,
+        error: BaseException | None = None,
+    ) -> None:
+        with self._lock:
+            for key in owned:
+                flight = self._flights.pop(key)
+                if rows is not None:
+                    flight.row = rows[key]
+                    if _valid(rows[key]):
+                        self._store(key, rows[key].copy())
+                flight.error = error
+                flight.done.set()
 
     def clear(self) -> None:
         with self._lock:
@@ -107,6 +164,16 @@ class CachedEmbedder(WrappedEmbedder):
             self.stats.bytes -= _entry_bytes(evicted)
             self.stats.evictions += 1
         self.stats.entries = len(self._entries)
+
+
+def _result_of(flight: _Flight) -> npt.NDArray[np.float32]:
+    if not flight.done.wait(FLIGHT_WAIT_SECONDS):
+        raise EmbeddingTimeout("another caller's embedding of this text did not finish")
+    if flight.error is not None or flight.row is None:
+        raise EmbeddingError(
+            f"embedding this text failed for the caller running it: {flight.error}"
+        )
+    return flight.row
 
 
 def _entry_bytes(vector: npt.NDArray[np.float32]) -> int:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 from fake_embedders import DIM, FakeBackend, vector_for
@@ -96,3 +100,60 @@ def test_clear_and_empty_input() -> None:
     cache.embed(["a"])
     assert backend.calls == [["a"], ["a"]]
     assert cache.embed([]).shape[0] == 0
+
+
+def _wait_until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "condition not reached"
+        time.sleep(0.001)
+
+
+def _in_thread(target: object) -> threading.Thread:
+    thread = threading.Thread(target=target)  # type: ignore[arg-type]
+    thread.start()
+    return thread
+
+
+def test_concurrent_first_sightings_are_embedded_once() -> None:
+    backend = FakeBackend()
+    cache = CachedEmbedder(backend)
+    backend.gate.clear()  # hold the first caller inside the backend
+    results: list[np.ndarray] = []
+    first = _in_thread(lambda: results.append(cache.embed(["shared source", "own text"])))
+    assert backend.entered.wait(5)
+    second = _in_thread(lambda: results.append(cache.embed(["shared source"])))
+    _wait_until(lambda: cache.stats.coalesced == 1)  # the second caller awaits the flight
+    backend.gate.set()
+    first.join(5)
+    second.join(5)
+    assert backend.texts_seen() == ["shared source", "own text"]  # one backend run
+    assert len(results) == 2
+    assert all(np.allclose(r[0], vector_for("shared source")) for r in results)
+    assert (cache.stats.misses, cache.stats.coalesced, cache.stats.hits) == (2, 1, 0)
+
+
+def test_a_failed_flight_fails_its_waiters_and_caches_nothing() -> None:
+    backend = FakeBackend()
+    backend.fail_on = "shared source"
+    cache = CachedEmbedder(backend)
+    backend.gate.clear()
+    errors: list[BaseException] = []
+
+    def embed() -> None:
+        try:
+            cache.embed(["shared source"])
+        except EmbeddingError as exc:
+            errors.append(exc)
+
+    first = _in_thread(embed)
+    assert backend.entered.wait(5)
+    second = _in_thread(embed)
+    _wait_until(lambda: cache.stats.coalesced == 1)
+    backend.gate.set()
+    first.join(5)
+    second.join(5)
+    assert len(errors) == 2
+    assert cache.stats.entries == 0
+    backend.fail_on = None
+    assert np.allclose(cache.embed(["shared source"])[0], vector_for("shared source"))
