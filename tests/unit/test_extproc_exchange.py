@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from envoy.config.core.v3 import base_pb2
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
+from fake_detectors import GRADER, ThreadRecorder
 
 from sidecar.decision import (
     Action,
@@ -23,9 +22,6 @@ from sidecar.decision import (
     UnknownHandling,
     WorkspaceOverride,
 )
-from sidecar.detection import Grader, load_embedder
-from sidecar.detection.contract import CheckResult, ClaimPolicy
-from sidecar.detection.passages import SourceLimits
 from sidecar.devtools.mock_upstream import completion, sse_chunk
 from sidecar.extproc.checks import CheckRunner, Detector
 from sidecar.extproc.exchange import Exchange, ExchangeContext, ExchangeLimits
@@ -33,7 +29,6 @@ from sidecar.extproc.exchange import Exchange, ExchangeContext, ExchangeLimits
 SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
 GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
 UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
-GRADER = Grader(load_embedder("hash"))
 
 
 class Recorder(GroundingObserver):
@@ -50,23 +45,6 @@ class Recorder(GroundingObserver):
 
     def on_detector_unavailable(self, workspace_id: str | None) -> None:
         self.unavailable += 1
-
-
-class SlowDetector:
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-
-    def check(
-        self,
-        answer: str,
-        sources: Sequence[str],
-        *,
-        limits: SourceLimits | None = None,
-        policy: ClaimPolicy = ClaimPolicy.STRICT,
-        references: Sequence[str] = (),
-    ) -> CheckResult:
-        time.sleep(self.seconds)
-        return GRADER.check(answer, sources, limits=limits, policy=policy)
 
 
 def make_context(
@@ -395,7 +373,7 @@ def test_non_2xx_passes_unchecked() -> None:
 def test_missed_deadline_fails_closed_under_block_only() -> None:
     async def scenario() -> None:
         for workspace, refused in (("block", True), ("default", False)):
-            context = make_context(SlowDetector(0.5), deadline=0.05)
+            context = make_context(ThreadRecorder(sleep=0.5), deadline=0.05)
             exchange = Exchange(context)
             await run_request(exchange, workspace, request_body())
             _, per_chunk = await run_response(exchange, [completion(GROUNDED)])

@@ -8,50 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Sequence
 
 import pytest
 from envoy.config.core.v3 import base_pb2
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
+from fake_detectors import GRADER, ThreadRecorder
 from google.protobuf import struct_pb2
 
 from sidecar.decision import GroundingPolicy, Unchecked
-from sidecar.detection import Grader, load_embedder
-from sidecar.detection.contract import CheckResult, ClaimPolicy
-from sidecar.detection.passages import SourceLimits
 from sidecar.extproc import messages
 from sidecar.extproc.checks import CheckRunner
 from sidecar.extproc.serve import INLINE_CHECK_MAX_CHARS, inline_check_chars
 
 SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
 ANSWER = "The Eiffel Tower is located in Paris."
-GRADER = Grader(load_embedder("hash"))
-
-
-class ThreadRecorder:
-    """The hash grader, remembering which thread ran each check; optionally slow or broken."""
-
-    def __init__(self, *, sleep: float = 0.0, fail: bool = False) -> None:
-        self.threads: list[int] = []
-        self.sleep = sleep
-        self.fail = fail
-
-    def check(
-        self,
-        answer: str,
-        sources: Sequence[str],
-        *,
-        limits: SourceLimits | None = None,
-        policy: ClaimPolicy = ClaimPolicy.STRICT,
-        references: Sequence[str] = (),
-    ) -> CheckResult:
-        self.threads.append(threading.get_ident())
-        if self.sleep:
-            time.sleep(self.sleep)
-        if self.fail:
-            raise RuntimeError("detector bug")
-        return GRADER.check(answer, sources, limits=limits, policy=policy, references=references)
 
 
 def run_check(
