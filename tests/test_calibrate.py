@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_sidecar
 
 CALIBRATION = Path(__file__).parent / "calibration"
 CASES = CALIBRATION / "adversarial.jsonl"
@@ -17,12 +17,7 @@ DEFAULTS = ["--embedder", "minilm", "--scorer", "calibrated", "--policy", "class
 
 
 def calibrate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sidecar", "calibrate", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_sidecar("calibrate", *args)
 
 
 @pytest.mark.minilm

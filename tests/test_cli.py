@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_runner import run_sidecar
 
 CHECK_KEYS = {
     "version",
@@ -25,12 +25,7 @@ SOURCE = "Order 5512 shipped on 3 June by ground freight."
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sidecar", "check", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return run_sidecar("check", *args)
 
 
 def assert_clean_error(process: subprocess.CompletedProcess[str], fragment: str) -> None:
@@ -96,12 +91,7 @@ def test_cases_file_writes_one_result_per_line_and_reports_bad_lines(tmp_path: P
         + b'{"id": "d", "sources": [1], "answer": "x"}\n\n'
     )
     out = tmp_path / "out.jsonl"
-    process = subprocess.run(
-        [sys.executable, "-m", "sidecar", "check", "--cases", str(cases), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    process = run_cli("--cases", str(cases), "--out", str(out))
     assert_clean_error(process, "4 of 5 lines could not be graded")
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == 5
