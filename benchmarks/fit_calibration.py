@@ -12,6 +12,7 @@ from another document is not.  FaithBench (non-commercial) is never used here.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -182,7 +183,7 @@ def main() -> None:
         for t in candidates
     ]
     threshold = float(candidates[int(np.argmax(scores))])
-    model = CalibratedModel(**{**model.__dict__, "threshold": threshold})
+    model = dataclasses.replace(model, threshold=threshold)
     out = args.out or params_path(embedder.name)
     out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out} ({model.tag}, threshold {threshold:.2f})")

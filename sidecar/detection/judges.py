@@ -93,9 +93,13 @@ class CalibratedJudge:
     cosine_threshold: float  # the embedder's: bounds "similar" for contradictions
 
     @property
+    def support_floor(self) -> float:
+        """The cosine under which no claim is supported, whatever P(supported) says."""
+        return self.cosine_threshold - SUPPORT_FLOOR_MARGIN
+
+    @property
     def tag(self) -> str:
-        floor = self.cosine_threshold - SUPPORT_FLOOR_MARGIN
-        return f"{self.model.tag}/p{self.model.threshold:.2f}c{floor:.2f}"
+        return f"{self.model.tag}/p{self.model.threshold:.2f}c{self.support_floor:.2f}"
 
     def judge(
         self,
@@ -109,7 +113,7 @@ class CalibratedJudge:
             self.model.probability(claim_features(claim, similarities, passages, corpus))
         )
         evidence = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
-        floor = self.cosine_threshold - SUPPORT_FLOOR_MARGIN
+        floor = self.support_floor
         supported = probability >= self.model.threshold and cosine >= floor
         if supported:
             rationale = f"matches {evidence}"
