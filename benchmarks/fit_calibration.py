@@ -62,11 +62,12 @@ class FeatureRecorder:
         self,
         claim: str,
         similarities: npt.NDArray[np.float32],
+        best_index: int,
         passages: Sequence[Passage],
         corpus: SourceCorpus,
     ) -> Judgement:
         self.rows.append(claim_features(claim, similarities, passages, corpus))
-        return self.inner.judge(claim, similarities, passages, corpus)
+        return self.inner.judge(claim, similarities, best_index, passages, corpus)
 
 
 def rag_cases(cases: list[LabelledCase], seed: int = 13) -> list[LabelledCase]:

@@ -244,7 +244,11 @@ class _ClaimGrader:
                     )
                     continue
                 judgement = self.judge.judge(
-                    self.claims[i].text, similarities.matrix[row], passages, corpus
+                    self.claims[i].text,
+                    similarities.matrix[row],
+                    int(similarities.best_passage[row]),
+                    passages,
+                    corpus,
                 )
                 grades[i] = self._from_judgement(i, judgement)
         else:

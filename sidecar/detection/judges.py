@@ -54,10 +54,12 @@ class Judge(Protocol):
         self,
         claim: str,
         similarities: npt.NDArray[np.float32],
+        best_index: int,
         passages: Sequence[Passage],
         corpus: SourceCorpus,
     ) -> Judgement:
-        """`similarities` has at least one finite entry (`-inf`: not allowed)."""
+        """`similarities` is the claim's row of the kernel (`-inf`: not allowed) and
+        `best_index` the kernel's argmax in it (a finite entry): the evidence."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,10 +74,11 @@ class CosineJudge:
         self,
         claim: str,
         similarities: npt.NDArray[np.float32],
+        best_index: int,
         passages: Sequence[Passage],
         corpus: SourceCorpus,
     ) -> Judgement:
-        best, cosine = _best(similarities, passages)
+        best, cosine = passages[best_index], float(similarities[best_index])
         probability = 1.0 / (1.0 + math.exp(-(cosine - self.threshold) / _COSINE_PROBABILITY_SCALE))
         supported = cosine >= self.threshold
         rationale = (
@@ -105,10 +108,11 @@ class CalibratedJudge:
         self,
         claim: str,
         similarities: npt.NDArray[np.float32],
+        best_index: int,
         passages: Sequence[Passage],
         corpus: SourceCorpus,
     ) -> Judgement:
-        best, cosine = _best(similarities, passages)
+        best, cosine = passages[best_index], float(similarities[best_index])
         probability = float(
             self.model.probability(claim_features(claim, similarities, passages, corpus))
         )
@@ -123,13 +127,6 @@ class CalibratedJudge:
             rationale = f"weak support ({evidence} < {self.model.threshold:.2f})"
         judgement = Judgement(_verdict(supported), cosine, best, probability, rationale)
         return _with_consistency(claim, judgement, corpus, self.cosine_threshold)
-
-
-def _best(
-    similarities: npt.NDArray[np.float32], passages: Sequence[Passage]
-) -> tuple[Passage, float]:
-    index = int(similarities.argmax())
-    return passages[index], float(similarities[index])
 
 
 def _verdict(supported: bool) -> Verdict:
