@@ -169,41 +169,53 @@ def throughput_table(
                 )
 
 
+# Model runs at once x onnxruntime threads per run, and spinning: the shapes a server
+# can take on 2 cores (2x1 is `serve`'s default there).
+SHAPES = ((1, 2, True), (1, 2, False), (2, 1, False))
+
+
 def concurrency_table(short: list[str], seconds: float) -> None:
-    print("\n| 8 concurrent callers, 1 short text each, 2 threads | spinning | sentences/s |")
-    print("|---|---|---:|")
-    for spinning in (True, False):
-        embedder = MiniLMEmbedder(intra_op_threads=2, allow_spinning=spinning)
-        direct = concurrent_rate(embedder.embed, short, seconds)
-        print(f"| direct (each caller runs the model) | {spinning} | {direct:.0f} |")
+    print("\n| 8 concurrent callers, 1 short text each | runs x threads | spinning | sentences/s |")
+    print("|---|---|---|---:|")
+    for workers, threads, spinning in SHAPES:
+        embedder = MiniLMEmbedder(intra_op_threads=threads, allow_spinning=spinning)
+        shape = f"{workers}x{threads}"
+        if workers == 1:
+            direct = concurrent_rate(embedder.embed, short, seconds)
+            print(f"| direct (each caller runs the model) | {shape} | {spinning} | {direct:.0f} |")
         for wait in (0.002, 0.0):
-            with MicroBatcher(embedder, max_wait=wait) as batcher:
+            with MicroBatcher(embedder, workers=workers, max_wait=wait) as batcher:
                 batched = concurrent_rate(batcher.embed, short, seconds)
                 per_call = batcher.stats.rows / max(1, batcher.stats.backend_calls)
             print(
                 f"| MicroBatcher, max_wait {wait * 1000:g} ms ({per_call:.1f} rows/call) "
-                f"| {spinning} | {batched:.0f} |"
+                f"| {shape} | {spinning} | {batched:.0f} |"
             )
 
 
 def check_latency(short: list[str], sources: list[str]) -> None:
-    for spinning in (True, False):
-        embedder = MiniLMEmbedder(intra_op_threads=2, allow_spinning=spinning)
-        with MicroBatcher(embedder) as batcher:
-            cached = CachedEmbedder(batcher)
+    batchers = []
+    for workers, threads, spinning in SHAPES:
+        embedder = MiniLMEmbedder(intra_op_threads=threads, allow_spinning=spinning)
+        batcher = MicroBatcher(embedder, workers=workers)
+        cached = CachedEmbedder(batcher)
+        cached.embed(sources)
+        batchers.append((f"{workers}x{threads}", spinning, batcher, cached))
+    latencies: dict[int, list[float]] = {k: [] for k in range(len(batchers))}
+    for i in range(60):  # interleaved, so that a neighbour's load falls on every shape alike
+        claims = [short[(i * 10 + j) % len(short)] for j in range(10)]
+        for k, (_, _, batcher, cached) in enumerate(batchers):
+            start = time.perf_counter()
             cached.embed(sources)
-            latencies = []
-            for i in range(60):
-                claims = [short[(i * 10 + j) % len(short)] for j in range(10)]
-                start = time.perf_counter()
-                cached.embed(sources)
-                batcher.embed(claims)
-                latencies.append((time.perf_counter() - start) * 1000)
-        latencies.sort()
+            batcher.embed(claims)
+            latencies[k].append((time.perf_counter() - start) * 1000)
+    for k, (shape, spinning, batcher, _) in enumerate(batchers):
+        batcher.close()
+        values = sorted(latencies[k])
         print(
             f"embedding stage of a check (10 new claims of ~20 tokens + 10 cached sources), "
-            f"spinning={spinning}: median {statistics.median(latencies):.1f} ms, "
-            f"p90 {latencies[int(0.9 * len(latencies))]:.1f} ms"
+            f"{shape}, spinning={spinning}: median {statistics.median(values):.1f} ms, "
+            f"p90 {values[int(0.9 * len(values))]:.1f} ms"
         )
 
 

@@ -6,7 +6,10 @@ another embedder (the metric definition version would lie).
 
 from __future__ import annotations
 
+import math
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from sidecar.detection.embedders import Embedder, EmbedderUnavailable
 from sidecar.detection.hashing import HashEmbedder
@@ -14,11 +17,21 @@ from sidecar.detection.hashing import HashEmbedder
 EMBEDDER_NAMES = ("hash", "minilm")
 
 
+# Parallel model runs chosen automatically stop here: a sidecar shares its node, and
+# past a few runs the batches a busy server forms are large enough to use the cores.
+MAX_AUTO_WORKERS = 4
+
+
 @dataclass(frozen=True, slots=True)
 class ServingOptions:
-    """Knobs of the neural embedder in a server (`serve`); ignored by `hash`."""
+    """Knobs of the neural embedder in a server (`serve`); ignored by `hash`.
 
-    intra_op_threads: int = 0  # 0: onnxruntime's default (every core)
+    `workers` model runs at once, each on `intra_op_threads` onnxruntime threads;
+    0 means automatic (see `parallelism`).
+    """
+
+    workers: int = 0
+    intra_op_threads: int = 0
     allow_spinning: bool = False  # idle onnxruntime threads spin: faster alone, worse shared
     batch_wait_seconds: float = 0.002  # how long a batch may wait for concurrent callers
     passage_cache_bytes: int = 128 << 20  # LRU of source-passage vectors by content hash
@@ -28,6 +41,41 @@ class ServingOptions:
 class ServingEmbedders:
     claims: Embedder
     passages: Embedder
+
+
+_CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
+
+
+def usable_cpus(cpu_max: Path = _CGROUP_CPU_MAX, affinity: int | None = None) -> int:
+    """CPUs this process may run on: its affinity, capped by a cgroup v2 CPU limit."""
+    cpus = affinity or _affinity()
+    try:  # a Kubernetes CPU limit shows only here, as "<quota> <period>" or "max <period>"
+        quota, period = cpu_max.read_text().split()[:2]
+        limit = None if quota == "max" else math.ceil(int(quota) / int(period))
+    except (OSError, ValueError):
+        return cpus
+    return cpus if limit is None else max(1, min(cpus, limit))
+
+
+def _affinity() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def parallelism(options: ServingOptions, cpus: int) -> tuple[int, int]:
+    """(model runs at once, onnxruntime threads per run) for `cpus` usable CPUs.
+
+    Unset values fill the CPUs: one thread per run and one run per CPU (at most
+    MAX_AUTO_WORKERS); a set thread count leaves `cpus // threads` runs.
+    """
+    threads = options.intra_op_threads
+    workers = options.workers
+    if not threads:
+        threads = max(1, cpus // workers) if workers else 1
+    if not workers:
+        workers = max(1, min(cpus // threads, MAX_AUTO_WORKERS))
+    return workers, threads
 
 
 def load_embedder(name: str, options: ServingOptions | None = None) -> Embedder:
@@ -40,9 +88,8 @@ def load_embedder(name: str, options: ServingOptions | None = None) -> Embedder:
             raise EmbedderUnavailable(f"the minilm embedder is not installed: {exc}") from exc
         if options is None:
             return MiniLMEmbedder()
-        return MiniLMEmbedder(
-            intra_op_threads=options.intra_op_threads, allow_spinning=options.allow_spinning
-        )
+        _, threads = parallelism(options, usable_cpus())
+        return MiniLMEmbedder(intra_op_threads=threads, allow_spinning=options.allow_spinning)
     raise EmbedderUnavailable(
         f"unknown embedder {name!r}; choose one of {', '.join(EMBEDDER_NAMES)}"
     )
@@ -52,9 +99,10 @@ def serving_embedders(name: str, options: ServingOptions) -> ServingEmbedders:
     """The embedders a server shares across concurrent checks.
 
     The neural model goes behind one micro-batching queue (concurrent checks share
-    model runs), and source passages also behind a content-hash LRU cache (RAG
-    sources repeat; claims rarely do, so they would only push passages out).  The
-    hash embedder is cheaper than a queue hop and is used as is.
+    model runs, several of which run at once), and source passages also behind a
+    content-hash LRU cache (RAG sources repeat; claims rarely do, so they would only
+    push passages out).  The hash embedder is cheaper than a queue hop and is used
+    as is.
     """
     backend = load_embedder(name, options)
     if name == "hash":
@@ -62,7 +110,8 @@ def serving_embedders(name: str, options: ServingOptions) -> ServingEmbedders:
     from sidecar.detection.batching import MicroBatcher
     from sidecar.detection.embedding_cache import CachedEmbedder
 
-    batched = MicroBatcher(backend, max_wait=options.batch_wait_seconds)
+    workers, _ = parallelism(options, usable_cpus())
+    batched = MicroBatcher(backend, workers=workers, max_wait=options.batch_wait_seconds)
     return ServingEmbedders(
         claims=batched,
         passages=CachedEmbedder(batched, max_bytes=options.passage_cache_bytes),

@@ -21,7 +21,6 @@ from typing import Any
 from sidecar.decision import NOOP_OBSERVER, GroundingObserver, PolicySource
 from sidecar.detection import Grader, GraderSettings
 from sidecar.detection.embedders import EmbedderUnavailable
-from sidecar.detection.hashing import HashEmbedder
 from sidecar.detection.registry import ServingOptions, serving_embedders
 from sidecar.extproc.checks import CheckRunner, Detector
 from sidecar.extproc.config import exchange_limits, listen_config
@@ -75,6 +74,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
 def build_detector(settings: Settings) -> Detector | None:
     """The shared detector, loaded once; None (logged) when the embedder cannot load."""
     options = ServingOptions(
+        workers=settings.embed_workers or 0,
         intra_op_threads=settings.embed_threads or 0,
         allow_spinning=settings.embed_spinning,
         batch_wait_seconds=settings.embed_batch_wait_ms / 1000.0,
@@ -106,7 +106,7 @@ def definition_version(settings: Settings, detector: Detector | None) -> str | N
 
 def inline_check_chars(detector: Detector | None) -> int:
     """How large a check may be and still run inline (0: never) for this detector."""
-    if isinstance(detector, Grader) and type(detector.embedder) is HashEmbedder:
+    if isinstance(detector, Grader) and detector.is_cheap:
         return INLINE_CHECK_MAX_CHARS
     return 0
 

@@ -51,7 +51,8 @@ class Settings:
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
     # the neural embedder in the server (ignored by `hash`)
-    embed_threads: int | None = None  # None: onnxruntime's default, every core
+    embed_workers: int | None = None  # None: automatic (registry.parallelism)
+    embed_threads: int | None = None  # None: automatic (registry.parallelism)
     embed_spinning: bool = False
     embed_batch_wait_ms: float = 2.0
     passage_cache_mb: int = 128
@@ -138,10 +139,16 @@ SETTINGS: tuple[SettingSpec, ...] = (
     ),
     _spec("min-claim-words", v.positive_int, "an integer >= 1", "shorter claims are skipped"),
     _spec(
+        "embed-workers",
+        v.optional(v.positive_int),
+        "an integer >= 1, or off: one per usable CPU (at most 4)",
+        "minilm model runs at once (a check's claims are split across them)",
+    ),
+    _spec(
         "embed-threads",
         v.optional(v.positive_int),
-        "an integer >= 1, or off for every core",
-        "onnxruntime intra-op threads of the minilm embedder",
+        "an integer >= 1, or off: 1, or the CPUs left per run when embed-workers is set",
+        "onnxruntime intra-op threads of each minilm model run",
     ),
     _spec(
         "embed-spinning",

@@ -262,3 +262,56 @@ def test_estimate_tokens_without_counter() -> None:
 def test_rejects_bad_settings(backend: FakeBackend) -> None:
     with pytest.raises(ValueError):
         MicroBatcher(backend, token_budget=0)
+
+
+class RendezvousBackend(FakeBackend):
+    """Each call waits at a barrier: calls that do not overlap in time break it."""
+
+    def __init__(self, parties: int) -> None:
+        super().__init__()
+        self.barrier = threading.Barrier(parties, timeout=10.0)
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        try:
+            self.barrier.wait()
+        except threading.BrokenBarrierError as exc:
+            raise EmbeddingError("calls did not run at the same time") from exc
+        return super().embed(texts)
+
+
+def test_workers_split_one_request_into_concurrent_calls() -> None:
+    backend = RendezvousBackend(parties=2)
+    texts = [f"claim number {i} of ten" for i in range(10)]
+    with MicroBatcher(backend, workers=2, max_wait=0.0) as b:
+        np.testing.assert_array_equal(b.embed(texts), expected(texts))
+    assert sorted(len(call) for call in backend.calls) == [5, 5]
+
+
+def test_one_worker_keeps_one_call_per_bucket() -> None:
+    backend = FakeBackend()
+    texts = [f"claim number {i} of ten" for i in range(10)]
+    with MicroBatcher(backend, workers=1, max_wait=0.0) as b:
+        np.testing.assert_array_equal(b.embed(texts), expected(texts))
+    assert [len(call) for call in backend.calls] == [10]
+
+
+def test_workers_never_split_below_one_text() -> None:
+    backend = FakeBackend()
+    with MicroBatcher(backend, workers=4, max_wait=0.0) as b:
+        np.testing.assert_array_equal(b.embed(["one", "two"]), expected(["one", "two"]))
+    assert sorted(len(call) for call in backend.calls) == [1, 1]
+
+
+def test_a_failing_parallel_call_fails_only_its_rows_callers() -> None:
+    backend = FakeBackend()
+    backend.fail_on = "poison"
+    with MicroBatcher(backend, workers=2, max_wait=0.0) as b:
+        with pytest.raises(EmbeddingError, match="refused"):
+            b.embed(["fine text", "poison"])
+        np.testing.assert_array_equal(b.embed(["after"]), expected(["after"]))
+    assert b.stats.failures == 1
+
+
+def test_workers_must_be_positive(backend: FakeBackend) -> None:
+    with pytest.raises(ValueError, match="workers"):
+        MicroBatcher(backend, workers=0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +11,12 @@ from sidecar.detection import Grader, ResponseVerdict
 from sidecar.detection.batching import MicroBatcher
 from sidecar.detection.embedding_cache import CachedEmbedder
 from sidecar.detection.hashing import HashEmbedder
-from sidecar.detection.registry import ServingOptions, serving_embedders
+from sidecar.detection.registry import (
+    ServingOptions,
+    parallelism,
+    serving_embedders,
+    usable_cpus,
+)
 from sidecar.extproc.serve import build_detector
 from sidecar.settings import load_settings
 
@@ -51,3 +57,36 @@ def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
     # Seven checks of one source: embedded once, then served from the cache.
     assert passages.stats.misses == 1
     assert passages.stats.hits == 6
+
+
+@pytest.mark.parametrize(
+    ("workers", "threads", "cpus", "expected"),
+    [
+        (0, 0, 2, (2, 1)),  # automatic: one single-thread run per CPU
+        (0, 0, 16, (4, 1)),  # at most MAX_AUTO_WORKERS runs chosen automatically
+        (0, 0, 1, (1, 1)),
+        (0, 2, 2, (1, 2)),  # threads set: the runs that fit
+        (0, 4, 2, (1, 4)),  # oversubscription asked for is kept
+        (1, 0, 8, (1, 8)),  # workers set: the CPUs left per run
+        (3, 2, 2, (3, 2)),  # both set: as given
+    ],
+)
+def test_parallelism_fills_the_usable_cpus(
+    workers: int, threads: int, cpus: int, expected: tuple[int, int]
+) -> None:
+    options = ServingOptions(workers=workers, intra_op_threads=threads)
+    assert parallelism(options, cpus) == expected
+
+
+@pytest.mark.parametrize(
+    ("cpu_max", "expected"),
+    [("max 100000\n", 8), ("150000 100000\n", 2), ("50000 100000\n", 1), ("garbage", 8)],
+)
+def test_usable_cpus_honours_a_cgroup_limit(tmp_path: Path, cpu_max: str, expected: int) -> None:
+    path = tmp_path / "cpu.max"
+    path.write_text(cpu_max)
+    assert usable_cpus(cpu_max=path, affinity=8) == expected
+
+
+def test_usable_cpus_without_a_cgroup_file_is_the_affinity(tmp_path: Path) -> None:
+    assert usable_cpus(cpu_max=tmp_path / "absent", affinity=3) == 3
