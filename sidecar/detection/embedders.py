@@ -53,6 +53,12 @@ class Embedder(Protocol):
         """Return an `(len(texts), dim)` float32 matrix; rows need not be normalised."""
 
 
+def is_trivial(embedder: Embedder) -> bool:
+    """True for an embedder that costs microseconds, not model runs (an optional
+    `trivial` attribute, absent on model backends and on wrappers)."""
+    return bool(getattr(embedder, "trivial", False))
+
+
 class WrappedEmbedder:
     """Base of wrappers (the batching queue, the passage cache) that keep their
     backend's identity: same name, version tag and threshold, so wrapping never

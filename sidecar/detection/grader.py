@@ -32,7 +32,7 @@ from sidecar.detection.contract import (
     Verdict,
 )
 from sidecar.detection.corpus import SourceCorpus
-from sidecar.detection.embedders import Embedder, embed_checked
+from sidecar.detection.embedders import Embedder, embed_checked, is_trivial
 from sidecar.detection.judges import CalibratedJudge, CosineJudge, Judge, Judgement
 from sidecar.detection.passages import Passage, SourceLimits, select_sources, split_passages
 from sidecar.detection.scoring import score
@@ -84,6 +84,11 @@ class Grader:
     @property
     def embedder(self) -> Embedder:
         return self._embedder
+
+    @property
+    def is_cheap(self) -> bool:
+        """Whether a small check costs about as much as handing it to a thread."""
+        return is_trivial(self._embedder) and is_trivial(self._passage_embedder)
 
     def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
         """The metric definition version: results under different ones never mix."""

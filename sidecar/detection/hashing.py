@@ -35,6 +35,8 @@ def _feature(token: str, dim: int) -> tuple[int, float]:
 class HashEmbedder:
     """Feature hashing into `dim` signed buckets; rows are L2-normalised."""
 
+    trivial = True  # pure Python over a few hundred tokens: see embedders.is_trivial
+
     def __init__(self, dim: int = 2048) -> None:
         self._dim = dim
         params = f"{HASH_EMBEDDER_VERSION}:dim={dim}:stop={_STOPWORD_WEIGHT}:bi={_BIGRAM_WEIGHT}"

@@ -17,6 +17,8 @@ from fake_detectors import GRADER, ThreadRecorder
 from google.protobuf import struct_pb2
 
 from sidecar.decision import GroundingPolicy, Unchecked
+from sidecar.detection import Grader, HashEmbedder
+from sidecar.detection.batching import MicroBatcher
 from sidecar.extproc import messages
 from sidecar.extproc.checks import CheckRunner
 from sidecar.extproc.serve import INLINE_CHECK_MAX_CHARS, inline_check_chars
@@ -82,6 +84,12 @@ def test_only_the_hash_grader_is_trusted_inline() -> None:
     assert inline_check_chars(GRADER) == INLINE_CHECK_MAX_CHARS
     assert inline_check_chars(ThreadRecorder()) == 0  # any other detector: always the pool
     assert inline_check_chars(None) == 0
+
+
+def test_a_grader_with_any_model_backed_embedder_is_not_inline() -> None:
+    with MicroBatcher(HashEmbedder(), max_wait=0.0) as queued:  # a queue hop is not trivial
+        assert inline_check_chars(Grader(queued)) == 0
+        assert inline_check_chars(Grader(HashEmbedder(), passage_embedder=queued)) == 0
 
 
 def released(chunks: list[bytes], *, end: bool = True) -> list[tuple[bytes, bool]]:
