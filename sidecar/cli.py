@@ -11,15 +11,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from sidecar import calibrate_command, check_command
-from sidecar.extproc.serve import add_serve_parser
+from sidecar import calibrate_command, check_command, serve_command
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 
 SUBCOMMANDS: list[Registrar] = [
     check_command.register,
     calibrate_command.register,
-    add_serve_parser,
+    serve_command.register,
 ]
 
 

@@ -12,11 +12,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
 import signal
 import sys
-from pathlib import Path
-from typing import Any
 
 from sidecar.decision import NOOP_OBSERVER, GroundingObserver, PolicySource
 from sidecar.detection import Grader, GraderSettings
@@ -30,45 +27,16 @@ from sidecar.extproc.threads import limit_blas_threads
 from sidecar.observability.fanout import ObserverFanout
 from sidecar.observability.runtime import Operations, start_operations
 from sidecar.observability.tracing import Tracing, TracingUnavailable
-from sidecar.settings import SETTINGS, Settings, SettingsError, load_settings, static_policies
+from sidecar.serve_command import register, settings_from_args
+from sidecar.settings import Settings, SettingsError, static_policies
 from sidecar.settings.configmap import PolicyFileError
-from sidecar.settings.values import parse_bool
 
 log = logging.getLogger("sidecar.serve")
-_NOT_SETTINGS = ("config", "handler", "command")
 # Checks of at most this many characters (answer + sources + references) run on the
 # event loop when the detector is the hash-embedder grader: about 1.5 ms of pure Python
 # at the limit on the project's machine, less than a worker-thread round trip costs
 # the loop under load.  MiniLM (and any other detector) always runs in the pool.
 INLINE_CHECK_MAX_CHARS = 1000
-
-
-def add_serve_parser(subparsers: argparse._SubParsersAction[Any]) -> None:
-    parser = subparsers.add_parser(
-        "serve",
-        help="run the Envoy ext_proc server",
-        description=(
-            "Run the Envoy ext_proc gRPC server (plus GroundingService, health and "
-            "/metrics). Every flag is also a YAML key and a GROUNDING_SIDECAR_* "
-            "variable (docs/configuration.md)."
-        ),
-    )
-    parser.add_argument("--config", type=Path, help="YAML file; env and flags override it")
-    for spec in SETTINGS:
-        # Values stay strings here: the settings loader parses every source by one rule.
-        help_text = f"{spec.help}; {spec.accepted}".replace("%", "%%")
-        if spec.parse is parse_bool:
-            parser.add_argument(
-                f"--{spec.key}", action=argparse.BooleanOptionalAction, default=None, help=help_text
-            )
-        else:
-            parser.add_argument(f"--{spec.key}", metavar="VALUE", help=help_text)
-    parser.set_defaults(handler=run_serve)
-
-
-def settings_from_args(args: argparse.Namespace) -> Settings:
-    flags = {k: v for k, v in vars(args).items() if k not in _NOT_SETTINGS}
-    return load_settings(config_file=args.config, environ=os.environ, flags=flags)
 
 
 def build_detector(settings: Settings) -> Detector | None:
@@ -210,7 +178,7 @@ def run_serve(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """`python -m sidecar.extproc.serve`: the same command without the CLI wrapper."""
     parser = argparse.ArgumentParser(prog="grounding-sidecar")
-    add_serve_parser(parser.add_subparsers(dest="command", required=True))
+    register(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["serve", *(sys.argv[1:] if argv is None else argv)])
     return int(args.handler(args))
 

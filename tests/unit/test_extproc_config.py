@@ -9,13 +9,14 @@ import pytest
 
 from sidecar.decision import Action, UnknownHandling
 from sidecar.extproc.config import exchange_limits, listen_config
-from sidecar.extproc.serve import add_serve_parser, run_serve, settings_from_args
+from sidecar.extproc.serve import run_serve
+from sidecar.serve_command import register, settings_from_args
 from sidecar.settings import SETTINGS, SettingsError, static_policies
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    add_serve_parser(parser.add_subparsers(dest="command"))
+    register(parser.add_subparsers(dest="command"))
     return parser.parse_args(["serve", *argv])
 
 
