@@ -25,6 +25,8 @@ from sidecar.detection import Grader, GraderSettings
 from sidecar.detection.grader import Scorer
 from sidecar.detection.registry import ServingOptions, serving_embedders
 
+SHAPES = ((1, 2, False), (2, 1, False))
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -36,7 +38,7 @@ def main() -> None:
         make_case(random.Random(100 + i), claims=10, sources=1)[0] for i in range(args.checks)
     ]
     graders: dict[tuple[str, bool, Scorer], Grader] = {}
-    for workers, threads, spinning in ((1, 1, False), (1, 2, False), (1, 2, True), (2, 1, False)):
+    for workers, threads, spinning in SHAPES:
         options = ServingOptions(workers=workers, intra_op_threads=threads, allow_spinning=spinning)
         embedders = serving_embedders("minilm", options)
         for scorer in Scorer:

@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sidecar.detection.batching import MicroBatcher
+from sidecar.detection.embedders import Embedder
 from sidecar.detection.embedding_cache import CachedEmbedder
 from sidecar.detection.minilm import MiniLMEmbedder
 
@@ -133,7 +134,7 @@ def concurrent_rate(
     return sum(counts) / (time.perf_counter() - start)
 
 
-def batch_rate(embedder: MiniLMEmbedder, texts: list[str], batch: int, seconds: float) -> float:
+def batch_rate(embedder: Embedder, texts: list[str], batch: int, seconds: float) -> float:
     cursor = 0
 
     def one_call() -> int:
@@ -174,6 +175,21 @@ def throughput_table(
 SHAPES = ((1, 2, True), (1, 2, False), (2, 1, False))
 
 
+def data_parallel_table(corpora: dict[int, list[str]], seconds: float) -> None:
+    """One caller's batch as one 2-thread run, or cut across two 1-thread runs."""
+    print("\n| tokens/text | batch | 1x2 run, sentences/s | 2x1 runs (MicroBatcher) | ratio |")
+    print("|---:|---:|---:|---:|---:|")
+    two_threads = MiniLMEmbedder(intra_op_threads=2, allow_spinning=False)
+    with MicroBatcher(
+        MiniLMEmbedder(intra_op_threads=1, allow_spinning=False), workers=2, max_wait=0.0
+    ) as two_runs:
+        for target, texts in corpora.items():
+            for batch in (1, 2, 8, 32):
+                one = batch_rate(two_threads, texts, batch, seconds)
+                parallel = batch_rate(two_runs, texts, batch, seconds)
+                print(f"| {target} | {batch} | {one:.0f} | {parallel:.0f} | {parallel / one:.2f} |")
+
+
 def concurrency_table(short: list[str], seconds: float) -> None:
     print("\n| 8 concurrent callers, 1 short text each | runs x threads | spinning | sentences/s |")
     print("|---|---|---|---:|")
@@ -195,7 +211,8 @@ def concurrency_table(short: list[str], seconds: float) -> None:
 
 def check_latency(short: list[str], sources: list[str]) -> None:
     batchers = []
-    for workers, threads, spinning in SHAPES:
+    # No spinning shape here: its idle threads would spin through the next shape's turn.
+    for workers, threads, spinning in [shape for shape in SHAPES if not shape[2]]:
         embedder = MiniLMEmbedder(intra_op_threads=threads, allow_spinning=spinning)
         batcher = MicroBatcher(embedder, workers=workers)
         cached = CachedEmbedder(batcher)
@@ -242,6 +259,7 @@ def main() -> None:
     throughput_table(peaks, corpora, args.seconds, args.threads)
     if args.table_only:
         return
+    data_parallel_table(corpora, args.seconds)
     concurrency_table(corpora[20], args.seconds)
     print()
     check_latency(corpora[20], texts_of_length(probe, 40, 10))

@@ -315,3 +315,23 @@ def test_a_failing_parallel_call_fails_only_its_rows_callers() -> None:
 def test_workers_must_be_positive(backend: FakeBackend) -> None:
     with pytest.raises(ValueError, match="workers"):
         MicroBatcher(backend, workers=0)
+
+
+def test_workers_balance_a_round_split_by_a_bucket_boundary() -> None:
+    # One text of 15 tokens and nine of 18 fall into buckets <=16 and <=32; joined
+    # (padding grows by 2%), they are cut into two equal calls for two workers.
+    backend = RendezvousBackend(parties=2)
+    texts = ["w " * 13] + [f"w {i} " + "w " * 14 for i in range(9)]
+    assert backend.count_tokens(texts) == [15] + [18] * 9
+    with MicroBatcher(backend, workers=2, max_wait=0.0, buckets=(16, 32)) as b:
+        np.testing.assert_array_equal(b.embed(texts), expected(texts))
+    assert sorted(len(call) for call in backend.calls) == [5, 5]
+
+
+def test_workers_keep_far_apart_lengths_in_separate_calls() -> None:
+    backend = FakeBackend()
+    texts = ["short text"] * 4 + ["a much longer text " * 20] * 2
+    with MicroBatcher(backend, workers=2, max_wait=0.0) as b:
+        np.testing.assert_array_equal(b.embed(texts), expected(texts))
+    for call in backend.calls:  # no short text padded to the long ones
+        assert len(set(backend.count_tokens(call))) == 1
