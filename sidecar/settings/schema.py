@@ -141,7 +141,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
     _spec(
         "embed-workers",
         v.optional(v.positive_int),
-        "an integer >= 1, or off: one per usable CPU (at most 4)",
+        "an integer >= 1, or off: one per usable CPU (at most 2)",
         "minilm model runs at once (a check's claims are split across them)",
     ),
     _spec(

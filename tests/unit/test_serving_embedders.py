@@ -63,7 +63,7 @@ def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
     ("workers", "threads", "cpus", "expected"),
     [
         (0, 0, 2, (2, 1)),  # automatic: one single-thread run per CPU
-        (0, 0, 16, (4, 1)),  # at most MAX_AUTO_WORKERS runs chosen automatically
+        (0, 0, 16, (2, 1)),  # at most MAX_AUTO_WORKERS runs chosen automatically
         (0, 0, 1, (1, 1)),
         (0, 2, 2, (1, 2)),  # threads set: the runs that fit
         (0, 4, 2, (1, 4)),  # oversubscription asked for is kept
