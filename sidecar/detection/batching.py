@@ -1,21 +1,22 @@
 """Dynamic micro-batching across concurrent callers, as an Embedder wrapper.
 
-Each `embed` call puts its texts on one queue and waits.  One worker thread
+Each `embed` call puts its texts on one queue and waits.  One gathering thread
 takes the first waiting text and everything else already queued; while other
 callers are still tokenising and queueing, it waits for them, for at most
 `max_wait` seconds or until `token_budget` tokens are gathered.  It then splits
 what it has by length bucket (so a 10-token claim is never padded to a 250-token
-passage) and cuts each bucket into backend calls of at most `token_budget`
-padded tokens.  Results are scattered back to their callers' rows.
+passage), cuts each bucket into backend calls of at most `token_budget` padded
+tokens, and joins neighbouring calls again where padding grows only a little.
+Results are scattered back to their callers' rows.
 
-One queue, one gathering thread; the backend calls of a round run on `workers`
-threads at once, largest first (calls larger than an even share of the round are
-cut first, so a lone 10-claim check keeps every worker busy).  Data parallelism beats a
-backend's own intra-op threads on small batches: measured with MiniLM on 2
-cores, 10 claims embed in 24.9 ms as two 1-thread runs against 29.3 ms as one
-2-thread run (docs/embedders.md).  While a round runs, new texts queue up, so
-under load batches form by themselves; `max_wait` only bounds the wait for
-callers caught half-way through submitting, and a lone caller never waits.
+The calls of a round run on `workers` threads at once, largest first; a call
+larger than an even share of the round is cut first, so a lone 10-claim check
+keeps every worker busy.  Data parallelism beats a backend's own intra-op
+threads on small batches: with MiniLM on 2 cores, 10 claims embed in 24.9 ms as
+two 1-thread runs against 27.7 ms as one 2-thread run (docs/embedders.md).
+While a round runs, new texts queue up, so under load batches form by
+themselves; `max_wait` only bounds the wait for callers caught half-way through
+submitting, and a lone caller never waits.
 
 Failure semantics match the Embedder contract: a caller whose rows are not all
 done within `timeout` gets EmbeddingTimeout (and its still-queued texts are
@@ -233,7 +234,7 @@ class MicroBatcher(WrappedEmbedder):
                 for call in self._cut(sorted(by_bucket[bucket], key=lambda i: i.tokens))
             ]
         )
-        if self._pool is None or len(calls) == 0:
+        if self._pool is None or not calls:
             for call in calls:
                 self._call_backend(call)
             return

@@ -6,6 +6,7 @@ another embedder (the metric definition version would lie).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ class ServingOptions:
     """Knobs of the neural embedder in a server (`serve`); ignored by `hash`.
 
     `workers` model runs at once, each on `intra_op_threads` onnxruntime threads;
-    0 means automatic (see `parallelism`).
+    0 means automatic (see `resolve_parallelism`).
     """
 
     workers: int = 0
@@ -65,19 +66,22 @@ def _affinity() -> int:
     return os.cpu_count() or 1
 
 
-def parallelism(options: ServingOptions, cpus: int) -> tuple[int, int]:
-    """(model runs at once, onnxruntime threads per run) for `cpus` usable CPUs.
+def resolve_parallelism(options: ServingOptions, cpus: int | None = None) -> ServingOptions:
+    """Options with both `workers` and `intra_op_threads` set, for `cpus` usable CPUs.
 
     Unset values fill the CPUs: one thread per run and one run per CPU (at most
-    MAX_AUTO_WORKERS); a set thread count leaves `cpus // threads` runs.
+    MAX_AUTO_WORKERS); a set thread count leaves `cpus // threads` runs, a set run
+    count `cpus // workers` threads each.
     """
-    threads = options.intra_op_threads
-    workers = options.workers
+    if options.workers and options.intra_op_threads:
+        return options
+    cpus = cpus or usable_cpus()
+    threads, workers = options.intra_op_threads, options.workers
     if not threads:
         threads = max(1, cpus // workers) if workers else 1
     if not workers:
         workers = max(1, min(cpus // threads, MAX_AUTO_WORKERS))
-    return workers, threads
+    return dataclasses.replace(options, workers=workers, intra_op_threads=threads)
 
 
 def load_embedder(name: str, options: ServingOptions | None = None) -> Embedder:
@@ -90,8 +94,10 @@ def load_embedder(name: str, options: ServingOptions | None = None) -> Embedder:
             raise EmbedderUnavailable(f"the minilm embedder is not installed: {exc}") from exc
         if options is None:
             return MiniLMEmbedder()
-        _, threads = parallelism(options, usable_cpus())
-        return MiniLMEmbedder(intra_op_threads=threads, allow_spinning=options.allow_spinning)
+        options = resolve_parallelism(options)
+        return MiniLMEmbedder(
+            intra_op_threads=options.intra_op_threads, allow_spinning=options.allow_spinning
+        )
     raise EmbedderUnavailable(
         f"unknown embedder {name!r}; choose one of {', '.join(EMBEDDER_NAMES)}"
     )
@@ -106,14 +112,14 @@ def serving_embedders(name: str, options: ServingOptions) -> ServingEmbedders:
     push passages out).  The hash embedder is cheaper than a queue hop and is used
     as is.
     """
+    options = resolve_parallelism(options)
     backend = load_embedder(name, options)
     if name == "hash":
         return ServingEmbedders(backend, backend)
     from sidecar.detection.batching import MicroBatcher
     from sidecar.detection.embedding_cache import CachedEmbedder
 
-    workers, _ = parallelism(options, usable_cpus())
-    batched = MicroBatcher(backend, workers=workers, max_wait=options.batch_wait_seconds)
+    batched = MicroBatcher(backend, workers=options.workers, max_wait=options.batch_wait_seconds)
     return ServingEmbedders(
         claims=batched,
         passages=CachedEmbedder(batched, max_bytes=options.passage_cache_bytes),

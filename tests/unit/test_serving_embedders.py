@@ -13,7 +13,7 @@ from sidecar.detection.embedding_cache import CachedEmbedder
 from sidecar.detection.hashing import HashEmbedder
 from sidecar.detection.registry import (
     ServingOptions,
-    parallelism,
+    resolve_parallelism,
     serving_embedders,
     usable_cpus,
 )
@@ -74,8 +74,8 @@ def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
 def test_parallelism_fills_the_usable_cpus(
     workers: int, threads: int, cpus: int, expected: tuple[int, int]
 ) -> None:
-    options = ServingOptions(workers=workers, intra_op_threads=threads)
-    assert parallelism(options, cpus) == expected
+    resolved = resolve_parallelism(ServingOptions(workers=workers, intra_op_threads=threads), cpus)
+    assert (resolved.workers, resolved.intra_op_threads) == expected
 
 
 @pytest.mark.parametrize(
