@@ -86,6 +86,7 @@ def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads  # 0: onnxruntime's default, one per physical core
     options.inter_op_num_threads = 1  # the graph is a chain; parallelism is inside the GEMMs
+    # (or, in `serve`, across concurrent runs of this session: see MicroBatcher workers)
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     options.log_severity_level = 3

@@ -51,8 +51,8 @@ class Settings:
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
     # the neural embedder in the server (ignored by `hash`)
-    embed_workers: int | None = None  # None: automatic (registry.parallelism)
-    embed_threads: int | None = None  # None: automatic (registry.parallelism)
+    embed_workers: int | None = None  # None: automatic (registry.resolve_parallelism)
+    embed_threads: int | None = None  # None: automatic (registry.resolve_parallelism)
     embed_spinning: bool = False
     embed_batch_wait_ms: float = 2.0
     passage_cache_mb: int = 128
