@@ -133,6 +133,10 @@ class MicroBatcher(WrappedEmbedder):
         self._worker = threading.Thread(target=self._run, name="embed-batcher", daemon=True)
         self._worker.start()
 
+    @property
+    def workers(self) -> int:
+        return self._workers
+
     def pending(self) -> int:
         """Texts waiting in the queue (not counting a backend call in progress)."""
         return self._queue.qsize()

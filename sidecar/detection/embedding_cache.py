@@ -82,6 +82,10 @@ class CachedEmbedder(WrappedEmbedder):
         self._lock = threading.Lock()
         self.stats = CacheStats()
 
+    @property
+    def max_bytes(self) -> int:
+        return self._max_bytes
+
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         if not texts:
             return self._backend.embed([])

@@ -86,6 +86,10 @@ class Grader:
         return self._embedder
 
     @property
+    def passage_embedder(self) -> Embedder:
+        return self._passage_embedder
+
+    @property
     def is_cheap(self) -> bool:
         """Whether a small check costs about as much as handing it to a thread."""
         return is_trivial(self._embedder) and is_trivial(self._passage_embedder)

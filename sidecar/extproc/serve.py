@@ -17,13 +17,16 @@ import sys
 
 from sidecar.decision import NOOP_OBSERVER, GroundingObserver, PolicySource
 from sidecar.detection import Grader, GraderSettings
+from sidecar.detection.batching import MicroBatcher
 from sidecar.detection.embedders import EmbedderUnavailable
+from sidecar.detection.embedding_cache import CachedEmbedder
 from sidecar.detection.registry import ServingOptions, serving_embedders
 from sidecar.extproc.checks import CheckRunner, Detector
 from sidecar.extproc.config import exchange_limits, listen_config
 from sidecar.extproc.exchange import ExchangeContext
 from sidecar.extproc.server import GroundingServer
 from sidecar.extproc.threads import limit_blas_threads
+from sidecar.observability.embedding_metrics import EmbeddingPipelineCollector
 from sidecar.observability.fanout import ObserverFanout
 from sidecar.observability.runtime import Operations, start_operations
 from sidecar.observability.tracing import Tracing, TracingUnavailable
@@ -72,6 +75,16 @@ def definition_version(settings: Settings, detector: Detector | None) -> str | N
     return detector.version(settings.claim_policy) if isinstance(detector, Grader) else None
 
 
+def embedding_pipeline(detector: Detector | None) -> EmbeddingPipelineCollector | None:
+    """Metrics of the queue and passage cache `build_detector` put in front of the model."""
+    if not isinstance(detector, Grader):
+        return None
+    batcher, cache = detector.embedder, detector.passage_embedder
+    if not isinstance(batcher, MicroBatcher):
+        return None  # the hash embedder runs as is: nothing queued, nothing cached
+    return EmbeddingPipelineCollector(batcher, cache if isinstance(cache, CachedEmbedder) else None)
+
+
 def inline_check_chars(detector: Detector | None) -> int:
     """How large a check may be and still run inline (0: never) for this detector."""
     if isinstance(detector, Grader) and detector.is_cheap:
@@ -114,6 +127,9 @@ def build_operated_server(
 
     `also_observe` (tests) sees every event after metrics and audit did.
     """
+    pipeline = embedding_pipeline(detector)
+    if pipeline is not None:
+        ops.metrics.watch(pipeline)
     observer = ops.observer
     if also_observe is not None:
         observer = ObserverFanout((ops.observer, also_observe))

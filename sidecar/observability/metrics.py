@@ -16,6 +16,7 @@ from typing import Any, Final
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.metrics import disable_created_metrics
+from prometheus_client.registry import Collector
 
 from sidecar.decision.actions import Action
 from sidecar.decision.decide import Unchecked
@@ -280,6 +281,10 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
 
     def audit_dropped_one(self) -> None:
         self.audit_dropped.inc()
+
+    def watch(self, collector: Collector) -> None:
+        """Also expose a collector's series (read at scrape time) from this registry."""
+        self.registry.register(collector)
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 import yaml
+from integration.operations import scrape, value
 
 from sidecar.devtools.envoy_process import EnvoyProcess
 from sidecar.devtools.mock_upstream import MockUpstream
@@ -42,6 +43,7 @@ UNGROUNDED = "The Great Wall of China is visible from the moon with the naked ey
 class Sidecar:
     process: subprocess.Popen[str]
     log: Path
+    metrics_port: int | None = None
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -67,7 +69,8 @@ def start_sidecar(config: dict[str, Any], directory: Path, timeout: float = 60.0
         if ready:
             line = process.stdout.readline()
             if line.startswith("serving "):
-                return Sidecar(process, log)
+                fields = dict(part.split("=", 1) for part in line.split()[1:])
+                return Sidecar(process, log, int(fields["metrics_port"]))
         if process.poll() is not None:
             break
     Sidecar(process, log).stop()
@@ -81,9 +84,15 @@ def upstream() -> Iterator[MockUpstream]:
     server.stop()
 
 
+@dataclass
+class Stack:
+    envoy_port: int
+    sidecar: Sidecar
+
+
 @pytest.fixture(scope="module")
-def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """Envoy + sidecar from the chart; yields Envoy's listener port."""
+def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    """Envoy + sidecar from the chart."""
     work = tmp_path_factory.mktemp("plain-envoy")
     socket_dir = work / "run"
     socket_dir.mkdir()
@@ -112,7 +121,7 @@ def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> I
     sidecar = start_sidecar(config, work)
     envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
     envoy = EnvoyProcess(envoy_yaml).start()
-    yield envoy.port
+    yield Stack(envoy.port, sidecar)
     envoy.stop()
     sidecar.stop()
 
@@ -145,28 +154,43 @@ def post(
         connection.close()
 
 
-def test_grounded_answer_passes(stack: int) -> None:
-    status, headers, body = post(stack, GROUNDED, "acme-corp")
+def test_grounded_answer_passes(stack: Stack) -> None:
+    status, headers, body = post(stack.envoy_port, GROUNDED, "acme-corp")
     assert status == 200, body
     assert headers["x-grounding-verdict"] == "pass"
     assert json.loads(body)["choices"][0]["message"]["content"] == GROUNDED
 
 
-def test_ungrounded_answer_is_flagged_under_the_global_log_action(stack: int) -> None:
-    status, headers, body = post(stack, UNGROUNDED, "other-team")
+def test_ungrounded_answer_is_flagged_under_the_global_log_action(stack: Stack) -> None:
+    status, headers, body = post(stack.envoy_port, UNGROUNDED, "other-team")
     assert status == 200, body
     assert headers["x-grounding-verdict"] == "fail"
 
 
-def test_ungrounded_answer_is_refused_in_a_blocking_workspace(stack: int) -> None:
-    status, headers, body = post(stack, UNGROUNDED, "acme-corp")
+def test_ungrounded_answer_is_refused_in_a_blocking_workspace(stack: Stack) -> None:
+    status, headers, body = post(stack.envoy_port, UNGROUNDED, "acme-corp")
     assert status == 403, body
     assert headers["x-grounding-verdict"] == "fail"
     assert json.loads(body)["error"]["code"] == "hallucination_detected"
 
 
-def test_ungrounded_stream_ends_with_content_filter_in_a_blocking_workspace(stack: int) -> None:
-    status, _, body = post(stack, UNGROUNDED, "acme-corp", stream=True)
+def test_ungrounded_stream_ends_with_content_filter_in_a_blocking_workspace(stack: Stack) -> None:
+    status, _, body = post(stack.envoy_port, UNGROUNDED, "acme-corp", stream=True)
     assert status == 200
     assert b'"content_filter"' in body
     assert UNGROUNDED.encode() not in body
+
+
+def test_the_embedding_pipeline_is_on_the_metrics_endpoint(stack: Stack) -> None:
+    for _ in range(3):  # one source, three checks: embedded once, then from the cache
+        assert post(stack.envoy_port, GROUNDED, "acme-corp")[0] == 200
+    assert stack.sidecar.metrics_port is not None
+    samples = scrape(stack.sidecar.metrics_port)
+    assert value(samples, "gateway_grounding_embed_runs_total") >= 3
+    real = value(samples, "gateway_grounding_embed_tokens_total", kind="real")
+    assert 0 < real <= value(samples, "gateway_grounding_embed_tokens_total", kind="padded")
+    assert value(samples, "gateway_grounding_embed_workers") >= 1
+    assert value(samples, "gateway_grounding_passage_cache_lookups_total", result="hit") >= 2
+    assert value(samples, "gateway_grounding_passage_cache_entries") >= 1
+    cache_bound = value(samples, "gateway_grounding_passage_cache_max_bytes")
+    assert cache_bound == 128 << 20  # the chart's passageCacheMb

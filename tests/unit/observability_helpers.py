@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 
 from sidecar.decision import (
     Action,
@@ -84,3 +87,20 @@ def event(
 
 def unchecked(reason: Unchecked) -> CheckOutcome:
     return CheckOutcome(None, reason)
+
+
+def promtool(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the real promtool (installed by `make tools`)."""
+    path = shutil.which("promtool")
+    assert path, "promtool is missing: run `make tools` (Debian package prometheus)"
+    return subprocess.run(
+        [path, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+    )

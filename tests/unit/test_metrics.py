@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import urllib.request
 
 import pytest
@@ -13,6 +11,7 @@ from observability_helpers import (
     FailingEmbedder,
     check,
     event,
+    promtool,
     unchecked,
 )
 from prometheus_client.parser import text_string_to_metric_families
@@ -200,12 +199,6 @@ def test_label_values_stay_in_closed_sets() -> None:
             assert not label_value.startswith("ws-")
 
 
-def promtool() -> str:
-    path = shutil.which("promtool")
-    assert path, "promtool is missing: run `make tools` (Debian package prometheus)"
-    return path
-
-
 def test_exposition_passes_promtool_check_metrics() -> None:
     metrics = GroundingMetrics()
     metrics.set_definition_version("grounding-v1/strict/hash@1/split-v1/t0.30")
@@ -214,14 +207,8 @@ def test_exposition_passes_promtool_check_metrics() -> None:
         StreamSummary("acme", Action.LOG, Delivery.IMMEDIATE, 3, 3, 1, False, True)
     )
     metrics.on_policy_reload(True)
-    done = subprocess.run(
-        [promtool(), "check", "metrics"],
-        input=metrics.exposition(),
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout.decode() + done.stderr.decode()
+    done = promtool("check", "metrics", stdin=metrics.exposition().decode())
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_http_endpoint_serves_the_registry() -> None:

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import yaml
+from observability_helpers import promtool
 from prometheus_client.parser import text_string_to_metric_families
 
+from sidecar.detection import HashEmbedder
+from sidecar.detection.batching import MicroBatcher
+from sidecar.detection.embedding_cache import CachedEmbedder
+from sidecar.observability.embedding_metrics import EmbeddingPipelineCollector
 from sidecar.observability.metrics import GroundingMetrics
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,14 +31,6 @@ GRAFANA_RANGES = re.compile(
     r"\$__(rate_interval|interval|range)|\$\{__(rate_interval|interval|range)\}"
 )
 METRIC_NAME = re.compile(r"\bgateway_grounding[a-zA-Z0-9_:]*")
-
-
-def promtool(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    path = shutil.which("promtool")
-    assert path, "promtool is missing: run `make tools` (Debian package prometheus)"
-    return subprocess.run(
-        [path, *args], capture_output=True, text=True, timeout=120, check=False, cwd=cwd
-    )
 
 
 def rule_groups() -> list[dict[str, Any]]:
@@ -63,10 +58,14 @@ def dashboard_queries() -> list[tuple[str, str]]:
 
 
 def exposed_names() -> set[str]:
+    """Every series name `serve` exposes with minilm: its metrics and the pipeline's."""
     metrics = GroundingMetrics()
     metrics.set_definition_version("v")
+    with MicroBatcher(HashEmbedder(), max_wait=0.0) as batcher:
+        metrics.watch(EmbeddingPipelineCollector(batcher, CachedEmbedder(batcher)))
+        exposition = metrics.exposition().decode()
     names = set()
-    for family in text_string_to_metric_families(metrics.exposition().decode()):
+    for family in text_string_to_metric_families(exposition):
         names.add(family.name)
         names.update(sample.name for sample in family.samples)
         if family.type == "histogram":
