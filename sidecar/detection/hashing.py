@@ -26,10 +26,23 @@ _STOPWORD_WEIGHT = 0.35
 _BIGRAM_WEIGHT = 0.5
 
 
-@lru_cache(maxsize=262_144)
 def _feature(token: str, dim: int) -> tuple[int, float]:
     digest = int.from_bytes(hashlib.blake2b(token.encode(), digest_size=8).digest(), "little")
     return digest % dim, (1.0 if digest >> 63 else -1.0)
+
+
+# Weighted features, cached: words and word pairs repeat across texts far more often
+# than they are new, and a BLAKE2b digest costs more than the dictionary lookup.
+@lru_cache(maxsize=262_144)
+def _word_feature(word: str, dim: int) -> tuple[int, float]:
+    column, sign = _feature(word, dim)
+    return column, sign * (_STOPWORD_WEIGHT if word in lexical.STOPWORDS else 1.0)
+
+
+@lru_cache(maxsize=262_144)
+def _pair_feature(first: str, second: str, dim: int) -> tuple[int, float]:
+    column, sign = _feature(f"{first} {second}", dim)
+    return column, sign * _BIGRAM_WEIGHT
 
 
 class HashEmbedder:
@@ -59,16 +72,15 @@ class HashEmbedder:
         return self._dim
 
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
-        rows: list[int] = []
-        columns: list[int] = []
+        indices: list[int] = []  # row * dim + column, in feature order (sums stay exact)
         values: list[float] = []
         for row, text in enumerate(texts):
+            offset = row * self._dim
             for column, value in self._features(text):
-                rows.append(row)
-                columns.append(column)
+                indices.append(offset + column)
                 values.append(value)
         flat = np.bincount(
-            np.asarray(rows, dtype=np.int64) * self._dim + np.asarray(columns, dtype=np.int64),
+            np.asarray(indices, dtype=np.int64),
             weights=np.asarray(values, dtype=np.float64),
             minlength=len(texts) * self._dim,
         )
@@ -81,12 +93,6 @@ class HashEmbedder:
 
     def _features(self, text: str) -> list[tuple[int, float]]:
         words = lexical.words(text)
-        features: list[tuple[int, float]] = []
-        for word in words:
-            column, sign = _feature(word, self._dim)
-            weight = _STOPWORD_WEIGHT if word in lexical.STOPWORDS else 1.0
-            features.append((column, sign * weight))
-        for first, second in itertools.pairwise(words):
-            column, sign = _feature(f"{first} {second}", self._dim)
-            features.append((column, sign * _BIGRAM_WEIGHT))
+        features = [_word_feature(word, self._dim) for word in words]
+        features += [_pair_feature(a, b, self._dim) for a, b in itertools.pairwise(words)]
         return features

@@ -40,6 +40,7 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(stem(token) for token in _TOKEN.findall(text.lower()))
 
 
+@lru_cache(maxsize=65_536)
 def content_words(text: str) -> frozenset[str]:
     return frozenset(word for word in words(text) if word not in STOPWORDS)
 
