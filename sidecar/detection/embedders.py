@@ -110,12 +110,16 @@ def embed_checked(embedder: Embedder, texts: Sequence[str]) -> CheckedEmbeddings
         return _all_failed(count, f"unexpected {type(exc).__name__}: {exc}")
     if raw.ndim != 2 or raw.shape[0] != count or raw.shape[1] == 0:
         return _all_failed(count, f"bad embedding shape {raw.shape} for {count} texts")
-    norms = np.linalg.norm(raw, axis=1)
-    ok = np.isfinite(raw).all(axis=1) & np.isfinite(norms) & (norms > 1e-12)
-    safe_norms = np.where(ok, norms, 1.0).astype(np.float32)
-    vectors = np.where(ok[:, None], raw / safe_norms[:, None], 0.0).astype(np.float32)
-    error = None if ok.all() else f"{int((~ok).sum())} empty or invalid vectors"
-    return CheckedEmbeddings(vectors, ok, error)
+    with np.errstate(over="ignore", invalid="ignore"):
+        # A NaN or infinite entry makes its row's norm non-finite, so one test covers both.
+        norms = np.sqrt(np.einsum("ij,ij->i", raw, raw))
+    ok = np.isfinite(norms) & (norms > 1e-12)
+    if ok.all():  # the usual case, in two array operations: checks are latency-bound
+        return CheckedEmbeddings(raw / norms[:, None], ok)
+    safe_norms = np.where(ok, norms, np.float32(1.0))
+    with np.errstate(invalid="ignore"):
+        vectors = np.where(ok[:, None], raw / safe_norms[:, None], np.float32(0.0))
+    return CheckedEmbeddings(vectors, ok, f"{int((~ok).sum())} empty or invalid vectors")
 
 
 def _all_failed(count: int, error: str) -> CheckedEmbeddings:

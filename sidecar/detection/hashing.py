@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from sidecar.detection import lexical
 from sidecar.detection.embedders import FloatMatrix
@@ -72,16 +73,16 @@ class HashEmbedder:
         return self._dim
 
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
-        indices: list[int] = []  # row * dim + column, in feature order (sums stay exact)
-        values: list[float] = []
-        for row, text in enumerate(texts):
-            offset = row * self._dim
-            for column, value in self._features(text):
-                indices.append(offset + column)
-                values.append(value)
+        if not texts:
+            return np.zeros((0, self._dim), np.float32)
+        features = [_text_features(text, self._dim) for text in texts]
+        # One bincount over row * dim + column, in feature order: the sums are the same
+        # float64 additions in the same order whatever the batch.
         flat = np.bincount(
-            np.asarray(indices, dtype=np.int64),
-            weights=np.asarray(values, dtype=np.float64),
+            np.concatenate(
+                [columns + row * self._dim for row, (columns, _) in enumerate(features)]
+            ),
+            weights=np.concatenate([values for _, values in features]),
             minlength=len(texts) * self._dim,
         )
         matrix = flat.reshape(len(texts), self._dim).astype(np.float32)
@@ -91,8 +92,14 @@ class HashEmbedder:
         )
         return normalised
 
-    def _features(self, text: str) -> list[tuple[int, float]]:
-        words = lexical.words(text)
-        features = [_word_feature(word, self._dim) for word in words]
-        features += [_pair_feature(a, b, self._dim) for a, b in itertools.pairwise(words)]
-        return features
+
+# Per text: sources repeat across requests, and a text's features never change.
+@lru_cache(maxsize=8_192)
+def _text_features(text: str, dim: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    words = lexical.words(text)
+    features = [_word_feature(word, dim) for word in words]
+    features += [_pair_feature(a, b, dim) for a, b in itertools.pairwise(words)]
+    columns = np.fromiter((column for column, _ in features), np.int64, len(features))
+    values = np.fromiter((value for _, value in features), np.float64, len(features))
+    columns.flags.writeable = values.flags.writeable = False  # shared by every caller
+    return columns, values
