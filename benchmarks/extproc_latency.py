@@ -6,9 +6,11 @@ the no-op processor, and three Envoys rendered from deploy/envoy/envoy.yaml (the
 third with the ext_proc filter removed), all on loopback with ports chosen at run
 time.  For each target it measures keep-alive requests at 1 and 8 connections:
 p50/p99 latency and requests/s, for a JSON and an SSE chat completion carrying one
-source.  Loops are bounded by count; nothing leaves 127.0.0.1.
+source.  The three targets take turns in `--rounds` rounds, so the ratios compare
+them under the same neighbours' load.  Loops are bounded by count; nothing leaves
+127.0.0.1.
 
-    .venv/bin/python benchmarks/extproc_latency.py [--requests 400] [--json out.json]
+    .venv/bin/python benchmarks/extproc_latency.py [--requests 400] [--rounds 8] [--json out.json]
 """
 
 from __future__ import annotations
@@ -126,9 +128,9 @@ def client_loop(port: int, stream: bool, count: int, latencies: list[float]) -> 
     connection.close()
 
 
-def measure(target: str, port: int, kind: str, connections: int, total: int) -> Measurement:
+def run_load(port: int, kind: str, connections: int, total: int) -> tuple[list[float], float]:
+    """`total` requests over `connections` keep-alive connections: latencies, seconds."""
     stream = kind == "sse"
-    client_loop(port, stream, 20, [])  # warm-up: connections, caches
     per_connection = max(1, total // connections)
     results: list[list[float]] = [[] for _ in range(connections)]
     threads = [
@@ -140,33 +142,62 @@ def measure(target: str, port: int, kind: str, connections: int, total: int) -> 
         thread.start()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - started
-    latencies = sorted(x for r in results for x in r)
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
-    return Measurement(
-        target=target,
-        kind=kind,
-        connections=connections,
-        requests=len(latencies),
-        p50_ms=round(statistics.median(latencies) * 1000, 3),
-        p99_ms=round(p99 * 1000, 3),
-        requests_per_second=round(len(latencies) / elapsed, 1),
-    )
+    return [x for r in results for x in r], time.perf_counter() - started
+
+
+def measure_interleaved(
+    ports: dict[str, int], kind: str, connections: int, total: int, rounds: int
+) -> list[Measurement]:
+    """Every target in turn, `rounds` times (the order rotating), latencies pooled.
+
+    A neighbour's burst on this shared machine then falls on every target alike
+    instead of on whichever one happened to be measured at the time.
+    """
+    targets = list(ports)
+    for target in targets:
+        client_loop(ports[target], kind == "sse", 20, [])  # warm-up: connections, caches
+    latencies: dict[str, list[float]] = {target: [] for target in targets}
+    seconds = dict.fromkeys(targets, 0.0)
+    for round_number in range(rounds):
+        shift = round_number % len(targets)
+        for target in targets[shift:] + targets[:shift]:
+            got, elapsed = run_load(ports[target], kind, connections, max(1, total // rounds))
+            latencies[target] += got
+            seconds[target] += elapsed
+    measurements = []
+    for target in targets:
+        values = sorted(latencies[target])
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        measurements.append(
+            Measurement(
+                target=target,
+                kind=kind,
+                connections=connections,
+                requests=len(values),
+                p50_ms=round(statistics.median(values) * 1000, 3),
+                p99_ms=round(p99 * 1000, 3),
+                requests_per_second=round(len(values) / seconds[target], 1),
+            )
+        )
+    return measurements
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--requests", type=int, default=400, help="per target, kind and load")
+    parser.add_argument("--rounds", type=int, default=8, help="interleaved rounds per row")
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args(argv)
     results: list[Measurement] = []
     with environment() as ports:
         for kind in ("json", "sse"):
             for connections in (1, 8):
-                for target in ("no_ext_proc", "noop", "sidecar"):
-                    results.append(measure(target, ports[target], kind, connections, args.requests))
+                results += measure_interleaved(ports, kind, connections, args.requests, args.rounds)
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
-    print(f"# ext_proc latency through Envoy ({machine}, {args.requests} requests per row)")
+    print(
+        f"# ext_proc latency through Envoy ({machine}, {args.requests} requests per row, "
+        f"targets interleaved in {args.rounds} rounds)"
+    )
     print(f"{'kind':5} {'conns':>5} {'target':12} {'p50 ms':>8} {'p99 ms':>8} {'req/s':>8}")
     for m in results:
         print(
