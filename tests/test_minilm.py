@@ -135,3 +135,13 @@ def test_runs_cover_every_row_once_within_budget() -> None:
         longest = max(lengths[i] for i in run)
         assert len(run) <= RUN_MAX_ROWS and len(run) * longest <= RUN_TOKEN_BUDGET
         assert longest <= max(32, 2 * min(lengths[i] for i in run))  # bounded padding
+
+
+def test_a_lone_surrogate_is_embedded_as_the_replacement_character(
+    embedder: MiniLMEmbedder,
+) -> None:
+    broken, replaced = embedder.embed(
+        ["Order 7731 shipped \ud800 today.", "Order 7731 shipped \ufffd today."]
+    )
+    np.testing.assert_allclose(broken, replaced, atol=1e-6)
+    assert embedder.count_tokens(["a \ud800"]) == embedder.count_tokens(["a \ufffd"])

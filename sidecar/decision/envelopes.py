@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 from dataclasses import dataclass
 from enum import StrEnum
+
+from sidecar.compact_json import compact_json
 
 _TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$")
 _MAX_CLAIM_IN_MESSAGE = 300  # keeps the envelope small; the claim hash is in the audit trail
@@ -38,7 +39,7 @@ class Refusal:
                 "trace_id": self.trace_id,
             }
         }
-        return json.dumps(envelope, ensure_ascii=False, separators=(",", ":")).encode()
+        return compact_json(envelope)
 
 
 def trace_id_from(traceparent: str | None) -> str:

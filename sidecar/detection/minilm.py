@@ -130,7 +130,7 @@ class MiniLMEmbedder:
 
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         """Tokens per text after truncation, [CLS] and [SEP] included."""
-        return [len(e.ids) for e in self._loaded.tokenizer.encode_batch(list(texts))]
+        return [len(e.ids) for e in self._encode(texts)]
 
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         out = np.zeros((len(texts), DIM), np.float32)
@@ -158,7 +158,7 @@ class MiniLMEmbedder:
 
     def _encode(self, texts: Sequence[str]) -> list[Any]:
         try:
-            return list(self._loaded.tokenizer.encode_batch(list(texts)))
+            return list(self._loaded.tokenizer.encode_batch([_valid_unicode(t) for t in texts]))
         except Exception as exc:  # e.g. a non-str item; fail the batch, not the process
             raise EmbeddingError(f"tokenizer failed: {exc}") from exc
 
@@ -170,6 +170,14 @@ class MiniLMEmbedder:
         except Exception as exc:  # onnxruntime's exception classes are not importable types
             raise EmbeddingError(f"onnxruntime failed: {exc}") from exc
         return [np.asarray(r, dtype=np.float32) for r in result]
+
+
+def _valid_unicode(text: str) -> str:
+    """Lone surrogates (from "\ud800" escapes in JSON) as U+FFFD: the tokenizer only
+    takes valid Unicode, and one bad character must not fail the whole batch."""
+    if text.isascii():
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def _runs(lengths: list[int]) -> list[list[int]]:

@@ -6,7 +6,9 @@ Behaviour is chosen per request with headers (Envoy forwards them upstream):
 - `x-mock-behaviour`: `normal` (default), `abort` (SSE: close the socket mid-stream),
   `truncate` (SSE: end the body cleanly without finish_reason or [DONE]),
   `malformed` (200 with a non-JSON body), `broken-sse` (events never terminated by a
-  blank line), `status-500`, `pad:<bytes>` (pad the answer with that many bytes).
+  blank line), `status-500`, `pad:<bytes>` (pad the answer with that many bytes),
+  `deep-json` (200 with JSON nested deeper than a parser's stack), `lone-surrogate`
+  (the answer ends in a "\ud800" escape: valid JSON, not valid Unicode).
 - `x-mock-delay`: seconds between SSE chunks (slow mode).
 - `x-mock-chunks`: how many SSE chunks to split the answer into (default: per word).
 
@@ -63,16 +65,20 @@ class _Handler(BaseHTTPRequestHandler):
         answer = headers.get("x-mock-answer", DEFAULT_ANSWER)
         if behaviour.startswith("pad:"):
             answer = answer + " " + "x" * int(behaviour[4:])
+        if behaviour == "lone-surrogate":
+            answer += " \ud800"  # json.dumps writes it as the escape "\ud800"
         if behaviour == "status-500":
             self._send(500, "application/json", b'{"error":{"message":"upstream failed"}}')
             return
         try:
             streaming = json.loads(body or b"{}").get("stream") is True
-        except (json.JSONDecodeError, AttributeError):
+        except (ValueError, RecursionError, AttributeError):
             self._send(400, "application/json", b'{"error":{"message":"bad json"}}')
             return
         if behaviour == "malformed":
             self._send(200, "application/json", b"<html>not json</html>")
+        elif behaviour == "deep-json":
+            self._send(200, "application/json", b'{"choices":' + b"[" * 5_000)
         elif streaming:
             self._stream(answer, behaviour, headers)
         else:

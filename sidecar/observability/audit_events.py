@@ -30,8 +30,12 @@ class AuditType(StrEnum):
 
 
 def claim_hash(text: str) -> str:
-    """SHA-256 of the claim's UTF-8 text, lower-case hex (recomputable from the answer)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """SHA-256 of the claim's UTF-8 text, lower-case hex (recomputable from the answer).
+
+    A lone surrogate (from a "\ud800" escape in the upstream JSON) is hashed as its
+    surrogatepass bytes rather than losing the event to an encoding error.
+    """
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def envelope(

@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from sidecar.compact_json import compact_json
+
 SOURCES_METADATA_KEY = "grounding.sources"
 
 
@@ -54,8 +56,10 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
     """Parse a chat-completion body; raise `MalformedRequest` or `InvalidSources`."""
     try:
         document = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise MalformedRequest(f"request body is not JSON: {exc}") from exc
+    except (ValueError, RecursionError) as exc:
+        # ValueError: bad JSON, bad UTF-8, an integer over Python's digit limit;
+        # RecursionError: nesting deeper than the interpreter's stack allows.
+        raise MalformedRequest(f"request body is not JSON we can read: {exc}") from exc
     if not isinstance(document, dict):
         raise MalformedRequest("request body is not a JSON object")
     stream = document.get("stream") is True
@@ -66,7 +70,10 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
     if not metadata:
         # An empty object is legal but some OpenAI-compatible servers reject it.
         del document["metadata"]
-    body = _serialise(document)
+    try:
+        body = compact_json(document)  # the smallest faithful body, key order kept
+    except RecursionError as exc:  # loadable, but too deep to write back out
+        raise MalformedRequest(f"request body is nested too deeply: {exc}") from exc
     problem, sources = _sources_from(value)
     if problem is not None:
         raise InvalidSources(problem, body)
@@ -85,8 +92,3 @@ def _sources_from(value: Any) -> tuple[str | None, tuple[str, ...]]:
     if not all(isinstance(item, str) for item in value):
         return f"{SOURCES_METADATA_KEY} must contain only strings", ()
     return None, tuple(value)
-
-
-def _serialise(document: dict[str, Any]) -> bytes:
-    # Compact and UTF-8: the smallest faithful body; key order is preserved.
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

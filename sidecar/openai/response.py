@@ -21,8 +21,8 @@ def extract_json_answer(raw: bytes) -> str:
     """
     try:
         document = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise MalformedResponse(f"response body is not JSON: {exc}") from exc
+    except (ValueError, RecursionError) as exc:  # as for requests: see parse_chat_request
+        raise MalformedResponse(f"response body is not JSON we can read: {exc}") from exc
     if not isinstance(document, dict) or not isinstance(document.get("choices"), list):
         raise MalformedResponse("response has no choices list")
     texts: list[str] = []

@@ -138,7 +138,7 @@ class StreamAnswer:
             return
         try:
             chunk = _decode_json(event.data)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # bad JSON, huge integers, deep nesting
             self.malformed_events += 1
             return
         if not isinstance(chunk, dict) or not isinstance(chunk.get("choices"), list):

@@ -9,7 +9,16 @@ import pytest
 
 from sidecar.devtools.mock_upstream import completion
 
-from .harness import GROUNDED, SLOW_MARKER, UNGROUNDED, Stack, chat, sse_events, stream_text
+from .harness import (
+    GROUNDED,
+    SLOW_MARKER,
+    SOURCE,
+    UNGROUNDED,
+    Stack,
+    chat,
+    sse_events,
+    stream_text,
+)
 
 pytestmark = pytest.mark.envoy
 
@@ -166,3 +175,50 @@ def test_a_request_over_envoys_buffer_gets_a_json_413(stack: Stack) -> None:
     assert reply.json()["error"]["code"] == "request_too_large"
     assert stack.upstream.requests_with("x-test-id", "too-big") == []
     assert_still_serving(stack)
+
+
+def test_a_request_nested_deeper_than_the_parser_goes_upstream_untouched(stack: Stack) -> None:
+    raw = b'{"model": "m", "messages": ' + b"[" * 5_000 + b"]" * 5_000 + b"}"
+    reply = stack.post(raw, {"x-workspace-id": "block", "x-test-id": "deep-request"})
+    assert reply.status == 400  # the upstream's own answer (its parser gives up too)
+    (received,) = stack.upstream.requests_with("x-test-id", "deep-request")
+    assert received.body == raw
+    assert_still_serving(stack)
+
+
+def test_an_upstream_answer_nested_too_deeply_is_unknown(stack: Stack) -> None:
+    headers = {"x-mock-behaviour": "deep-json"}
+    delivered = stack.post(chat(), {"x-workspace-id": "block", **headers})
+    assert delivered.status == 200 and delivered.body.startswith(b'{"choices":[[[')
+    assert delivered.headers["x-grounding-verdict"] == "unknown"
+    refused = stack.post(chat(), {"x-workspace-id": "block-unknown", **headers})
+    assert refused.status == 403
+    assert refused.json()["error"]["code"] == "grounding_unverified"
+    assert_still_serving(stack)
+
+
+def test_a_lone_surrogate_escape_is_checked_and_refused_with_valid_json(stack: Stack) -> None:
+    headers = {"x-workspace-id": "block", "x-mock-behaviour": "lone-surrogate"}
+    grounded = stack.post(chat(), {**headers, "x-mock-answer": GROUNDED})
+    assert grounded.status == 200 and grounded.headers["x-grounding-verdict"] == "pass"
+    assert grounded.json()["choices"][0]["message"]["content"] == GROUNDED + " \ud800"
+    refused = stack.post(chat(), {**headers, "x-mock-answer": UNGROUNDED})
+    assert refused.status == 403
+    error = refused.json()["error"]  # the envelope quotes the claim: still valid JSON
+    assert error["code"] == "hallucination_detected"
+    assert "\ud800" in error["message"]
+    assert_still_serving(stack)
+
+
+def test_a_request_with_a_lone_surrogate_escape_reaches_upstream_as_valid_json(
+    stack: Stack,
+) -> None:
+    body = chat(sources=[SOURCE + " \ud800"])
+    body["messages"][0]["content"] += " \ud800"  # stays in the body the sidecar rewrites
+    raw = json.dumps(body).encode()  # ASCII, with the escapes
+    reply = stack.post(raw, {"x-workspace-id": "block", "x-test-id": "surrogate-request"})
+    assert reply.status == 200
+    (received,) = stack.upstream.requests_with("x-test-id", "surrogate-request")
+    forwarded = json.loads(received.body.decode("utf-8"))  # strict: valid UTF-8 on the wire
+    assert "grounding.sources" not in forwarded["metadata"]
+    assert forwarded["messages"] == body["messages"]

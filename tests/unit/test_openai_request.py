@@ -83,3 +83,30 @@ def test_stream_flag_must_be_literally_true() -> None:
 )
 def test_chat_completion_paths(path: str, expected: bool) -> None:
     assert is_chat_completions_path(path) is expected
+
+
+# Hostile bodies: each is a documented outcome (MalformedRequest: forwarded untouched),
+# never an exception the exchange does not expect.
+HOSTILE_BODIES = {
+    "nested deeper than the parser's stack": b'{"messages": ' + b"[" * 50_000,
+    "an integer past Python's digit limit": b'{"n": ' + b"7" * 5_000 + b"}",
+    "invalid UTF-8": b'{"model": "\xff\xfe"}',
+}
+
+
+@pytest.mark.parametrize("raw", HOSTILE_BODIES.values(), ids=HOSTILE_BODIES.keys())
+def test_hostile_bodies_are_malformed_requests(raw: bytes) -> None:
+    with pytest.raises(MalformedRequest):
+        parse_chat_request(raw)
+
+
+def test_a_lone_surrogate_escape_is_rewritten_as_valid_json() -> None:
+    raw = body(
+        messages=[{"role": "user", "content": "hi \ud800"}],
+        metadata={"grounding.sources": ["a source \udfff"]},
+    )
+    request = parse_chat_request(raw)
+    assert request.sources == ("a source \udfff",)
+    rewritten = json.loads(request.body.decode("utf-8"))  # strict UTF-8: no encoding error
+    assert rewritten["messages"][0]["content"] == "hi \ud800"
+    assert "metadata" not in rewritten

@@ -44,3 +44,16 @@ def test_content_parts_contribute_their_text() -> None:
 def test_malformed_responses_raise(raw: bytes) -> None:
     with pytest.raises(MalformedResponse):
         extract_json_answer(raw)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"choices": ' + b"[" * 50_000,  # deeper than the parser's stack
+        b'{"choices": [], "n": ' + b"7" * 5_000 + b"}",  # past Python's integer digit limit
+    ],
+    ids=["deep", "huge integer"],
+)
+def test_hostile_bodies_are_malformed_responses(raw: bytes) -> None:
+    with pytest.raises(MalformedResponse):
+        extract_json_answer(raw)

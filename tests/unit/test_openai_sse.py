@@ -120,3 +120,12 @@ def test_any_chunking_gives_the_same_answer(cuts: list[int], sep: bytes) -> None
     assert answer.text() == "The answer is 42."
     assert answer.done
     assert not parser.has_partial_event
+
+
+def test_hostile_events_are_counted_as_malformed_and_the_rest_is_read() -> None:
+    answer = StreamAnswer()
+    answer.add(SseEvent("[" * 50_000))  # deeper than the parser's stack
+    answer.add(SseEvent('{"n": ' + "7" * 5_000 + "}"))  # past Python's integer digit limit
+    answer.add(SseEvent(json.dumps({"choices": [{"index": 0, "delta": {"content": "Hi."}}]})))
+    assert answer.malformed_events == 2
+    assert answer.text() == "Hi."
