@@ -301,7 +301,7 @@ _ENTITY_STOP = (
 WORD = re.compile(r"[a-z0-9]+")
 
 
-@lru_cache(maxsize=16_384)
+@lru_cache(maxsize=4_096)
 def extract_details(text: str) -> tuple[Detail, ...]:
     """Every detail of `text`, cached: claims and passages are looked at several times
     per check, and sources repeat across requests."""

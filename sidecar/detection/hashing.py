@@ -32,15 +32,17 @@ def _feature(token: str, dim: int) -> tuple[int, float]:
     return digest % dim, (1.0 if digest >> 63 else -1.0)
 
 
-# Weighted features, cached: words and word pairs repeat across texts far more often
-# than they are new, and a BLAKE2b digest costs more than the dictionary lookup.
-@lru_cache(maxsize=262_144)
+# Weighted features, cached: words repeat across texts far more often than they are
+# new, and a BLAKE2b digest costs more than the dictionary lookup.  Sizes keep every
+# cache of the detector within a few MiB however many distinct texts pass through
+# (tests/test_text_caches.py); a pair is usually new, so its cache stays small.
+@lru_cache(maxsize=32_768)
 def _word_feature(word: str, dim: int) -> tuple[int, float]:
     column, sign = _feature(word, dim)
     return column, sign * (_STOPWORD_WEIGHT if word in lexical.STOPWORDS else 1.0)
 
 
-@lru_cache(maxsize=262_144)
+@lru_cache(maxsize=8_192)
 def _pair_feature(first: str, second: str, dim: int) -> tuple[int, float]:
     column, sign = _feature(f"{first} {second}", dim)
     return column, sign * _BIGRAM_WEIGHT
@@ -94,7 +96,7 @@ class HashEmbedder:
 
 
 # Per text: sources repeat across requests, and a text's features never change.
-@lru_cache(maxsize=8_192)
+@lru_cache(maxsize=2_048)
 def _text_features(text: str, dim: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
     words = lexical.words(text)
     features = [_word_feature(word, dim) for word in words]

@@ -34,13 +34,15 @@ def stem(token: str) -> str:
     return token
 
 
-@lru_cache(maxsize=65_536)
+# Cached per text (a passage is read by several features and checks), 4,096 texts:
+# about 2 KiB each, so a few MiB at most.
+@lru_cache(maxsize=4_096)
 def words(text: str) -> tuple[str, ...]:
     """Lower-cased, stemmed tokens in order."""
     return tuple(stem(token) for token in _TOKEN.findall(text.lower()))
 
 
-@lru_cache(maxsize=65_536)
+@lru_cache(maxsize=4_096)
 def content_words(text: str) -> frozenset[str]:
     return frozenset(word for word in words(text) if word not in STOPWORDS)
 
