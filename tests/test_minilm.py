@@ -105,9 +105,10 @@ def test_token_states_align_with_offsets(embedder: MiniLMEmbedder) -> None:
 
 
 @pytest.mark.minilm
-def test_batched_and_cached_stack_matches_direct(embedder: MiniLMEmbedder) -> None:
+@pytest.mark.parametrize("workers", [1, 2], ids=["one run", "two parallel runs"])
+def test_batched_and_cached_stack_matches_direct(embedder: MiniLMEmbedder, workers: int) -> None:
     direct = embedder.embed(TEXTS)
-    with MicroBatcher(embedder, max_wait=0.002) as batcher:
+    with MicroBatcher(embedder, workers=workers, max_wait=0.002) as batcher:
         stack = CachedEmbedder(batcher)
         results: list[np.ndarray] = [np.empty(0)] * 8
 
