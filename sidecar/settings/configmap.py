@@ -112,7 +112,7 @@ def parse_policy_document(text: str, name: str) -> list[tuple[str, Mapping[str, 
     """(workspace id, metadata) pairs of one file; PolicyFileError if unusable."""
     try:
         document = json.loads(text) if name.endswith(".json") else yaml.safe_load(text)
-    except (ValueError, yaml.YAMLError) as exc:
+    except (ValueError, RecursionError, yaml.YAMLError) as exc:  # RecursionError: nesting
         raise PolicyFileError(f"{name}: cannot parse: {exc}".replace("\n", " ")) from exc
     # An empty file is refused, not read as "no workspaces": a file caught mid-rewrite
     # (truncated, not yet written) must keep the last good table, not clear it.

@@ -70,7 +70,8 @@ def load_settings(
 def _file_layer(path: Path) -> dict[str, _Value]:
     try:
         document = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+    except (OSError, ValueError, RecursionError, yaml.YAMLError) as exc:
+        # ValueError: bad UTF-8; RecursionError: nesting deeper than the parser's stack.
         raise SettingsError("config", f"cannot read {path}: {exc}".replace("\n", " ")) from exc
     if document is None:
         return {}

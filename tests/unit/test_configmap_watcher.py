@@ -147,7 +147,14 @@ def test_plain_rewrite_in_place_is_picked_up(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "broken",
-    ["{not json", "", '{"workspaces": {"id": "acme"}}', '{"workspaces": [{"metadata": {}}]}'],
+    [
+        "{not json",
+        "",
+        '{"workspaces": {"id": "acme"}}',
+        '{"workspaces": [{"metadata": {}}]}',
+        '{"workspaces": ' + "[" * 5_000,  # nested deeper than the parser's stack
+        '{"workspaces": [], "n": ' + "7" * 5_000 + "}",  # past Python's integer digit limit
+    ],
 )
 def test_broken_file_keeps_the_last_good_table(configmap: ConfigMapDir, broken: str) -> None:
     configmap.publish({"p.json": document(("acme", {"grounding.action": "BLOCK"}))})

@@ -123,10 +123,17 @@ def test_unknown_file_key_is_rejected_with_a_suggestion(tmp_path: Path) -> None:
         load_settings(config_file=path)
 
 
-@pytest.mark.parametrize("text", ["- a\n- b\n", "key: [unclosed\n"])
-def test_unreadable_file_is_an_error(tmp_path: Path, text: str) -> None:
+@pytest.mark.parametrize(
+    "text",
+    ["- a\n- b\n", "key: [unclosed\n", "key: " + "[" * 5_000, b"port: \xff\xfe\n"],
+    ids=["a list", "unclosed", "nested deeper than the parser", "not UTF-8"],
+)
+def test_unreadable_file_is_an_error(tmp_path: Path, text: str | bytes) -> None:
     path = tmp_path / "s.yaml"
-    path.write_text(text)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text)
     with pytest.raises(SettingsError, match="setting config"):
         load_settings(config_file=path)
 
