@@ -17,7 +17,7 @@ from typing import Any
 from sidecar.detection import ClaimPolicy, EmbedderUnavailable
 from sidecar.evaluation import AgreementReport, evaluate, label_case, regressions
 from sidecar.grading_options import add_grading_arguments, bad_input, build_grader
-from sidecar.inputs import InputError, parse_case, read_case_lines, read_text
+from sidecar.inputs import InputError, parse_case, parse_json, read_case_lines, read_text
 
 EXIT_REGRESSION = 1
 
@@ -63,10 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _read_baseline(path: str) -> dict[str, Any]:
-    try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: malformed JSON at line {exc.lineno}") from None
+    data = parse_json(read_text(path), path)
     if not isinstance(data, dict):
         raise InputError(f"{path}: a baseline is a JSON object")
     return data

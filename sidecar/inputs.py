@@ -38,14 +38,23 @@ def read_text(path: str) -> str:
         raise InputError(f"{path} is not valid UTF-8 (byte {exc.start})") from None
 
 
-def read_sources_file(path: str) -> list[str]:
+def parse_json(text: str, where: str) -> Any:
+    """`json.loads`, with every way it can fail as one InputError naming `where`."""
     try:
-        value = json.loads(read_text(path))
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{path}: malformed JSON at line {exc.lineno} column {exc.colno}"
-        ) from None
-    return ensure_string_list(value, f"{path}: sources")
+        position = (
+            f"line {exc.lineno} column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
+        )
+        raise InputError(f"{where}: malformed JSON at {position}") from None
+    except RecursionError:
+        raise InputError(f"{where}: JSON nested too deeply to read") from None
+    except ValueError as exc:  # e.g. an integer past Python's 4,300-digit limit
+        raise InputError(f"{where}: unreadable JSON: {str(exc).splitlines()[0]}") from None
+
+
+def read_sources_file(path: str) -> list[str]:
+    return ensure_string_list(parse_json(read_text(path), path), f"{path}: sources")
 
 
 def ensure_string_list(value: object, what: str) -> list[str]:
@@ -62,10 +71,7 @@ def parse_case(raw_line: bytes, line_number: int) -> Case:
         line = raw_line.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"line {line_number}: not valid UTF-8 (byte {exc.start})") from None
-    try:
-        record = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"line {line_number}: malformed JSON at column {exc.colno}") from None
+    record = parse_json(line, f"line {line_number}")
     if not isinstance(record, dict):
         raise InputError(f"line {line_number}: a case must be a JSON object")
     answer = record.get("answer")

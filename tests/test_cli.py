@@ -124,6 +124,12 @@ def test_labelled_examples_through_the_cli(examples_path: Path) -> None:
         (lambda p: ["--sources", str(p / "missing.json"), "--answer", "x"], "cannot read"),
         (lambda p: ["--sources", str(_write(p, b"[1, 2")), "--answer", "x"], "malformed JSON"),
         (lambda p: ["--sources", str(_write(p, b'{"a": 1}')), "--answer", "x"], "JSON list"),
+        (lambda p: ["--sources", str(_write(p, b"[" * 5_000)), "--answer", "x"], "too deeply"),
+        (
+            lambda p: ["--sources", str(_write(p, b"[" + b"7" * 5_000 + b"]")), "--answer", "x"],
+            "unreadable JSON",
+        ),
+        (lambda p: ["--cases", str(_write(p, b"[" * 5_000 + b"\n"))], "could not be graded"),
         (lambda p: ["--sources", str(_write(p, b'["ok", 3]')), "--answer", "x"], "item 1 is int"),
         (lambda p: ["--answer-file", str(_write(p, b"bad \xff byte"))], "not valid UTF-8"),
         (lambda p: ["--source", "x"], "exactly one of --answer"),
