@@ -13,6 +13,8 @@ import jsonschema
 import pytest
 import yaml
 
+from sidecar.settings import load_settings
+
 from .chart import (
     CHART,
     PROFILES,
@@ -255,6 +257,19 @@ def test_values_reach_the_sidecar_config(rendered: dict[str, list[Manifest]]) ->
             }
         ]
     }
+
+
+def test_embedding_parallelism_values_reach_serve(tmp_path: Path) -> None:
+    sets = ["settings.embedWorkers=3", "settings.embedThreads=1"]
+    manifests = render(sets=sets)
+    text = one(manifests, "ConfigMap", "-config")["data"]["config.yaml"]
+    config = yaml.safe_load(text)
+    assert (config["embed-workers"], config["embed-threads"]) == (3, 1)
+    path = tmp_path / "config.yaml"
+    path.write_text(text)
+    # The rendered file is one serve accepts (the pod's mount point stands in here).
+    settings = load_settings(config_file=path, flags={"policy-dir": str(tmp_path)})
+    assert (settings.embed_workers, settings.embed_threads) == (3, 1)
 
 
 def test_existing_workspaces_configmap_is_used_as_is() -> None:
