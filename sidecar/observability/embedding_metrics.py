@@ -40,14 +40,12 @@ def _batcher_series(batcher: MicroBatcher) -> Iterator[Metric]:
         "gateway_grounding_embed_runs", "Model runs of the embedding queue.", stats.backend_calls
     )
     yield _counter("gateway_grounding_embed_texts", "Texts embedded by model runs.", stats.rows)
-    tokens = CounterMetricFamily(
+    yield _labelled_counter(
         "gateway_grounding_embed_tokens",
         "Tokens sent to the model: real, and padded to each run's longest text.",
-        labels=["kind"],
+        "kind",
+        {"real": stats.real_tokens, "padded": stats.padded_tokens},
     )
-    tokens.add_metric(["real"], stats.real_tokens)
-    tokens.add_metric(["padded"], stats.padded_tokens)
-    yield tokens
     yield _gauge(
         "gateway_grounding_embed_queue_texts",
         "Texts waiting for a model run (not counting runs in progress).",
@@ -60,16 +58,13 @@ def _batcher_series(batcher: MicroBatcher) -> Iterator[Metric]:
 
 def _cache_series(cache: CachedEmbedder) -> Iterator[Metric]:
     stats = cache.stats
-    lookups = CounterMetricFamily(
+    yield _labelled_counter(
         "gateway_grounding_passage_cache_lookups",
         "Source passages looked up in the embedding cache, by result "
         "(coalesced: served by another check's embedding in flight).",
-        labels=["result"],
+        "result",
+        {"hit": stats.hits, "miss": stats.misses, "coalesced": stats.coalesced},
     )
-    lookups.add_metric(["hit"], stats.hits)
-    lookups.add_metric(["miss"], stats.misses)
-    lookups.add_metric(["coalesced"], stats.coalesced)
-    yield lookups
     yield _counter(
         "gateway_grounding_passage_cache_evictions",
         "Passage embeddings evicted to stay within the cache's bounds.",
@@ -92,6 +87,15 @@ def _cache_series(cache: CachedEmbedder) -> Iterator[Metric]:
 
 def _counter(name: str, documentation: str, value: float) -> CounterMetricFamily:
     return CounterMetricFamily(name, documentation, value=value)
+
+
+def _labelled_counter(
+    name: str, documentation: str, label: str, values: dict[str, float]
+) -> CounterMetricFamily:
+    family = CounterMetricFamily(name, documentation, labels=[label])
+    for label_value, value in values.items():
+        family.add_metric([label_value], value)
+    return family
 
 
 def _gauge(name: str, documentation: str, value: float) -> GaugeMetricFamily:
