@@ -4,7 +4,9 @@ For each embedder (`hash`, `minilm`) and scorer (`cosine`, `calibrated`), at the
 shipped default thresholds: claim-level and response-level AUROC and balanced
 accuracy (BAcc, %), on data the calibration was not fitted on: the SummEdits
 holdout half (split by source document) and FaithBench (evaluation only).
-Published numbers from `../shared/eval/README.md` are printed alongside.
+Published numbers from `../shared/eval/README.md` are printed alongside, and where a
+data set carries published detectors' own per-claim outputs (FaithBench's
+`claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
 
     python benchmarks/quality.py [--embedders hash,minilm] [--limit N]
 """
@@ -105,6 +107,38 @@ def main() -> None:
     print()
     for data_name, text in PUBLISHED.items():
         print(f"- published, {data_name}: {text}")
+    for data_name, cases in datasets.items():
+        _published_detectors_table(data_name, cases)
+
+
+GRADED_LABELS = frozenset({"supported", "unsupported", "contradictory"})
+
+
+def _published_detectors_table(data_name: str, cases: list[LabelledCase]) -> None:
+    """Published detectors' outputs stored with the data, scored like ours (P(supported))."""
+    scores: dict[str, list[float]] = {}
+    supported: dict[str, list[bool]] = {}
+    for case in cases:
+        for claim in case.case.raw.get("claims", []):
+            if claim.get("label") not in GRADED_LABELS:
+                continue
+            for detector, value in (claim.get("baselines") or {}).items():
+                if isinstance(value, int | float):
+                    scores.setdefault(detector, []).append(float(value))
+                    supported.setdefault(detector, []).append(claim["label"] == "supported")
+    if not scores:
+        return
+    print(f"\nPublished detectors' own claim outputs on {data_name} (same claims):\n")
+    print("| detector | claims | claim AUROC | claim BAcc (at 0.5) |")
+    print("|---|---|---|---|")
+    for detector in sorted(scores, key=lambda d: -(auroc(scores[d], supported[d]) or 0)):
+        values, labels = np.asarray(scores[detector]), supported[detector]
+        area = auroc(values.tolist(), labels)
+        accuracy = balanced_accuracy(values >= 0.5, labels)
+        print(
+            f"| {detector} | {len(values)} | {_fmt(area, 'AUROC')} | "
+            f"{_fmt(None if accuracy is None else 100 * accuracy, 'BAcc')} |"
+        )
 
 
 def _fmt(value: float | None, column: str) -> str:
