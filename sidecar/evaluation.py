@@ -16,7 +16,17 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sidecar.detection import CheckResult, ClaimPolicy, Grader, ResponseVerdict, Verdict
+from sidecar.detection import (
+    CheckResult,
+    ClaimPolicy,
+    Embedder,
+    Grader,
+    GraderSettings,
+    ResponseVerdict,
+    Verdict,
+)
+from sidecar.detection.embedding_cache import CachedEmbedder
+from sidecar.detection.grader import Scorer
 from sidecar.inputs import Case, InputError
 
 RESPONSE_LABELS = {
@@ -236,3 +246,55 @@ def regressions(report: dict[str, Any], baseline: dict[str, Any], tolerance: flo
                     f"< baseline {old['rate']:.3f} - {tolerance}"
                 )
     return found
+
+
+# Candidate similarity thresholds for `calibrate --sweep`: the cosine rule's useful range.
+SWEEP_THRESHOLDS = tuple(round(0.30 + 0.05 * i, 2) for i in range(14))
+
+
+@dataclass(frozen=True, slots=True)
+class SweepRow:
+    """How the cosine rule at one similarity threshold agrees with the labels."""
+
+    threshold: float
+    claim_bacc: float | None  # supported vs not, over claims labelled with a verdict
+    response_bacc: float | None  # pass vs fail, over cases labelled grounded/ungrounded
+    flagged_share: float  # graded claims not supported at this threshold
+
+
+def threshold_sweep(
+    embedder: Embedder,
+    cases: Sequence[LabelledCase],
+    policy: ClaimPolicy,
+    *,
+    min_claim_words: int = 5,
+    thresholds: Sequence[float] = SWEEP_THRESHOLDS,
+) -> list[SweepRow]:
+    """Grade every case under the cosine rule at each threshold (embeddings cached)."""
+    cached = CachedEmbedder(embedder)
+    rows = []
+    for threshold in thresholds:
+        settings = GraderSettings(
+            threshold=threshold, scorer=Scorer.COSINE, min_claim_words=min_claim_words
+        )
+        grader = Grader(cached, settings)
+        claim_said, claim_label, case_said, case_label = [], [], [], []
+        for labelled in cases:
+            result = grade_labelled(grader, labelled, policy)
+            for label, grade in zip(labelled.claims, result.claims, strict=True):
+                if label.verdict is not Verdict.NOT_APPLICABLE:
+                    claim_said.append(grade.verdict is Verdict.SUPPORTED)
+                    claim_label.append(label.verdict is Verdict.SUPPORTED)
+            if labelled.response in (ResponseVerdict.PASS, ResponseVerdict.FAIL):
+                case_said.append(result.verdict is ResponseVerdict.PASS)
+                case_label.append(labelled.response is ResponseVerdict.PASS)
+        flagged = 1.0 - float(np.mean(claim_said)) if claim_said else 0.0
+        rows.append(
+            SweepRow(
+                threshold,
+                balanced_accuracy(claim_said, claim_label) if claim_said else None,
+                balanced_accuracy(case_said, case_label) if case_said else None,
+                flagged,
+            )
+        )
+    return rows

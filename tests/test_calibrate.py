@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 from pathlib import Path
@@ -57,3 +58,20 @@ def test_bad_cases_file_is_a_clean_error(tmp_path: Path) -> None:
     assert process.returncode == 2
     assert "label 'maybe'" in process.stderr
     assert "Traceback" not in process.stderr
+
+
+def test_the_threshold_sweep_shows_what_each_threshold_would_do() -> None:
+    process = calibrate(
+        str(CASES), "--embedder", "hash", "--policy", "classed", "--sweep", "--json"
+    )
+    assert process.returncode == 0, process.stdout + process.stderr
+    sweep = json.loads(process.stdout.splitlines()[0])["sweep"]
+    thresholds = [row["threshold"] for row in sweep]
+    assert thresholds == sorted(thresholds) and thresholds[0] == 0.3 and thresholds[-1] == 0.95
+    flagged = [row["flagged_share"] for row in sweep]
+    # A higher threshold never supports more claims, and over this range it flags more.
+    assert all(a <= b for a, b in itertools.pairwise(flagged))
+    assert flagged[0] < flagged[-1]
+    assert all(0.0 <= row["claim_bacc"] <= 1.0 for row in sweep)
+    text = calibrate(str(CASES), "--embedder", "hash", "--policy", "classed", "--sweep").stdout
+    assert "similarity-threshold sweep" in text and "best claim BAcc" in text
