@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -194,3 +195,41 @@ def test_the_embedding_pipeline_is_on_the_metrics_endpoint(stack: Stack) -> None
     assert value(samples, "gateway_grounding_passage_cache_entries") >= 1
     cache_bound = value(samples, "gateway_grounding_passage_cache_max_bytes")
     assert cache_bound == 128 << 20  # the chart's passageCacheMb
+
+
+def test_concurrent_checks_through_the_model_each_get_their_own_verdict(stack: Stack) -> None:
+    """16 answers at once through parallel model runs and the passage cache."""
+
+    def ask(number: int) -> tuple[int, str]:
+        source = f"Parcel {number} left the Rotterdam depot on Tuesday morning by rail freight."
+        answer = (
+            source
+            if number % 2
+            else f"Parcel {number} was eaten by a purple dragon over the Atlantic Ocean."
+        )
+        body = {
+            "model": "mock-1",
+            "messages": [{"role": "user", "content": "Where is my parcel?"}],
+            "metadata": {"grounding.sources": json.dumps([source, SOURCE])},
+        }
+        connection = http.client.HTTPConnection("127.0.0.1", stack.envoy_port, timeout=60)
+        try:
+            connection.request(
+                "POST",
+                "/v1/chat/completions",
+                body=json.dumps(body),
+                headers={
+                    "content-type": "application/json",
+                    "x-workspace-id": "other-team",  # LOG: delivered, verdict in the header
+                    "x-mock-answer": answer,
+                },
+            )
+            response = connection.getresponse()
+            response.read()
+            return response.status, response.getheader("x-grounding-verdict") or ""
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        results = list(pool.map(ask, range(16), timeout=120))
+    assert results == [(200, "pass" if n % 2 else "fail") for n in range(16)]
