@@ -46,18 +46,36 @@ class ServingEmbedders:
     passages: Embedder
 
 
-_CGROUP_CPU_MAX = Path("/sys/fs/cgroup/cpu.max")
+CGROUP = Path("/sys/fs/cgroup")
 
 
-def usable_cpus(cpu_max: Path = _CGROUP_CPU_MAX, affinity: int | None = None) -> int:
-    """CPUs this process may run on: its affinity, capped by a cgroup v2 CPU limit."""
+def usable_cpus(cgroup: Path = CGROUP, affinity: int | None = None) -> int:
+    """CPUs this process may run on: its affinity, capped by a cgroup CPU limit.
+
+    A Kubernetes CPU limit shows only in the cgroup: `cpu.max` ("<quota> <period>" or
+    "max <period>") under cgroup v2, `cpu/cpu.cfs_quota_us` and `cpu.cfs_period_us`
+    (quota -1: none) under v1.
+    """
     cpus = affinity or _affinity()
-    try:  # a Kubernetes CPU limit shows only here, as "<quota> <period>" or "max <period>"
-        quota, period = cpu_max.read_text().split()[:2]
-        limit = None if quota == "max" else math.ceil(int(quota) / int(period))
-    except (OSError, ValueError):
-        return cpus
+    limit = _cgroup_cpu_limit(cgroup)
     return cpus if limit is None else max(1, min(cpus, limit))
+
+
+def _cgroup_cpu_limit(cgroup: Path) -> int | None:
+    try:
+        quota, period = (cgroup / "cpu.max").read_text().split()[:2]
+    except (OSError, ValueError):
+        try:
+            quota = (cgroup / "cpu" / "cpu.cfs_quota_us").read_text().strip()
+            period = (cgroup / "cpu" / "cpu.cfs_period_us").read_text().strip()
+        except OSError:
+            return None
+    try:
+        if quota == "max" or int(quota) <= 0:
+            return None
+        return math.ceil(int(quota) / int(period))
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def _affinity() -> int:
