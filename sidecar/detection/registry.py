@@ -7,11 +7,9 @@ another embedder (the metric definition version would lie).
 from __future__ import annotations
 
 import dataclasses
-import math
-import os
 from dataclasses import dataclass
-from pathlib import Path
 
+from sidecar.cpus import usable_cpus
 from sidecar.detection.embedders import Embedder, EmbedderUnavailable
 from sidecar.detection.hashing import HashEmbedder
 
@@ -44,44 +42,6 @@ class ServingOptions:
 class ServingEmbedders:
     claims: Embedder
     passages: Embedder
-
-
-CGROUP = Path("/sys/fs/cgroup")
-
-
-def usable_cpus(cgroup: Path = CGROUP, affinity: int | None = None) -> int:
-    """CPUs this process may run on: its affinity, capped by a cgroup CPU limit.
-
-    A Kubernetes CPU limit shows only in the cgroup: `cpu.max` ("<quota> <period>" or
-    "max <period>") under cgroup v2, `cpu/cpu.cfs_quota_us` and `cpu.cfs_period_us`
-    (quota -1: none) under v1.
-    """
-    cpus = affinity or _affinity()
-    limit = _cgroup_cpu_limit(cgroup)
-    return cpus if limit is None else max(1, min(cpus, limit))
-
-
-def _cgroup_cpu_limit(cgroup: Path) -> int | None:
-    try:
-        quota, period = (cgroup / "cpu.max").read_text().split()[:2]
-    except (OSError, ValueError):
-        try:
-            quota = (cgroup / "cpu" / "cpu.cfs_quota_us").read_text().strip()
-            period = (cgroup / "cpu" / "cpu.cfs_period_us").read_text().strip()
-        except OSError:
-            return None
-    try:
-        if quota == "max" or int(quota) <= 0:
-            return None
-        return math.ceil(int(quota) / int(period))
-    except (ValueError, ZeroDivisionError):
-        return None
-
-
-def _affinity() -> int:
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
 
 
 def resolve_parallelism(options: ServingOptions, cpus: int | None = None) -> ServingOptions:

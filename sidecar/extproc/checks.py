@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import time
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from sidecar.cpus import usable_cpus
 from sidecar.decision import CheckOutcome, GroundingPolicy, Unchecked
 from sidecar.detection.contract import CheckResult, ClaimPolicy
 from sidecar.detection.passages import SourceLimits
@@ -67,7 +67,7 @@ class CheckRunner:
         # Answer + sources + references at most this long run on the event loop.
         self.inline_max_chars = inline_max_chars
         self._pool = ThreadPoolExecutor(
-            max_workers=workers or os.cpu_count() or 1, thread_name_prefix="grounding-check"
+            max_workers=workers or usable_cpus(), thread_name_prefix="grounding-check"
         )
         self._background: set[asyncio.Task[None]] = set()
 

@@ -111,7 +111,12 @@ SETTINGS: tuple[SettingSpec, ...] = (
     _spec("unix-socket", v.optional(v.text), "a path, or off", "also listen on this socket"),
     _spec("health-port", v.optional(v.port), _OPTIONAL_PORT, "separate grpc.health.v1 port"),
     _spec("grace-seconds", v.non_negative_float, "seconds >= 0", "shutdown grace period"),
-    _spec("workers", v.optional(v.positive_int), "an integer >= 1, or off", "check threads"),
+    _spec(
+        "workers",
+        v.optional(v.positive_int),
+        "an integer >= 1, or off: one per usable CPU",
+        "check threads",
+    ),
     _spec(
         "log-level",
         lambda raw: v.one_of("debug", "info", "warning", "error")(raw).upper(),

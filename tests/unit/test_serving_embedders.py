@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,6 @@ from sidecar.detection.registry import (
     ServingOptions,
     resolve_parallelism,
     serving_embedders,
-    usable_cpus,
 )
 from sidecar.extproc.serve import build_detector
 from sidecar.settings import load_settings
@@ -76,28 +74,3 @@ def test_parallelism_fills_the_usable_cpus(
 ) -> None:
     resolved = resolve_parallelism(ServingOptions(workers=workers, intra_op_threads=threads), cpus)
     assert (resolved.workers, resolved.intra_op_threads) == expected
-
-
-@pytest.mark.parametrize(
-    ("cpu_max", "expected"),
-    [("max 100000\n", 8), ("150000 100000\n", 2), ("50000 100000\n", 1), ("garbage", 8)],
-)
-def test_usable_cpus_honours_a_cgroup_v2_limit(tmp_path: Path, cpu_max: str, expected: int) -> None:
-    (tmp_path / "cpu.max").write_text(cpu_max)
-    assert usable_cpus(tmp_path, affinity=8) == expected
-
-
-@pytest.mark.parametrize(
-    ("quota", "period", "expected"), [("-1", "100000", 8), ("250000", "100000", 3), ("x", "1", 8)]
-)
-def test_usable_cpus_honours_a_cgroup_v1_limit(
-    tmp_path: Path, quota: str, period: str, expected: int
-) -> None:
-    (tmp_path / "cpu").mkdir()
-    (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text(quota + "\n")
-    (tmp_path / "cpu" / "cpu.cfs_period_us").write_text(period + "\n")
-    assert usable_cpus(tmp_path, affinity=8) == expected
-
-
-def test_usable_cpus_without_a_cgroup_limit_is_the_affinity(tmp_path: Path) -> None:
-    assert usable_cpus(tmp_path, affinity=3) == 3
