@@ -25,7 +25,7 @@ from sidecar.detection.contract import (
     EmbeddingStage,
     StatementGrade,
 )
-from sidecar.detection.embedders import EmbeddingTimeout, FloatMatrix
+from sidecar.detection.embedders import EmbeddingError, EmbeddingTimeout, FloatMatrix
 
 SOURCES = [
     "Order 5512 shipped on 3 June 2026 by ground freight from the Leeds depot. "
@@ -309,3 +309,23 @@ def test_advice_resting_on_a_premise_grades_the_premise_under_classed(
     assert result.verdict is ResponseVerdict.FAIL
     # Under strict every sentence stays one claim.
     assert len(hash_grader.check(answer, SOURCES).claims) == 2
+
+
+class _BrokenEmbedder:
+    """Loads fine, cannot embed: what a warm-up check is there to catch."""
+
+    name = "broken"
+    version_tag = "broken@1"
+    default_threshold = 0.5
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        raise EmbeddingError("no such instruction on this CPU")
+
+
+def test_warm_up_grades_cleanly_with_a_working_embedder() -> None:
+    assert Grader(HashEmbedder()).warm_up() is None
+
+
+def test_warm_up_reports_an_embedder_that_cannot_run() -> None:
+    problem = Grader(_BrokenEmbedder()).warm_up()
+    assert problem is not None and "could not embed" in problem and "claim" in problem

@@ -39,6 +39,8 @@ from sidecar.detection.scoring import score
 from sidecar.detection.sentences import SPLITTER_VERSION
 
 NO_APPROVED_SOURCE = "no approved external source"
+WARM_UP_SOURCE = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
+WARM_UP_ANSWER = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
 
 
 class Scorer(StrEnum):
@@ -93,6 +95,23 @@ class Grader:
     def is_cheap(self) -> bool:
         """Whether a small check costs about as much as handing it to a thread."""
         return is_trivial(self._embedder) and is_trivial(self._passage_embedder)
+
+    def warm_up(self) -> str | None:
+        """Grade one known answer; the problem found, or None when it graded cleanly.
+
+        A server calls this before it reports ready: the model's first runs (buffer
+        allocation, thread start-up: about 17 ms on a MiniLM check) happen now instead
+        of on a client's request, and a backend that loads but cannot run fails at
+        start-up instead of on every request.
+        """
+        try:
+            result = self.check(WARM_UP_ANSWER, [WARM_UP_SOURCE])
+        except Exception as exc:  # a detector bug: report it, the caller decides
+            return f"the warm-up check raised {type(exc).__name__}: {exc}"
+        if Reason.EMBEDDING_FAILED in result.reasons:
+            failures = ", ".join(f.value for f in result.embedding_failures) or "embedding"
+            return f"the warm-up check could not embed ({failures})"
+        return None
 
     def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
         """The metric definition version: results under different ones never mix."""

@@ -43,7 +43,8 @@ INLINE_CHECK_MAX_CHARS = 1000
 
 
 def build_detector(settings: Settings) -> Detector | None:
-    """The shared detector, loaded once; None (logged) when the embedder cannot load."""
+    """The shared detector, loaded and warmed up once; None (logged) when the embedder
+    cannot load or cannot grade the warm-up check."""
     options = ServingOptions(
         workers=settings.embed_workers or 0,
         intra_op_threads=settings.embed_threads or 0,
@@ -58,16 +59,25 @@ def build_detector(settings: Settings) -> Detector | None:
     )
     try:
         embedders = serving_embedders(settings.embedder, options)
-        return Grader(embedders.claims, grader_settings, passage_embedder=embedders.passages)
+        grader = Grader(embedders.claims, grader_settings, passage_embedder=embedders.passages)
     except EmbedderUnavailable as exc:  # a missing model, or no calibration for it
-        log.error(
-            "detector unavailable (embedder %r, scorer %r): %s; "
-            "checks will answer 403 grounding_unavailable",
-            settings.embedder,
-            settings.scorer.value,
-            exc,
-        )
+        _log_unavailable(settings, str(exc))
         return None
+    problem = grader.warm_up()  # before ready: first runs now, and a broken backend fails here
+    if problem is not None:
+        _log_unavailable(settings, problem)
+        return None
+    return grader
+
+
+def _log_unavailable(settings: Settings, problem: str) -> None:
+    log.error(
+        "detector unavailable (embedder %r, scorer %r): %s; "
+        "checks will answer 403 grounding_unavailable",
+        settings.embedder,
+        settings.scorer.value,
+        problem,
+    )
 
 
 def definition_version(settings: Settings, detector: Detector | None) -> str | None:

@@ -34,8 +34,11 @@ def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
     )
     assert isinstance(detector, Grader)
     assert isinstance(detector.embedder, MicroBatcher)
-    passages = detector._passage_embedder
+    passages = detector.passage_embedder
     assert isinstance(passages, CachedEmbedder)
+    # Warmed up before any request: the model has run, its source is cached.
+    assert detector.embedder.stats.backend_calls >= 1
+    assert (passages.stats.misses, passages.stats.hits) == (1, 0)
     results: list[ResponseVerdict] = []
 
     def check(answer: str) -> None:
@@ -53,7 +56,7 @@ def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
         thread.join(timeout=60)
     assert sorted(results) == sorted([ResponseVerdict.PASS] * 4 + [ResponseVerdict.FAIL] * 3)
     # Seven checks of one source: embedded once, then served from the cache.
-    assert passages.stats.misses == 1
+    assert passages.stats.misses == 1 + 1
     assert passages.stats.hits == 6
 
 
@@ -74,3 +77,16 @@ def test_parallelism_fills_the_usable_cpus(
 ) -> None:
     resolved = resolve_parallelism(ServingOptions(workers=workers, intra_op_threads=threads), cpus)
     assert (resolved.workers, resolved.intra_op_threads) == expected
+
+
+def test_a_detector_that_fails_its_warm_up_is_unavailable(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(Grader, "warm_up", lambda self: "the warm-up check could not embed")
+    assert build_detector(load_settings(flags={"embedder": "hash"})) is None
+    assert "could not embed" in caplog.text and "grounding_unavailable" in caplog.text
+
+
+def test_a_working_detector_is_warmed_up_and_returned() -> None:
+    detector = build_detector(load_settings(flags={"embedder": "hash"}))
+    assert isinstance(detector, Grader)
