@@ -35,8 +35,15 @@ lint: install
 run: install
 	$(PY) -m sidecar.demo
 
+# Every benchmark whose numbers are in docs/benchmarks.md (about 6 minutes on 2 cores);
+# quality.py measures only when ../shared/eval is present. fit_calibration.py is not a
+# benchmark: it rewrites the shipped parameters.
 bench: install
 	$(PY) benchmarks/check_throughput.py
+	$(PY) benchmarks/cached_check.py
+	$(PY) benchmarks/embedder.py --threads 2
+	$(PY) benchmarks/extproc_latency.py
+	$(PY) benchmarks/quality.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
