@@ -1,8 +1,10 @@
 """`grounding-sidecar serve`: run the ext_proc server until SIGTERM/SIGINT.
 
 Settings come from `sidecar.settings` (defaults < YAML file < environment < flags;
-see docs/configuration.md): every flag here is generated from that one table.  A
-configured embedder that cannot load is logged loudly and the server still starts:
+see docs/configuration.md): every flag here is generated from that one table.  The
+detector grades one known answer before the server listens (its warm-up).  A
+configured embedder that cannot load, or fails the warm-up, is logged loudly and the
+server still starts:
 requests that need a check are then refused with `403 grounding_unavailable` (never
 silently passed, and never graded by another embedder under the same name).
 """
@@ -36,7 +38,7 @@ from sidecar.settings.configmap import PolicyFileError
 
 log = logging.getLogger("sidecar.serve")
 # Checks of at most this many characters (answer + sources + references) run on the
-# event loop when the detector is the hash-embedder grader: about 1.5 ms of pure Python
+# event loop when the detector is cheap (the hash-embedder grader): about 1.5 ms of pure Python
 # at the limit on the project's machine, less than a worker-thread round trip costs
 # the loop under load.  MiniLM (and any other detector) always runs in the pool.
 INLINE_CHECK_MAX_CHARS = 1000
