@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 import numpy as np
 import pytest
 from fake_embedders import FakeBackend, vector_for
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sidecar.detection.batching import MicroBatcher, estimate_tokens
 from sidecar.detection.embedders import (
@@ -335,3 +337,27 @@ def test_workers_keep_far_apart_lengths_in_separate_calls() -> None:
         np.testing.assert_array_equal(b.embed(texts), expected(texts))
     for call in backend.calls:  # no short text padded to the long ones
         assert len(set(backend.count_tokens(call))) == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    word_counts=st.lists(st.integers(0, 70), min_size=1, max_size=40),
+    workers=st.integers(1, 3),
+    budget=st.integers(8, 300),
+    max_batch=st.integers(1, 12),
+)
+def test_any_round_is_planned_within_its_limits_and_loses_nothing(
+    word_counts: list[int], workers: int, budget: int, max_batch: int
+) -> None:
+    backend = FakeBackend()
+    texts = [" ".join(f"w{i}" for _ in range(n)) + f" t{i}" for i, n in enumerate(word_counts)]
+    with MicroBatcher(
+        backend, workers=workers, token_budget=budget, max_batch=max_batch, max_wait=0.0
+    ) as batcher:
+        np.testing.assert_array_equal(batcher.embed(texts), expected(texts))
+    assert sorted(backend.texts_seen()) == sorted(texts)  # each text embedded exactly once
+    for call in backend.calls:
+        assert len(call) <= max_batch
+        tokens = backend.count_tokens(call)
+        if len(call) > 1:  # a lone text longer than the budget still gets its own call
+            assert len(call) * max(tokens) <= budget
