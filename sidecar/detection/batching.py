@@ -45,6 +45,7 @@ from sidecar.detection.embedders import (
     FloatMatrix,
     WrappedEmbedder,
 )
+from sidecar.detection.padding import cut_runs
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
 DEFAULT_BUCKETS = (16, 32, 64, 128, 256)
@@ -288,18 +289,9 @@ class MicroBatcher(WrappedEmbedder):
         return merged
 
     def _cut(self, items: list[_Item]) -> list[list[_Item]]:
-        """Consecutive runs whose padded size (rows x longest) stays within the budget."""
-        calls: list[list[_Item]] = []
-        current: list[_Item] = []
-        for item in items:  # ascending length: item.tokens is the run's longest if added
-            too_big = (len(current) + 1) * item.tokens > self._budget
-            if current and (len(current) >= self._max_batch or too_big):
-                calls.append(current)
-                current = []
-            current.append(item)
-        if current:
-            calls.append(current)
-        return calls
+        """Items in ascending length cut into calls within the budget and max batch."""
+        runs = cut_runs([item.tokens for item in items], self._budget, self._max_batch)
+        return [items[run.start : run.stop] for run in runs]
 
     def _call_backend(self, call: list[_Item]) -> None:
         # A request may have failed or timed out while an earlier call of this round ran.

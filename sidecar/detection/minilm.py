@@ -31,6 +31,7 @@ from sidecar.detection.model_store import (
     resolve_model_dir,
     verify_files,
 )
+from sidecar.detection.padding import cut_runs
 
 MAX_TOKENS = 256
 DIM = 384
@@ -186,20 +187,13 @@ def _runs(lengths: list[int]) -> list[list[int]]:
     Sorting by length first bounds the padding: each run pads to its own longest row.
     """
     order = sorted(range(len(lengths)), key=lambda i: lengths[i])
-    runs: list[list[int]] = []
-    current: list[int] = []
-    for i in order:
-        # Sorted ascending, so lengths[i] is the longest in the run if it is added.
-        full = (len(current) + 1) * lengths[i] > RUN_TOKEN_BUDGET or len(current) >= RUN_MAX_ROWS
-        # Past 32 tokens, padding to over twice the shortest row costs more than a new run.
-        uneven = lengths[i] > max(RUN_SHORT_TOKENS, 2 * lengths[current[0]]) if current else False
-        if current and (full or uneven):
-            runs.append(current)
-            current = []
-        current.append(i)
-    if current:
-        runs.append(current)
-    return runs
+    runs = cut_runs([lengths[i] for i in order], RUN_TOKEN_BUDGET, RUN_MAX_ROWS, _uneven)
+    return [order[run.start : run.stop] for run in runs]
+
+
+def _uneven(shortest: int, tokens: int) -> bool:
+    # Past 32 tokens, padding to over twice the shortest row costs more than a new run.
+    return tokens > max(RUN_SHORT_TOKENS, 2 * shortest)
 
 
 def _pad(sequences: list[list[int]]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
