@@ -39,8 +39,8 @@ from sidecar.detection.scoring import score
 from sidecar.detection.sentences import SPLITTER_VERSION
 
 NO_APPROVED_SOURCE = "no approved external source"
-WARM_UP_SOURCE = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
-WARM_UP_ANSWER = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
+# The warm-up check's source, answered by itself: every embedder and scorer supports it.
+WARM_UP_TEXT = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
 
 
 class Scorer(StrEnum):
@@ -105,7 +105,7 @@ class Grader:
         start-up instead of on every request.
         """
         try:
-            result = self.check(WARM_UP_ANSWER, [WARM_UP_SOURCE])
+            result = self.check(WARM_UP_TEXT, [WARM_UP_TEXT])
         except Exception as exc:  # a detector bug: report it, the caller decides
             return f"the warm-up check raised {type(exc).__name__}: {exc}"
         if Reason.EMBEDDING_FAILED in result.reasons:

@@ -15,7 +15,7 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,12 +128,17 @@ def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> I
 
 
 def post(
-    port: int, answer: str, workspace: str, *, stream: bool = False
+    port: int,
+    answer: str,
+    workspace: str,
+    *,
+    stream: bool = False,
+    sources: Sequence[str] = (SOURCE,),
 ) -> tuple[int, dict[str, str], bytes]:
     body = {
         "model": "mock-1",
         "messages": [{"role": "user", "content": "Tell me about the Eiffel Tower."}],
-        "metadata": {"grounding.sources": json.dumps([SOURCE])},
+        "metadata": {"grounding.sources": json.dumps(list(sources))},
         "stream": stream,
     }
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -207,28 +212,9 @@ def test_concurrent_checks_through_the_model_each_get_their_own_verdict(stack: S
             if number % 2
             else f"Parcel {number} was eaten by a purple dragon over the Atlantic Ocean."
         )
-        body = {
-            "model": "mock-1",
-            "messages": [{"role": "user", "content": "Where is my parcel?"}],
-            "metadata": {"grounding.sources": json.dumps([source, SOURCE])},
-        }
-        connection = http.client.HTTPConnection("127.0.0.1", stack.envoy_port, timeout=60)
-        try:
-            connection.request(
-                "POST",
-                "/v1/chat/completions",
-                body=json.dumps(body),
-                headers={
-                    "content-type": "application/json",
-                    "x-workspace-id": "other-team",  # LOG: delivered, verdict in the header
-                    "x-mock-answer": answer,
-                },
-            )
-            response = connection.getresponse()
-            response.read()
-            return response.status, response.getheader("x-grounding-verdict") or ""
-        finally:
-            connection.close()
+        # other-team is under the global LOG action: delivered, verdict in the header.
+        status, headers, _ = post(stack.envoy_port, answer, "other-team", sources=[source, SOURCE])
+        return status, headers.get("x-grounding-verdict", "")
 
     with ThreadPoolExecutor(max_workers=16) as pool:
         results = list(pool.map(ask, range(16), timeout=120))
