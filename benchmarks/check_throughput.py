@@ -29,11 +29,11 @@ import random
 import time
 from collections.abc import Callable
 
-from sidecar.detection import Grader, HashEmbedder
-from sidecar.detection.claims import split_claims
-from sidecar.detection.embedders import embed_checked
-from sidecar.detection.passages import split_passages
-from sidecar.detection.scoring import score
+from grounding_sidecar.detection import Grader, HashEmbedder
+from grounding_sidecar.detection.embedding.base import embed_checked
+from grounding_sidecar.detection.judging.scoring import score
+from grounding_sidecar.detection.text.claims import split_claims
+from grounding_sidecar.detection.text.passages import split_passages
 
 WORDS = (  # noqa: SIM905
     "order shipment refund invoice customer account warranty parcel depot carrier freight "

@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from sidecar.detection.batching import MicroBatcher
-from sidecar.detection.embedders import Embedder
-from sidecar.detection.embedding_cache import CachedEmbedder
-from sidecar.detection.minilm import MiniLMEmbedder
+from grounding_sidecar.detection.embedding.base import Embedder
+from grounding_sidecar.detection.embedding.minilm.runtime import MiniLMEmbedder
+from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
+from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 
 _VOCABULARY = (
     "the customer may request a refund within thirty days of purchase provided the item is "

@@ -7,8 +7,8 @@ import hashlib
 from collections.abc import Iterator
 from pathlib import Path
 
-from sidecar.evaluation import LabelledCase, label_case
-from sidecar.inputs import parse_case, read_case_lines
+from grounding_sidecar.common.inputs import parse_case, read_case_lines
+from grounding_sidecar.evaluation.agreement import LabelledCase, label_case
 
 EVAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "eval"
 

@@ -28,11 +28,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 import yaml
 
-from sidecar.devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
+from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
 
 SOURCE = (
     "The Eiffel Tower is located in Paris and was completed in 1889. It is 330 metres tall "
@@ -78,12 +80,12 @@ def environment() -> Iterator[dict[str, int]]:
     processes: list[subprocess.Popen[str]] = []
     envoys: list[EnvoyProcess] = []
     try:
-        upstream, upstream_port = start_process("-m", "sidecar.devtools.mock_upstream")
+        upstream, upstream_port = start_process("-m", "devtools.mock_upstream")
         sidecar, sidecar_port = start_process(
-            "-m", "sidecar.extproc.serve", "--port", "0", "--embedder", "hash", "--enabled",
+            "-m", "grounding_sidecar", "serve", "--port", "0", "--embedder", "hash", "--enabled",
             "--action", "BLOCK", "--log-level", "WARNING", "--metrics-port", "0",
         )  # fmt: skip
-        noop, noop_port = start_process("-m", "sidecar.devtools.noop_extproc")
+        noop, noop_port = start_process("-m", "devtools.noop_extproc")
         processes += [upstream, sidecar, noop]
         ports = {}
         for name, processor_port in (("sidecar", sidecar_port), ("noop", noop_port)):

@@ -23,10 +23,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from eval_data import iter_available, load, summedits_halves
 
-from sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
-from sidecar.detection.embedding_cache import CachedEmbedder
-from sidecar.detection.grader import Scorer
-from sidecar.evaluation import (
+from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
+from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.detection.grader import Scorer
+from grounding_sidecar.evaluation.agreement import (
     LabelledCase,
     auroc,
     balanced_accuracy,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from sidecar.detection import Grader, HashEmbedder
+from grounding_sidecar.detection import Grader, HashEmbedder
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED_EVAL = REPO_ROOT.parent / "shared" / "eval"

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from sidecar.decision import override_from_metadata
-from sidecar.devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
-from sidecar.devtools.inprocess import InProcessSidecar
-from sidecar.devtools.mock_upstream import MockUpstream
-from sidecar.settings import Settings, load_settings
+from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+from devtools.inprocess import InProcessSidecar
+from devtools.mock_upstream import MockUpstream
+from grounding_sidecar.decision import override_from_metadata
+from grounding_sidecar.settings import Settings, load_settings
 
 from .harness import MarkerDetector, Recorder, Stack
 
@@ -65,11 +65,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session")
 def sidecar_output(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SidecarOutput]:
     output = SidecarOutput(tmp_path_factory.mktemp("sidecar-output"))
-    # In-process sidecars log through the `sidecar` loggers; keep every level, so the
+    # In-process sidecars log through the `grounding_sidecar` loggers; keep every level, so the
     # scan also covers lines a production pod only writes at DEBUG.
     handler = logging.FileHandler(output.directory / "in-process.log", encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-    logger = logging.getLogger("sidecar")
+    logger = logging.getLogger("grounding_sidecar")
     previous = logger.level
     logger.setLevel(logging.DEBUG)
     logger.addHandler(handler)

@@ -10,13 +10,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sidecar.decision import CheckEvent, GroundingObserver, StreamSummary
-from sidecar.detection import Grader, load_embedder
-from sidecar.detection.contract import CheckResult, ClaimPolicy
-from sidecar.detection.passages import SourceLimits
-from sidecar.devtools.envoy_process import EnvoyProcess
-from sidecar.devtools.inprocess import InProcessSidecar
-from sidecar.devtools.mock_upstream import MockUpstream
+from devtools.envoy_process import EnvoyProcess
+from devtools.inprocess import InProcessSidecar
+from devtools.mock_upstream import MockUpstream
+from grounding_sidecar.decision import CheckEvent, GroundingObserver, StreamSummary
+from grounding_sidecar.detection import Grader, load_embedder
+from grounding_sidecar.detection.contract import CheckResult, ClaimPolicy
+from grounding_sidecar.detection.text.passages import SourceLimits
 
 SOURCE = (
     "The Eiffel Tower is located in Paris and was completed in 1889. "

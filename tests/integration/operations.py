@@ -11,8 +11,8 @@ from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from sidecar.detection import EmbeddingError, HashEmbedder
-from sidecar.detection.embedders import FloatMatrix
+from grounding_sidecar.detection import EmbeddingError, HashEmbedder
+from grounding_sidecar.detection.embedding.base import FloatMatrix
 
 SOURCE_FAILS = "SOURCE-EMBED-FAILS"
 CLAIM_FAILS = "CLAIM-EMBED-FAILS"

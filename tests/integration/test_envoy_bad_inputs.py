@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from sidecar.devtools.mock_upstream import completion
+from devtools.mock_upstream import completion
 
 from .harness import (
     GROUNDED,

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from sidecar.devtools.envoy_process import EnvoyProcess
-from sidecar.devtools.inprocess import InProcessSidecar
-from sidecar.devtools.mock_upstream import MockUpstream
+from devtools.envoy_process import EnvoyProcess
+from devtools.inprocess import InProcessSidecar
+from devtools.mock_upstream import MockUpstream
 
 from .conftest import SidecarOutput, sidecar_settings, start_envoy
 from .harness import GROUNDED, Stack, chat, sse_events
@@ -49,7 +49,7 @@ def start_sidecar_process(
     output: SidecarOutput, name: str, *extra: str
 ) -> tuple[subprocess.Popen[str], int]:
     command = [
-        sys.executable, "-m", "sidecar.extproc.serve", "--port", "0", "--embedder", "hash",
+        sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0", "--embedder", "hash",
         "--enabled", "--action", "BLOCK", "--metrics-port", "0",
         "--audit-sink", output.audit_sink(name), *extra,
     ]  # fmt: skip

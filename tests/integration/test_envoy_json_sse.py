@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from sidecar.devtools.mock_upstream import completion, split_answer, sse_chunk
+from devtools.mock_upstream import completion, split_answer, sse_chunk
 
 from .harness import GROUNDED, SOURCE, UNGROUNDED, Stack, chat, sse_events, stream_text
 

@@ -20,12 +20,12 @@ from typing import Any
 
 import pytest
 
-from sidecar.decision import Action
-from sidecar.detection import Grader
-from sidecar.devtools.configmap_dir import ConfigMapDir
-from sidecar.devtools.inprocess import InProcessSidecar
-from sidecar.devtools.mock_upstream import MockUpstream
-from sidecar.settings.configmap import ConfigMapPolicySource
+from devtools.configmap_dir import ConfigMapDir
+from devtools.inprocess import InProcessSidecar
+from devtools.mock_upstream import MockUpstream
+from grounding_sidecar.decision import Action
+from grounding_sidecar.detection import Grader
+from grounding_sidecar.settings.configmap import ConfigMapPolicySource
 
 from .conftest import SidecarOutput, sidecar_settings, start_envoy
 from .harness import GROUNDED, SOURCE, UNGROUNDED, Recorder, Reply, Stack, chat, stream_text

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from sidecar.observability.audit_events import claim_hash
+from grounding_sidecar.observability.audit_events import claim_hash
 
 from .conftest import SidecarOutput
 from .harness import AUTHORIZATION, GROUNDED, SOURCE, UNGROUNDED, Stack, chat

@@ -1,5 +1,5 @@
 """`serve` stops on SIGTERM even when its parent started it with the signal blocked
-(a blocked signal mask survives exec; `sidecar.demo` blocks it for its own sigwait)."""
+(a blocked signal mask survives exec; `devtools.demo` blocks it for its own sigwait)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def _block_shutdown_signals() -> None:
 
 
 def test_serve_exits_cleanly_on_sigterm_inherited_blocked() -> None:
-    command = [sys.executable, "-m", "sidecar", "serve", "--embedder", "hash"]
+    command = [sys.executable, "-m", "grounding_sidecar", "serve", "--embedder", "hash"]
     command += ["--port", "0", "--metrics-port", "0", "--grace-seconds", "1"]
     process = subprocess.Popen(
         command,

@@ -11,8 +11,8 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from sidecar.api.service import grounding_pb2, grounding_pb2_grpc
-from sidecar.devtools.inprocess import InProcessSidecar
+from devtools.inprocess import InProcessSidecar
+from grounding_sidecar.api.service import grounding_pb2, grounding_pb2_grpc
 
 from .conftest import SidecarOutput, sidecar_settings
 from .harness import GROUNDED, SOURCE, UNGROUNDED, MarkerDetector

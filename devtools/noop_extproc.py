@@ -1,0 +1,68 @@
+"""A no-op ext_proc server (the benchmark's baseline): continues every phase unchanged.
+
+`python -m devtools.noop_extproc --port 0` prints `serving port=N`.
+It speaks the same protocol as the sidecar under the same Envoy settings: request
+body BUFFERED (continued as is), response body FULL_DUPLEX_STREAMED (each chunk
+echoed at once), so the difference measured is the sidecar's own work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+from collections.abc import AsyncIterator
+from typing import Any
+
+import grpc
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
+from envoy.service.ext_proc.v3 import external_processor_pb2_grpc
+
+from grounding_sidecar.app.server import SERVER_OPTIONS
+from grounding_sidecar.extproc import messages
+
+
+class NoopProcessor(external_processor_pb2_grpc.ExternalProcessorServicer):  # type: ignore[misc]
+    async def Process(
+        self, request_iterator: AsyncIterator[Any], context: Any
+    ) -> AsyncIterator[Any]:
+        async for request in request_iterator:
+            kind = request.WhichOneof("request")
+            if kind == "request_headers":
+                yield messages.continue_request_headers()
+            elif kind == "request_body":
+                yield messages.continue_request_body()
+            elif kind == "response_headers":
+                yield messages.continue_response_headers()
+            elif kind == "response_body":
+                body = request.response_body
+                yield messages.streamed_response_body(body.body, end_of_stream=body.end_of_stream)
+            elif kind == "response_trailers":
+                yield messages.continue_response_trailers()
+            elif kind == "request_trailers":
+                yield ext_proc.ProcessingResponse(request_trailers=ext_proc.TrailersResponse())
+
+
+async def serve(host: str, port: int) -> None:
+    server = grpc.aio.server(options=SERVER_OPTIONS)
+    external_processor_pb2_grpc.add_ExternalProcessorServicer_to_server(NoopProcessor(), server)
+    bound = server.add_insecure_port(f"{host}:{port}")
+    await server.start()
+    print(f"serving port={bound}", flush=True)
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await server.stop(0)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    asyncio.run(serve(args.host, args.port))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+import sys
+
+from grounding_sidecar.cli.main import main
+
+sys.exit(main())

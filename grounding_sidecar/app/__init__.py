@@ -1,0 +1,4 @@
+"""The application layer: the check runner, the composition root and `serve`.
+
+Wires detection, decision, observability and the transports together; nothing below
+it imports it."""

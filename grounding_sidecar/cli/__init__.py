@@ -1,0 +1,1 @@
+"""The `grounding-sidecar` command line: one module per subcommand, `main` builds the parser."""

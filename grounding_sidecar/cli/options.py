@@ -1,0 +1,68 @@
+"""Command-line options that choose how to grade, shared by `check` and `calibrate`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from grounding_sidecar.detection import (
+    EMBEDDER_NAMES,
+    ClaimPolicy,
+    Grader,
+    GraderSettings,
+    load_embedder,
+)
+from grounding_sidecar.detection.grader import Scorer
+
+DEFAULT_EMBEDDER = "minilm"
+EXIT_BAD_INPUT = 2
+
+
+def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
+    grading = parser.add_argument_group("how to grade")
+    grading.add_argument("--embedder", choices=EMBEDDER_NAMES, default=DEFAULT_EMBEDDER)
+    grading.add_argument(
+        "--scorer",
+        choices=[s.value for s in Scorer],
+        default=Scorer.CALIBRATED.value,
+        help="cosine: best similarity >= threshold; calibrated: P(supported) from evidence",
+    )
+    grading.add_argument(
+        "--threshold", type=float, help="cosine threshold (default: the embedder's)"
+    )
+    grading.add_argument(
+        "--policy", choices=[p.value for p in ClaimPolicy], default=ClaimPolicy.STRICT.value
+    )
+    grading.add_argument(
+        "--reference",
+        metavar="TEXT",
+        action="append",
+        default=[],
+        help="an approved external reference (classed policy; repeatable)",
+    )
+    grading.add_argument("--min-claim-words", type=positive_int, default=5)
+
+
+def build_grader(args: argparse.Namespace) -> Grader:
+    """Raises EmbedderUnavailable or ValueError with a one-line message."""
+    settings = GraderSettings(
+        threshold=args.threshold,
+        scorer=Scorer(args.scorer),
+        min_claim_words=args.min_claim_words,
+    )
+    return Grader(load_embedder(args.embedder), settings)
+
+
+def positive_int(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
+    if number <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+    return number
+
+
+def bad_input(message: str) -> int:
+    print(f"grounding-sidecar: error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT

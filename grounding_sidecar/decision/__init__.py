@@ -1,0 +1,64 @@
+"""Decisions: actions, per-workspace policy, refusal envelopes, observer hooks.
+
+Sits between the wire formats and the detector: it reads `CheckResult`s and knows
+nothing of Envoy; the ext_proc layer asks it what to do and does it.
+"""
+
+from grounding_sidecar.decision.actions import Action, Delivery, UnknownHandling, delivery_for
+from grounding_sidecar.decision.decide import (
+    CheckOutcome,
+    Decision,
+    Unchecked,
+    decide,
+    dynamic_metadata,
+)
+from grounding_sidecar.decision.envelopes import (
+    Refusal,
+    RefusalCode,
+    grounding_unavailable,
+    grounding_unverified,
+    hallucination_detected,
+    invalid_sources,
+    trace_id_from,
+)
+from grounding_sidecar.decision.observer import (
+    NOOP_OBSERVER,
+    CheckEvent,
+    GroundingObserver,
+    StreamSummary,
+)
+from grounding_sidecar.decision.policy import (
+    GroundingPolicy,
+    PolicySource,
+    StaticPolicyTable,
+    WorkspaceOverride,
+    override_from_metadata,
+)
+
+__all__ = [
+    "NOOP_OBSERVER",
+    "Action",
+    "CheckEvent",
+    "CheckOutcome",
+    "Decision",
+    "Delivery",
+    "GroundingObserver",
+    "GroundingPolicy",
+    "PolicySource",
+    "Refusal",
+    "RefusalCode",
+    "StaticPolicyTable",
+    "StreamSummary",
+    "Unchecked",
+    "UnknownHandling",
+    "WorkspaceOverride",
+    "decide",
+    "delivery_for",
+    "dynamic_metadata",
+    "grounding_unavailable",
+    "grounding_unverified",
+    "hallucination_detected",
+    "invalid_sources",
+    "override_from_metadata",
+    "trace_id_from",
+]

@@ -1,0 +1,139 @@
+"""From a check outcome and a workspace policy to what the client gets.
+
+The exchange reports what happened (a `CheckResult`, or why there is none); this
+module alone decides delivery, the verdict shown to the client and the refusal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from grounding_sidecar.decision.actions import Action, UnknownHandling
+from grounding_sidecar.decision.envelopes import (
+    Refusal,
+    grounding_unverified,
+    hallucination_detected,
+)
+from grounding_sidecar.decision.policy import GroundingPolicy
+from grounding_sidecar.detection.contract import CheckResult, ResponseVerdict
+
+
+class Unchecked(StrEnum):
+    """Why an answer that should have been checked has no `CheckResult`."""
+
+    DEADLINE_MISSED = "deadline_missed"
+    CHECK_FAILED = "check_failed"  # the detector raised
+    MALFORMED_RESPONSE = "malformed_response"  # 2xx body that is not a chat completion
+    RESPONSE_TOO_LARGE = "response_too_large"  # JSON over max-response-bytes
+    STREAM_INCOMPLETE = "stream_incomplete"  # no [DONE] nor finish_reason
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    result: CheckResult | None = None
+    unchecked: Unchecked | None = None
+    # The answer was cut by a byte bound before the check (scan incomplete): a pass on
+    # a prefix says nothing about the rest, so it is reported as unknown.
+    truncated: bool = False
+
+    @property
+    def verdict(self) -> ResponseVerdict:
+        if self.result is None:
+            return ResponseVerdict.UNKNOWN
+        if self.truncated and self.result.verdict is ResponseVerdict.PASS:
+            return ResponseVerdict.UNKNOWN
+        return self.result.verdict
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    verdict: ResponseVerdict
+    refusal: Refusal | None
+
+    @property
+    def deliver(self) -> bool:
+        return self.refusal is None
+
+
+_UNCHECKED_REASONS = {
+    Unchecked.DEADLINE_MISSED: "the check did not finish within its deadline",
+    Unchecked.CHECK_FAILED: "the check failed",
+    Unchecked.MALFORMED_RESPONSE: "the response is not a readable chat completion",
+    Unchecked.RESPONSE_TOO_LARGE: "the response is larger than the checked limit",
+    Unchecked.STREAM_INCOMPLETE: "the stream ended before the answer was complete",
+}
+
+# Outcomes that BLOCK refuses whatever `unknown` says: the processor failed to do its
+# job (fail closed), or the upstream broke off an answer that cannot be judged.
+_ALWAYS_REFUSED = frozenset(
+    {Unchecked.DEADLINE_MISSED, Unchecked.CHECK_FAILED, Unchecked.STREAM_INCOMPLETE}
+)
+
+
+def decide(outcome: CheckOutcome, policy: GroundingPolicy, trace_id: str) -> Decision:
+    verdict = outcome.verdict
+    if policy.action is not Action.BLOCK:
+        return Decision(verdict, None)  # LOG and FLAG never change delivery
+    if outcome.result is not None and verdict is ResponseVerdict.FAIL:
+        first = outcome.result.ungrounded_claims
+        claim = first[0].text if first else "(unspecified)"
+        return Decision(verdict, hallucination_detected(claim, trace_id))
+    if outcome.unchecked in _ALWAYS_REFUSED:
+        assert outcome.unchecked is not None
+        return Decision(
+            verdict, grounding_unverified(_UNCHECKED_REASONS[outcome.unchecked], trace_id)
+        )
+    if verdict is ResponseVerdict.UNKNOWN and policy.unknown is UnknownHandling.BLOCK:
+        reason = (
+            _UNCHECKED_REASONS[outcome.unchecked]
+            if outcome.unchecked is not None
+            else _unknown_reason(outcome)
+        )
+        return Decision(verdict, grounding_unverified(reason, trace_id))
+    return Decision(verdict, None)
+
+
+def _unknown_reason(outcome: CheckOutcome) -> str:
+    if outcome.truncated:
+        return "only a prefix of the answer was checked"
+    if outcome.result is not None and outcome.result.reasons:
+        return ", ".join(reason.value.replace("_", " ") for reason in outcome.result.reasons)
+    return "the evidence is incomplete"
+
+
+def dynamic_metadata(
+    *,
+    workspace_id: str | None,
+    policy: GroundingPolicy,
+    outcome: CheckOutcome,
+    decision: Decision,
+    source_count: int,
+) -> dict[str, Any]:
+    """Fields for Envoy's dynamic metadata namespace `grounding` (access logs)."""
+    result = outcome.result
+    fields: dict[str, Any] = {
+        "verdict": decision.verdict.value,
+        "action": policy.action.value,
+        "delivered": decision.deliver,
+        "sources": source_count,
+        "workspace": workspace_id or "",
+    }
+    if decision.refusal is not None:
+        fields["refusal"] = decision.refusal.code.value
+        fields["trace_id"] = decision.refusal.trace_id
+    if outcome.unchecked is not None:
+        fields["unchecked"] = outcome.unchecked.value
+    if outcome.truncated:
+        fields["scan_incomplete"] = True
+    if result is not None:
+        fields.update(
+            version=result.version,
+            grounded=result.grounded,
+            claims=len(result.claims),
+            ungrounded_claims=len(result.ungrounded_claims),
+            skipped_claims=len(result.skipped_claims),
+            dropped_sources=len(result.dropped_sources),
+        )
+    return fields

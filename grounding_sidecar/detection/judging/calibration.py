@@ -1,0 +1,134 @@
+"""The calibrated scorer: evidence features -> P(supported), with shipped parameters.
+
+A small logistic model over `features.FEATURES`, each weight constrained to its
+feature's direction.  Parameters live in `params/calibrated-<embedder>.json`,
+are fitted by `tools/fit_calibration.py` on redistributable data only, and
+name the embedder version they were fitted for: loading them for another model
+is an error, never a silent mismatch.  The metric definition version names the
+parameter file by hash, so results under different parameters never mix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable
+from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
+
+PARAMS_DIR = Path(__file__).parent / "params"
+CALIBRATION_VERSION = "cal-v1"
+
+FloatArray = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class CalibratedModel:
+    embedder_tag: str
+    features: tuple[str, ...]
+    mean: FloatArray
+    scale: FloatArray
+    weights: FloatArray
+    bias: float
+    threshold: float  # P(supported) a claim needs
+    fitted_on: str
+
+    def __post_init__(self) -> None:
+        if self.features != FEATURE_NAMES:
+            raise ValueError(f"parameters are for features {self.features}, not {FEATURE_NAMES}")
+
+    @cached_property
+    def tag(self) -> str:
+        digest = hashlib.sha256(json.dumps(self.to_json(), sort_keys=True).encode()).hexdigest()
+        return f"{CALIBRATION_VERSION}@{digest[:8]}"
+
+    def probability(self, features: FloatArray) -> FloatArray:
+        """P(supported) for one feature vector or a matrix of them."""
+        logits = ((features - self.mean) / self.scale) @ self.weights + self.bias
+        return np.asarray(1.0 / (1.0 + np.exp(-logits)), dtype=np.float64)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": CALIBRATION_VERSION,
+            "embedder_tag": self.embedder_tag,
+            "features": list(self.features),
+            "mean": [round(float(v), 6) for v in self.mean],
+            "scale": [round(float(v), 6) for v in self.scale],
+            "weights": [round(float(v), 6) for v in self.weights],
+            "bias": round(float(self.bias), 6),
+            "threshold": round(float(self.threshold), 4),
+            "fitted_on": self.fitted_on,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CalibratedModel:
+        return cls(
+            embedder_tag=str(data["embedder_tag"]),
+            features=tuple(data["features"]),
+            mean=np.asarray(data["mean"], dtype=np.float64),
+            scale=np.asarray(data["scale"], dtype=np.float64),
+            weights=np.asarray(data["weights"], dtype=np.float64),
+            bias=float(data["bias"]),
+            threshold=float(data["threshold"]),
+            fitted_on=str(data["fitted_on"]),
+        )
+
+
+def params_path(embedder_name: str) -> Path:
+    return PARAMS_DIR / f"calibrated-{embedder_name}.json"
+
+
+def load_calibration(embedder: Embedder) -> CalibratedModel:
+    """The shipped parameters for this exact embedder, or `EmbedderUnavailable`."""
+    path = params_path(embedder.name)
+    try:
+        model = CalibratedModel.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError) as exc:
+        raise EmbedderUnavailable(f"no usable calibration for {embedder.name}: {exc}") from exc
+    if model.embedder_tag != embedder.version_tag:
+        raise EmbedderUnavailable(
+            f"calibration {path.name} was fitted for {model.embedder_tag}, "
+            f"not {embedder.version_tag}; refit with tools/fit_calibration.py"
+        )
+    return model
+
+
+def fit_monotone_logistic(
+    features: FloatArray,
+    supported: npt.NDArray[np.int_],
+    *,
+    sample_weight: FloatArray | None = None,
+    l2: float = 1.0,
+    iterations: int = 4000,
+    learning_rate: float = 0.5,
+) -> tuple[FloatArray, FloatArray, FloatArray, float]:
+    """Projected gradient descent on standardised features.
+
+    Returns (mean, scale, weights, bias).  After every step each weight is
+    clipped to its feature's direction (zero if the data pull the other way).
+    """
+    mean = features.mean(axis=0)
+    scale = features.std(axis=0) + 1e-9
+    x = (features - mean) / scale
+    y = supported.astype(np.float64)
+    weight = np.ones(len(y)) if sample_weight is None else sample_weight.astype(np.float64)
+    total = weight.sum()
+    directions = np.array([feature.direction for feature in FEATURES], dtype=np.float64)
+    coefficients = np.zeros(x.shape[1])
+    bias = 0.0
+    for _ in range(iterations):
+        probability = 1.0 / (1.0 + np.exp(-(x @ coefficients + bias)))
+        residual = (probability - y) * weight
+        coefficients -= learning_rate * (x.T @ residual / total + l2 * coefficients / total)
+        bias -= learning_rate * residual.sum() / total
+        coefficients = np.where(
+            directions > 0, np.maximum(coefficients, 0.0), np.minimum(coefficients, 0.0)
+        )
+    return mean, scale, coefficients, float(bias)

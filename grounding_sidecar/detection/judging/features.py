@@ -1,0 +1,102 @@
+"""Per-claim evidence features for the calibrated scorer.
+
+Each feature has a fixed direction (more containment never makes a claim less
+supported), which the fitted model is constrained to respect; that keeps the
+scorer's behaviour explainable and stops one data set's artefacts (e.g. the
+minimal edits of SummEdits, where overlap is high on both sides) from turning a
+signal upside down.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.details import DetailKind, extract_details, negation_parity
+from grounding_sidecar.detection.text.passages import Passage
+
+TOP_K = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    name: str
+    direction: int  # +1: a larger value means more likely supported; -1: less
+
+
+FEATURES: tuple[Feature, ...] = (
+    Feature("max_cosine", +1),
+    Feature("top3_mean_cosine", +1),
+    Feature("containment_best", +1),
+    Feature("containment_top3", +1),
+    Feature("containment_sources", +1),
+    Feature("bigram_containment_sources", +1),
+    Feature("novel_words_log", -1),
+    Feature("missing_numbers", -1),
+    Feature("missing_dates", -1),
+    Feature("missing_entities", -1),
+    Feature("detail_conflict_best", -1),
+    Feature("negation_differs_best", -1),
+    Feature("negation_differs_top3", -1),
+    Feature("claim_words_log", -1),
+)
+FEATURE_NAMES = tuple(feature.name for feature in FEATURES)
+
+
+def claim_features(
+    claim: str,
+    similarities: npt.NDArray[np.float32],
+    passages: Sequence[Passage],
+    corpus: SourceCorpus,
+) -> npt.NDArray[np.float64]:
+    """The feature vector of one claim, in `FEATURE_NAMES` order.
+
+    `similarities` holds the claim's cosine to every passage, `-inf` where the
+    passage may not support it; at least one entry must be finite.
+    """
+    order = np.argsort(-similarities)[:TOP_K]
+    order = order[np.isfinite(similarities[order])]
+    best = passages[int(order[0])]
+    top = [passages[int(i)] for i in order]
+    claim_words = words.content_words(claim)
+    denominator = max(1, len(claim_words))
+    top_words = frozenset().union(*(words.content_words(p.text) for p in top))
+    claim_bigrams = words.bigrams(claim)
+    missing = dict.fromkeys(DetailKind, 0)
+    details = extract_details(claim)
+    for detail in details:
+        if not corpus.contains(detail):
+            missing[detail.kind] += 1
+    best_details = {(d.kind, d.unit, d.value) for d in extract_details(best.text)}
+    best_slots = {(kind, unit) for kind, unit, _ in best_details}
+    conflict = any(
+        not corpus.contains(d)
+        and (d.kind, d.unit) in best_slots
+        and (d.kind, d.unit, d.value) not in best_details
+        for d in details
+    )
+    parity = negation_parity(claim)
+    return np.array(
+        [
+            float(similarities[order[0]]),
+            float(similarities[order].mean()),
+            len(claim_words & words.content_words(best.text)) / denominator,
+            len(claim_words & top_words) / denominator,
+            len(claim_words & corpus.content_words) / denominator,
+            len(claim_bigrams & corpus.bigrams) / max(1, len(claim_bigrams)),
+            math.log1p(len(claim_words - corpus.content_words)),
+            min(missing[DetailKind.QUANTITY], 2),
+            min(missing[DetailKind.DATE], 2),
+            min(missing[DetailKind.ENTITY], 2),
+            float(conflict),
+            float(parity != negation_parity(best.text)),
+            float(all(parity != negation_parity(p.text) for p in top)),
+            math.log(max(1, len(words.words(claim)))),
+        ]
+    )

@@ -1,0 +1,155 @@
+"""Judges: from a claim's similarities to a verdict.
+
+Two rules share one shape.  `CosineJudge` is the SPEC baseline: supported when
+the best cosine reaches the threshold.  `CalibratedJudge` asks the calibrated
+model for P(supported) from evidence features.  Both then apply the same
+consistency rule to a claim they would support: a detail found in no source, or
+a flipped negation, overrides the similarity.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.contract import Verdict
+from grounding_sidecar.detection.judging.calibration import CalibratedModel
+from grounding_sidecar.detection.judging.consistency import find_inconsistency
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.features import claim_features
+from grounding_sidecar.detection.text.passages import Passage
+
+# Width of the logistic that turns the cosine's distance to its threshold into a
+# probability for the baseline rule (the calibrated rule has a real one).
+_COSINE_PROBABILITY_SCALE = 0.05
+# A passage this close under the cosine threshold is still "similar" enough for a
+# disagreeing detail to make the claim a contradiction rather than a gap.
+CONTRADICTION_MARGIN = 0.15
+# The calibrated rule never supports a claim whose best passage is this far under the
+# cosine threshold, whatever its other features say: a short fabricated premise can
+# otherwise look plausible ("Since your parcel was damaged in transit", cosine 0.29).
+SUPPORT_FLOOR_MARGIN = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    verdict: Verdict  # SUPPORTED, UNSUPPORTED or CONTRADICTORY
+    score: float  # the raw best cosine, always reported
+    best: Passage
+    probability: float  # P(supported)
+    rationale: str
+
+
+class Judge(Protocol):
+    @property
+    def tag(self) -> str:
+        """The rule's part of the metric definition version, e.g. `t0.70`."""
+
+    def judge(
+        self,
+        claim: str,
+        similarities: npt.NDArray[np.float32],
+        best_index: int,
+        passages: Sequence[Passage],
+        corpus: SourceCorpus,
+    ) -> Judgement:
+        """`similarities` is the claim's row of the kernel (`-inf`: not allowed) and
+        `best_index` the kernel's argmax in it (a finite entry): the evidence."""
+
+
+@dataclass(frozen=True, slots=True)
+class CosineJudge:
+    threshold: float
+
+    @property
+    def tag(self) -> str:
+        return f"t{self.threshold:.2f}"
+
+    def judge(
+        self,
+        claim: str,
+        similarities: npt.NDArray[np.float32],
+        best_index: int,
+        passages: Sequence[Passage],
+        corpus: SourceCorpus,
+    ) -> Judgement:
+        best, cosine = passages[best_index], float(similarities[best_index])
+        probability = 1.0 / (1.0 + math.exp(-(cosine - self.threshold) / _COSINE_PROBABILITY_SCALE))
+        supported = cosine >= self.threshold
+        rationale = (
+            f"matches {best.passage_id} ({cosine:.2f})"
+            if supported
+            else f"closest {best.passage_id} scores {cosine:.2f} < {self.threshold:.2f}"
+        )
+        judgement = Judgement(_verdict(supported), cosine, best, probability, rationale)
+        return _with_consistency(claim, judgement, corpus, self.threshold)
+
+
+@dataclass(frozen=True, slots=True)
+class CalibratedJudge:
+    model: CalibratedModel
+    cosine_threshold: float  # the embedder's: bounds "similar" for contradictions
+
+    @property
+    def support_floor(self) -> float:
+        """The cosine under which no claim is supported, whatever P(supported) says."""
+        return self.cosine_threshold - SUPPORT_FLOOR_MARGIN
+
+    @property
+    def tag(self) -> str:
+        return f"{self.model.tag}/p{self.model.threshold:.2f}c{self.support_floor:.2f}"
+
+    def judge(
+        self,
+        claim: str,
+        similarities: npt.NDArray[np.float32],
+        best_index: int,
+        passages: Sequence[Passage],
+        corpus: SourceCorpus,
+    ) -> Judgement:
+        best, cosine = passages[best_index], float(similarities[best_index])
+        probability = float(
+            self.model.probability(claim_features(claim, similarities, passages, corpus))
+        )
+        evidence = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
+        floor = self.support_floor
+        supported = probability >= self.model.threshold and cosine >= floor
+        if supported:
+            rationale = f"matches {evidence}"
+        elif cosine < floor:
+            rationale = f"no similar passage ({evidence}; cosine < {floor:.2f})"
+        else:
+            rationale = f"weak support ({evidence} < {self.model.threshold:.2f})"
+        judgement = Judgement(_verdict(supported), cosine, best, probability, rationale)
+        return _with_consistency(claim, judgement, corpus, self.cosine_threshold)
+
+
+def _verdict(supported: bool) -> Verdict:
+    return Verdict.SUPPORTED if supported else Verdict.UNSUPPORTED
+
+
+def _with_consistency(
+    claim: str, judgement: Judgement, corpus: SourceCorpus, cosine_threshold: float
+) -> Judgement:
+    """The consistency rule on top of a judge's similarity verdict.
+
+    A claim the judge would support loses it to any finding (a detail found in no
+    source, a flipped negation).  An unsupported claim whose best passage is still
+    near (within CONTRADICTION_MARGIN of the cosine threshold) becomes contradictory
+    when that passage states a different detail: similar text that disagrees.
+    """
+    near = judgement.score >= cosine_threshold - CONTRADICTION_MARGIN
+    if judgement.verdict is Verdict.UNSUPPORTED and not near:
+        return judgement
+    best = judgement.best
+    finding = find_inconsistency(claim, best.text, best.passage_id, corpus)
+    if finding is None:
+        return judgement
+    if judgement.verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
+        return judgement
+    return Judgement(finding.verdict, judgement.score, best, 0.0, finding.rationale)

@@ -1,0 +1,42 @@
+"""The one scoring kernel: cosine of every claim against every passage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.embedding.base import FloatMatrix
+
+
+@dataclass(frozen=True, slots=True)
+class Similarities:
+    matrix: npt.NDArray[np.float32]  # (claims, passages)
+    best_score: npt.NDArray[np.float32]  # (claims,)
+    best_passage: npt.NDArray[np.intp]  # (claims,), argmax: the evidence
+
+
+def score(
+    claims: FloatMatrix,
+    passages: FloatMatrix,
+    allowed: npt.NDArray[np.bool_] | None = None,
+) -> Similarities:
+    """Rows must already be L2-normalised (see `embed_checked`).
+
+    One matrix product, one max and one argmax: the whole check is a single
+    BLAS call whatever the number of claims and passages.  `allowed` (claims x
+    passages) excludes pairs from the max, e.g. reference passages for claims
+    that only the supplied sources may support; an excluded pair scores -inf.
+    """
+    if passages.shape[0] == 0 or claims.shape[0] == 0:
+        empty = np.zeros((claims.shape[0], passages.shape[0]), np.float32)
+        return Similarities(
+            empty,
+            np.full(claims.shape[0], -1.0, np.float32),
+            np.full(claims.shape[0], -1, np.intp),
+        )
+    matrix = np.clip(claims @ passages.T, -1.0, 1.0).astype(np.float32)
+    if allowed is not None:
+        matrix = np.where(allowed, matrix, np.float32(-np.inf))
+    return Similarities(matrix, matrix.max(axis=1), matrix.argmax(axis=1))

@@ -1,0 +1,1 @@
+"""Text: sentences with exact spans, claims, passages, words, details and claim classes."""

@@ -1,0 +1,431 @@
+"""Details that cosine cannot see, pulled out of a text.
+
+Numbers, amounts and currencies, percentages, units, dates (day, month, year,
+weekday, ISO) and named entities, each normalised so that "$5.5 million" and
+"5,500,000 USD" compare equal; plus the parity of negation cues.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
+
+
+class DetailKind(StrEnum):
+    QUANTITY = "number"
+    DATE = "date"
+    ENTITY = "entity"
+
+
+@dataclass(frozen=True, slots=True)
+class Detail:
+    kind: DetailKind
+    value: str  # normalised: what is compared
+    unit: str  # quantities only: "%", "usd", "km", ... or ""
+    surface: str  # as written, for the rationale
+    initial: bool = False  # a lone capitalised first word: a name, or just a capital?
+
+
+_MONTHS = {
+    name: index + 1
+    for index, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+_WEEKDAYS = {
+    name: index
+    for index, names in enumerate(
+        [
+            ("monday", "mon"),
+            ("tuesday", "tue", "tues"),
+            ("wednesday", "wed"),
+            ("thursday", "thu", "thurs"),
+            ("friday", "fri"),
+            ("saturday", "sat"),
+            ("sunday", "sun"),
+        ]
+    )
+    for name in names
+}
+_NUMBER_WORDS = {
+    word: value
+    for value, word in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+_MULTIPLIERS = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+    "trillion": 1e12,
+}
+_CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
+_CURRENCY_WORDS = {
+    "usd": "usd",
+    "dollar": "usd",
+    "dollars": "usd",
+    "eur": "eur",
+    "euro": "eur",
+    "euros": "eur",
+    "gbp": "gbp",
+    "pound": "gbp",
+    "pounds": "gbp",
+    "jpy": "jpy",
+    "yen": "jpy",
+    "inr": "inr",
+    "rupees": "inr",
+}
+_UNITS = {
+    "%": "%",
+    "percent": "%",
+    "per cent": "%",
+    "percentage points": "pp",
+    "km": "km",
+    "kilometers": "km",
+    "kilometres": "km",
+    "m": "m",
+    "meters": "m",
+    "metres": "m",
+    "cm": "cm",
+    "mm": "mm",
+    "mi": "mi",
+    "miles": "mi",
+    "mile": "mi",
+    "kg": "kg",
+    "kilograms": "kg",
+    "g": "g",
+    "grams": "g",
+    "lb": "lb",
+    "lbs": "lb",
+    "pounds weight": "lb",
+    "gb": "gb",
+    "mb": "mb",
+    "tb": "tb",
+    "kb": "kb",
+    "ms": "ms",
+    "seconds": "s",
+    "second": "s",
+    "minutes": "min",
+    "minute": "min",
+    "hours": "h",
+    "hour": "h",
+    "days": "day",
+    "day": "day",
+    "business days": "day",
+    "working days": "day",
+    "weeks": "week",
+    "week": "week",
+    "months": "month",
+    "month": "month",
+    "years": "year",
+    "year": "year",
+    "°c": "degc",
+    "°f": "degf",
+    "degrees": "deg",
+}
+# Matched against lower-cased text.  Every contraction ("didn't", "can't", "won't", a
+# split "n't") counts once through `n't\b`, so the word list stays short: this is
+# about four times faster than listing the contractions under IGNORECASE, and counts
+# the same (tests/detection/text/test_details_negation.py).
+_NEGATIONS = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot)\b|n't\b"
+)
+
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
+_DATE_PATTERNS = [
+    re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
+    re.compile(
+        rf"\b{_DAY.format(name='d')}(?:\s+of)?\s+(?P<month>{_MONTH_NAMES})\.?"
+        r"(?:,?\s+(?P<y>\d{4}))?\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?P<month>{_MONTH_NAMES})\.?\s+{_DAY.format(name='d')}\b(?:,?\s+(?P<y>\d{{4}}))?",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?P<month>{'|'.join(n.capitalize() for n in _MONTHS)})\.?(?:\s+(?P<y>\d{{4}}))?\b"
+    ),
+    re.compile(rf"\b(?P<weekday>{'|'.join(n for n in _WEEKDAYS if len(n) > 3)})\b", re.I),
+]
+_UNIT_NAMES = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+_CURRENCY_NAMES = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
+_QUANTITY = re.compile(
+    r"(?P<symbol>[$€£¥₹])?\s?"
+    r"(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")\b"
+    r"(?:\s?(?P<mult>thousand|million|billion|trillion|bn|mn|k|m|b)\b)?"
+    rf"(?:\s?(?P<unit>{_UNIT_NAMES}|{_CURRENCY_NAMES})(?![A-Za-z]))?",
+    re.IGNORECASE,
+)
+_ENTITY = re.compile(r"\b(?:[A-Z][a-z]+|[A-Z]{2,}[a-z]?)(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,}))*\b")
+# An amount stated in words that no number can contradict or support.
+_UNBOUNDED = re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE)
+_ENTITY_STOP = (
+    frozenset(
+        [
+            "dr",
+            "mr",
+            "mrs",
+            "ms",
+            "prof",
+            "the",
+            "a",
+            "an",
+            "this",
+            "that",
+            "these",
+            "those",
+            "it",
+            "its",
+            "he",
+            "she",
+            "they",
+            "we",
+            "you",
+            "i",
+            "our",
+            "your",
+            "their",
+            "his",
+            "her",
+            "my",
+            "if",
+            "when",
+            "while",
+            "after",
+            "before",
+            "as",
+            "at",
+            "by",
+            "for",
+            "from",
+            "in",
+            "into",
+            "of",
+            "on",
+            "to",
+            "with",
+            "and",
+            "or",
+            "but",
+            "so",
+            "yes",
+            "no",
+            "not",
+            "however",
+            "also",
+            "there",
+            "here",
+            "then",
+            "thus",
+            "therefore",
+            "although",
+            "though",
+            "because",
+            "since",
+            "overall",
+            "finally",
+            "first",
+            "second",
+            "third",
+            "next",
+            "please",
+            "note",
+            "according",
+            "each",
+            "every",
+            "all",
+            "some",
+            "many",
+            "most",
+            "both",
+            "either",
+            "neither",
+            "what",
+            "which",
+            "who",
+            "why",
+            "how",
+            "where",
+        ]
+    )
+    | frozenset(_MONTHS)
+    | frozenset(_WEEKDAYS)
+)
+WORD = re.compile(r"[a-z0-9]+")
+
+
+@lru_cache(maxsize=4_096)
+def extract_details(text: str) -> tuple[Detail, ...]:
+    """Every detail of `text`, cached: claims and passages are looked at several times
+    per check, and sources repeat across requests."""
+    return tuple(_extract(text))
+
+
+def _extract(text: str) -> list[Detail]:
+    """Dates first (they contain numbers), then quantities, then named entities."""
+    details: list[Detail] = []
+    taken = bytearray(len(text))  # 1 where a date or quantity already claimed the text
+    for pattern in _DATE_PATTERNS:
+        for match in pattern.finditer(text):
+            if _overlaps(match.span(), taken):
+                continue
+            value = _date_value(match)
+            if value:
+                _take(taken, match.span())
+                details.append(Detail(DetailKind.DATE, value, "", match.group().strip()))
+    for match in _QUANTITY.finditer(text):
+        if _overlaps(match.span("number"), taken) or _inside_token(text, match.span("number")):
+            continue
+        number = _number_value(match.group("number"))
+        if number is None:
+            continue
+        multiplier = _MULTIPLIERS.get((match.group("mult") or "").lower(), 1.0)
+        unit = _unit_of(match.group("symbol"), match.group("unit"))
+        _take(taken, match.span())
+        value = _format_number(number * multiplier)
+        details.append(Detail(DetailKind.QUANTITY, value, unit, match.group().strip()))
+    for match in _UNBOUNDED.finditer(text):
+        if not _overlaps(match.span(), taken):
+            _take(taken, match.span())
+            details.append(Detail(DetailKind.QUANTITY, "unlimited", "", match.group()))
+    for match in _ENTITY.finditer(text):
+        if _overlaps(match.span(), taken):
+            continue
+        words = match.group().split()
+        leading = len(words)
+        while words and words[0].lower() in _ENTITY_STOP:
+            words.pop(0)
+        if words and len(words[0]) > 1:
+            phrase = " ".join(words)
+            first_word = len(words) == leading  # nothing before it was a stop word
+            initial = (
+                first_word
+                and len(words) == 1
+                and not phrase.isupper()
+                and _starts_sentence(text, match)
+            )
+            details.append(Detail(DetailKind.ENTITY, phrase.lower(), "", phrase, initial))
+    return details
+
+
+def negation_parity(text: str) -> int:
+    return len(_NEGATIONS.findall(text.lower())) % 2
+
+
+def _starts_sentence(text: str, match: re.Match[str]) -> bool:
+    before = text[: match.start()].rstrip(" \t\"'“‘(*_")
+    if before.endswith("."):
+        # "Dr. Patel": the dot of an abbreviation does not start a sentence.
+        previous = before[:-1].rsplit(None, 1)[-1:] or [""]
+        return previous[0].lower().rstrip(".") not in ABBREVIATIONS
+    return not before or before[-1] in "!?:\n-•"
+
+
+def _overlaps(span: tuple[int, int], taken: bytearray) -> bool:
+    return 1 in taken[span[0] : span[1]]
+
+
+def _take(taken: bytearray, span: tuple[int, int]) -> None:
+    taken[span[0] : span[1]] = b"\x01" * (span[1] - span[0])
+
+
+def _inside_token(text: str, span: tuple[int, int]) -> bool:
+    """Digits inside identifiers (v1.2, A320, 5512-B) are names, not quantities."""
+    start, end = span
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return before.isalpha() or before in "_-/." or after.isalpha() or after in "_"
+
+
+def _date_value(match: re.Match[str]) -> str:
+    """`year-month-day` with `*` for what the text leaves open, or `weekday-xxx`."""
+    groups = match.groupdict()
+    if groups.get("weekday"):
+        return "weekday-" + groups["weekday"].lower()[:3]
+    if groups.get("mo"):
+        return f"{groups['y']}-{int(groups['mo']):02d}-{int(groups['d']):02d}"
+    month = _MONTHS.get((groups.get("month") or "").lower())
+    day = groups.get("d")
+    if month is None or (day is not None and not 1 <= int(day) <= 31):
+        return ""
+    return f"{groups.get('y') or '*'}-{month:02d}-{f'{int(day):02d}' if day else '*'}"
+
+
+def date_covers(known: str, claimed: str) -> bool:
+    """Every field the claim states matches the known date (`*` is open)."""
+    if known.startswith("weekday-") or claimed.startswith("weekday-"):
+        return known == claimed
+    return all(
+        mine in ("*", theirs)
+        for mine, theirs in zip(claimed.split("-"), known.split("-"), strict=True)
+    )
+
+
+def _number_value(text: str) -> float | None:
+    lowered = text.lower()
+    if lowered in _NUMBER_WORDS:
+        return float(_NUMBER_WORDS[lowered])
+    try:
+        return float(lowered.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _format_number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _unit_of(symbol: str | None, unit: str | None) -> str:
+    if symbol:
+        return _CURRENCY_SYMBOLS[symbol]
+    if not unit:
+        return ""
+    lowered = unit.lower()
+    return _CURRENCY_WORDS.get(lowered) or _UNITS.get(lowered, "")

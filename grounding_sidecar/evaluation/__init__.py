@@ -1,0 +1,1 @@
+"""Grading labelled cases and measuring agreement (`calibrate`, the quality benchmark)."""

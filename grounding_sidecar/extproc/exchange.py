@@ -1,0 +1,403 @@
+"""One HTTP exchange = one ext_proc stream (SPEC section 2).
+
+An `Exchange` is created per gRPC stream and gets one call per phase, in Envoy's
+order.  Each call returns the ext_proc messages to send, possibly none: returning
+nothing for the response headers is how headers are *held* until the verdict, while
+Envoy keeps streaming body chunks (FULL_DUPLEX_STREAMED).  Detection policy lives in
+`grounding_sidecar.decision`; this class only moves bytes and asks it what to do.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
+
+from grounding_sidecar.app.checks import CheckRunner, TimedOutcome
+from grounding_sidecar.decision import (
+    NOOP_OBSERVER,
+    CheckEvent,
+    CheckOutcome,
+    Delivery,
+    GroundingObserver,
+    GroundingPolicy,
+    PolicySource,
+    StreamSummary,
+    Unchecked,
+    decide,
+    delivery_for,
+    dynamic_metadata,
+    grounding_unavailable,
+    invalid_sources,
+)
+from grounding_sidecar.decision.decide import Decision
+from grounding_sidecar.decision.envelopes import Refusal
+from grounding_sidecar.extproc import messages
+from grounding_sidecar.observability.tracing import TRACE_HEADERS, ExchangeTrace, Tracing
+from grounding_sidecar.openai import (
+    ChatRequest,
+    InvalidSources,
+    MalformedRequest,
+    MalformedResponse,
+    SseParser,
+    StreamAnswer,
+    content_filter_chunk,
+    done_event,
+    extract_json_answer,
+    is_chat_completions_path,
+    parse_chat_request,
+)
+
+log = logging.getLogger(__name__)
+
+ProcessingResponse = messages.ProcessingResponse
+MIB = 1024 * 1024
+# The only headers an exchange reads (the rest are never decoded); the request side
+# adds the configured workspace header (`ExchangeContext.request_header_names`).
+REQUEST_HEADERS = frozenset({":path", *TRACE_HEADERS})
+RESPONSE_HEADERS = frozenset({":status", "content-type"})
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeLimits:
+    workspace_header: str = "x-workspace-id"
+    max_response_bytes: int = MIB  # JSON bodies held for a check
+    max_stream_bytes: int = MIB  # SSE bytes held (BLOCK) or copied (LOG/FLAG) for a check
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeContext:
+    """What every exchange of a server shares."""
+
+    policies: PolicySource
+    checks: CheckRunner
+    limits: ExchangeLimits = field(default_factory=ExchangeLimits)
+    observer: GroundingObserver = NOOP_OBSERVER
+    tracing: Tracing = field(default_factory=Tracing)  # off: no spans, ids from traceparent
+    request_header_names: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        names = REQUEST_HEADERS | {self.limits.workspace_header}
+        object.__setattr__(self, "request_header_names", names)
+
+
+class ResponseMode(Enum):
+    PASSTHROUGH = "passthrough"  # not checked: every chunk relayed as it comes
+    JSON = "json"
+    SSE = "sse"
+
+
+class Exchange:
+    def __init__(self, context: ExchangeContext) -> None:
+        self._ctx = context
+        self.workspace_id: str | None = None
+        self.policy: GroundingPolicy = context.policies.policy_for(None)
+        self.trace_id = ""
+        self.trace = ExchangeTrace("")
+        self.is_chat = False
+        self.request: ChatRequest | None = None
+        self.checking = False  # sources present, grounding enabled, detector working
+        self.mode = ResponseMode.PASSTHROUGH
+        self.delivery = Delivery.IMMEDIATE
+        self.headers_held = False
+        self.finished = False  # the client's response is complete (or refused)
+        self._held: list[bytes] = []
+        self._held_bytes = 0
+        self._sse = SseParser()
+        self._answer = StreamAnswer()
+        self._events = 0
+        self._bytes_seen = 0
+        self._retained_bytes = 0
+        self._scan_incomplete = False
+        self._phase = "created"
+
+    # -- dispatch -------------------------------------------------------------
+
+    async def handle(self, request: ext_proc.ProcessingRequest) -> list[ProcessingResponse]:
+        kind = request.WhichOneof("request")
+        self._phase = kind or "unknown"
+        if kind == "request_headers":
+            return self.on_request_headers(request.request_headers)
+        if kind == "request_body":
+            return self.on_request_body(request.request_body)
+        if kind == "response_headers":
+            return self.on_response_headers(request.response_headers)
+        if kind == "response_body":
+            return await self.on_response_body(request.response_body)
+        if kind == "response_trailers":
+            return await self.on_response_trailers()
+        if kind == "request_trailers":
+            return [ext_proc.ProcessingResponse(request_trailers=ext_proc.TrailersResponse())]
+        log.warning("unexpected ext_proc message %r", kind)
+        return []
+
+    # -- request --------------------------------------------------------------
+
+    def on_request_headers(self, headers: ext_proc.HttpHeaders) -> list[ProcessingResponse]:
+        values = messages.header_values(headers, self._ctx.request_header_names)
+        self.workspace_id = values.get(self._ctx.limits.workspace_header) or None
+        self.policy = self._ctx.policies.policy_for(self.workspace_id)
+        self.trace = self._ctx.tracing.begin_exchange(values)
+        self.trace_id = self.trace.trace_id
+        self.is_chat = is_chat_completions_path(values.get(":path", ""))
+        return [messages.continue_request_headers()]
+
+    def on_request_body(self, body: ext_proc.HttpBody) -> list[ProcessingResponse]:
+        if not self.is_chat:
+            return [messages.continue_request_body()]
+        try:
+            request = parse_chat_request(body.body)
+        except MalformedRequest:
+            # Not ours to validate: the upstream answers it (with a 4xx, passed through).
+            return [messages.continue_request_body()]
+        except InvalidSources as exc:
+            if self.policy.enabled:
+                return [self._refuse(invalid_sources(str(exc), self.trace_id), "invalid_sources")]
+            return [messages.replace_request_body(exc.stripped_body)]
+        self.request = request
+        self.checking = self.policy.enabled and bool(request.sources)
+        if self.checking and not self._ctx.checks.available:
+            self._notify(lambda o: o.on_detector_unavailable(self.workspace_id))
+            self.finished = True
+            return [self._refuse(grounding_unavailable(self.trace_id), "grounding_unavailable")]
+        if request.rewritten:
+            return [messages.replace_request_body(request.body)]
+        return [messages.continue_request_body()]
+
+    # -- response -------------------------------------------------------------
+
+    def on_response_headers(self, headers: ext_proc.HttpHeaders) -> list[ProcessingResponse]:
+        values = messages.header_values(headers, RESPONSE_HEADERS)
+        status = _status(values.get(":status", ""))
+        if not self.checking or not 200 <= status < 300:
+            self.mode = ResponseMode.PASSTHROUGH  # non-2xx upstream answers pass unchecked
+            return [messages.continue_response_headers()]
+        streaming = "text/event-stream" in values.get("content-type", "").lower()
+        self.mode = ResponseMode.SSE if streaming else ResponseMode.JSON
+        self.delivery = delivery_for(self.policy.action, streaming=streaming)
+        if headers.end_of_stream:  # a 2xx with no body: nothing to check
+            return self._conclude(
+                TimedOutcome(CheckOutcome(None, Unchecked.MALFORMED_RESPONSE), None),
+                end_of_stream=True,
+            )
+        if self.delivery is Delivery.DEFERRED:
+            self.headers_held = True
+            return []
+        return [messages.continue_response_headers()]
+
+    async def on_response_body(self, body: ext_proc.HttpBody) -> list[ProcessingResponse]:
+        chunk, end = body.body, body.end_of_stream
+        if self.finished:
+            return []  # refused already: nothing more of this answer goes out
+        if self.mode is ResponseMode.PASSTHROUGH or not self.checking:
+            return [messages.streamed_response_body(chunk, end_of_stream=end)]
+        self._bytes_seen += len(chunk)
+        if self.delivery is Delivery.IMMEDIATE:
+            return self._relay_and_copy(chunk, end)
+        if self.mode is ResponseMode.JSON:
+            return await self._hold_json(chunk, end)
+        return await self._hold_sse(chunk, end)
+
+    async def on_response_trailers(self) -> list[ProcessingResponse]:
+        # Trailers end the body when the upstream sends them (end_of_stream never came).
+        out: list[ProcessingResponse] = []
+        if self.checking and not self.finished and self.mode is not ResponseMode.PASSTHROUGH:
+            out = await self.on_response_body(ext_proc.HttpBody(body=b"", end_of_stream=False))
+            out += await self._end_of_body(end_of_stream=False)
+        return [*out, messages.continue_response_trailers()]
+
+    def on_cancelled(self) -> None:
+        """Envoy reset the stream (normal at the end of every exchange)."""
+        if not self.checking or self.finished or self.mode is ResponseMode.PASSTHROUGH:
+            return
+        self._notify(lambda o: o.on_stream_cancelled(self.workspace_id, self._phase))
+        if self.mode is ResponseMode.SSE and self.delivery is Delivery.IMMEDIATE:
+            # The client already got what was relayed: still record a verdict on it.
+            self._spawn_after_delivery_check()
+
+    # -- deferred delivery ----------------------------------------------------
+
+    async def _hold_json(self, chunk: bytes, end: bool) -> list[ProcessingResponse]:
+        self._held.append(chunk)
+        self._held_bytes += len(chunk)
+        if self._held_bytes > self._ctx.limits.max_response_bytes:
+            outcome = CheckOutcome(None, Unchecked.RESPONSE_TOO_LARGE)
+            return self._conclude(TimedOutcome(outcome, None), end_of_stream=end)
+        if not end:
+            return []
+        return await self._end_of_body(end_of_stream=True)
+
+    async def _hold_sse(self, chunk: bytes, end: bool) -> list[ProcessingResponse]:
+        self._held.append(chunk)
+        self._held_bytes += len(chunk)
+        self._parse(chunk)
+        if self._held_bytes > self._ctx.limits.max_stream_bytes:
+            # Cannot hold more: judge the prefix now; a pass on it is only `unknown`.
+            self._scan_incomplete = True
+            timed = await self._check(self._answer.text(), truncated=True)
+            self._summarise_stream(complete=end and self._answer.complete)
+            return self._conclude(timed, end_of_stream=end)
+        if not end:
+            return []
+        return await self._end_of_body(end_of_stream=True)
+
+    async def _end_of_body(self, *, end_of_stream: bool) -> list[ProcessingResponse]:
+        if self.finished or self.delivery is Delivery.IMMEDIATE:
+            if self.delivery is Delivery.IMMEDIATE and not self.finished:
+                self.finished = True
+                self._spawn_after_delivery_check()
+            return []
+        if self.mode is ResponseMode.JSON:
+            try:
+                answer = extract_json_answer(b"".join(self._held))
+            except MalformedResponse:
+                outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
+                return self._conclude(TimedOutcome(outcome, None), end_of_stream=end_of_stream)
+            return self._conclude(await self._check(answer), end_of_stream=end_of_stream)
+        complete = self._answer.complete
+        self._summarise_stream(complete=complete)
+        if not complete:
+            outcome = CheckOutcome(None, Unchecked.STREAM_INCOMPLETE)
+            return self._conclude(TimedOutcome(outcome, None), end_of_stream=end_of_stream)
+        return self._conclude(await self._check(self._answer.text()), end_of_stream=end_of_stream)
+
+    def _conclude(self, timed: TimedOutcome, *, end_of_stream: bool) -> list[ProcessingResponse]:
+        """Apply the decision to a held response: release it, or refuse it."""
+        decision = self._record(timed)
+        metadata = self._metadata(timed.outcome, decision)
+        verdict_header = {messages.VERDICT_HEADER: decision.verdict.value}
+        self.headers_held = False
+        if decision.refusal is not None:
+            self.finished = True
+            if self.mode is ResponseMode.SSE:
+                # Headers (200) were never sent; the client gets only the final chunk.
+                final = content_filter_chunk(self._answer) + done_event()
+                return [
+                    messages.continue_response_headers(verdict_header, metadata),
+                    messages.streamed_response_body(final, end_of_stream=True),
+                ]
+            return [self._refuse(decision.refusal, decision.refusal.code.value, metadata)]
+        held, self._held = self._held, []
+        if end_of_stream:
+            self.finished = True
+        else:
+            self.mode = ResponseMode.PASSTHROUGH  # released early: relay the rest as it comes
+        return [
+            messages.continue_response_headers(verdict_header, metadata),
+            *messages.streamed_response_bodies(held, end_of_stream=end_of_stream),
+        ]
+
+    # -- immediate delivery ---------------------------------------------------
+
+    def _relay_and_copy(self, chunk: bytes, end: bool) -> list[ProcessingResponse]:
+        room = self._ctx.limits.max_stream_bytes - self._retained_bytes
+        if not self._scan_incomplete:
+            if len(chunk) > room:
+                self._scan_incomplete = True
+                chunk_copy = chunk[:room]
+            else:
+                chunk_copy = chunk
+            self._retained_bytes += len(chunk_copy)
+            self._parse(chunk_copy)
+        if end:
+            self.finished = True
+            self._spawn_after_delivery_check()
+        return [messages.streamed_response_body(chunk, end_of_stream=end)]
+
+    def _spawn_after_delivery_check(self) -> None:
+        text = self._answer.text()  # joined once, now, before the buffers go away
+        complete = self._answer.complete
+        self._summarise_stream(complete=complete)
+        truncated = self._scan_incomplete or not complete
+
+        async def check_and_record() -> None:
+            self._record(await self._check(text, truncated=truncated))
+
+        self._ctx.checks.spawn(check_and_record())
+
+    # -- helpers --------------------------------------------------------------
+
+    def _parse(self, chunk: bytes) -> None:
+        for event in self._sse.feed(chunk):
+            self._events += 1
+            self._answer.add(event)
+
+    async def _check(self, answer: str, *, truncated: bool = False) -> TimedOutcome:
+        sources = self.request.sources if self.request and self.request.sources else ()
+        return await self._ctx.checks.run(answer, sources, self.policy, truncated=truncated)
+
+    def _record(self, timed: TimedOutcome) -> Decision:
+        decision = decide(timed.outcome, self.policy, self.trace_id)
+        unchecked = timed.outcome.unchecked
+        self.trace.record_check(
+            timed.outcome.result,
+            seconds=timed.seconds,
+            unchecked=unchecked.value if unchecked else None,
+        )
+        event = CheckEvent(
+            workspace_id=self.workspace_id,
+            action=self.policy.action,
+            streaming=self.mode is ResponseMode.SSE,
+            delivery=self.delivery,
+            outcome=timed.outcome,
+            decision=decision,
+            trace_id=self.trace_id,
+            source_count=self.request.source_count if self.request else 0,
+            check_seconds=timed.seconds,
+            claim_policy=self.policy.claim_policy,
+        )
+        self._notify(lambda o: o.on_check(event))
+        return decision
+
+    def _summarise_stream(self, *, complete: bool) -> None:
+        summary = StreamSummary(
+            workspace_id=self.workspace_id,
+            action=self.policy.action,
+            delivery=self.delivery,
+            bytes_seen=self._bytes_seen,
+            bytes_retained=self._retained_bytes or self._held_bytes,
+            events=self._events,
+            scan_incomplete=self._scan_incomplete,
+            complete=complete,
+            trace_id=self.trace_id,
+        )
+        self._notify(lambda o: o.on_stream_summary(summary))
+
+    def _metadata(self, outcome: CheckOutcome, decision: Decision) -> dict[str, object]:
+        return dynamic_metadata(
+            workspace_id=self.workspace_id,
+            policy=self.policy,
+            outcome=outcome,
+            decision=decision,
+            source_count=self.request.source_count if self.request else 0,
+        )
+
+    def _refuse(
+        self, refusal: Refusal, details: str, metadata: dict[str, object] | None = None
+    ) -> ProcessingResponse:
+        headers = {"content-type": "application/json"}
+        if refusal.status == 403 and refusal.code.value != "grounding_unavailable":
+            headers[messages.VERDICT_HEADER] = str((metadata or {}).get("verdict", "fail"))
+        return messages.immediate_response(
+            refusal.status,
+            refusal.body(),
+            headers=headers,
+            details=f"grounding_{details}" if not details.startswith("grounding") else details,
+            metadata=metadata,
+        )
+
+    def _notify(self, call: Callable[[GroundingObserver], None]) -> None:
+        try:
+            call(self._ctx.observer)
+        except Exception:  # an observer bug must never break delivery
+            log.exception("grounding observer failed")
+
+
+def _status(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return 0

@@ -1,0 +1,94 @@
+"""The request side: sources in `metadata["grounding.sources"]`, the `stream` flag.
+
+Sources travel inside the OpenAI `metadata` object because that is the one place an
+OpenAI client library lets a caller put extra data.  OpenAI metadata values must be
+strings, so a string holding a JSON list is accepted as well as a plain list.  The key
+is removed before the body goes upstream: the real API rejects large metadata values.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from grounding_sidecar.common.compact_json import compact_json
+
+SOURCES_METADATA_KEY = "grounding.sources"
+
+
+class MalformedRequest(ValueError):
+    """The request body is not a JSON object; it is forwarded untouched."""
+
+
+class InvalidSources(ValueError):
+    """`grounding.sources` is present but is not a list of strings.
+
+    `stripped_body` is the body without the bad key, so a caller that decides to
+    forward anyway never sends it upstream.
+    """
+
+    def __init__(self, message: str, stripped_body: bytes) -> None:
+        super().__init__(message)
+        self.stripped_body = stripped_body
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRequest:
+    """What the exchange needs from a chat-completion request body.
+
+    `sources` is None when the key was absent, an empty tuple when it was an empty
+    list.  `body` is what goes upstream: the original bytes when nothing was
+    stripped, otherwise the re-serialised object without the sources key.
+    """
+
+    sources: tuple[str, ...] | None
+    stream: bool
+    body: bytes
+    rewritten: bool
+
+    @property
+    def source_count(self) -> int:
+        return 0 if self.sources is None else len(self.sources)
+
+
+def parse_chat_request(raw: bytes) -> ChatRequest:
+    """Parse a chat-completion body; raise `MalformedRequest` or `InvalidSources`."""
+    try:
+        document = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        # ValueError: bad JSON, bad UTF-8, an integer over Python's digit limit;
+        # RecursionError: nesting deeper than the interpreter's stack allows.
+        raise MalformedRequest(f"request body is not JSON we can read: {exc}") from exc
+    if not isinstance(document, dict):
+        raise MalformedRequest("request body is not a JSON object")
+    stream = document.get("stream") is True
+    metadata = document.get("metadata")
+    if not isinstance(metadata, dict) or SOURCES_METADATA_KEY not in metadata:
+        return ChatRequest(sources=None, stream=stream, body=raw, rewritten=False)
+    value = metadata.pop(SOURCES_METADATA_KEY)
+    if not metadata:
+        # An empty object is legal but some OpenAI-compatible servers reject it.
+        del document["metadata"]
+    try:
+        body = compact_json(document)  # the smallest faithful body, key order kept
+    except RecursionError as exc:  # loadable, but too deep to write back out
+        raise MalformedRequest(f"request body is nested too deeply: {exc}") from exc
+    problem, sources = _sources_from(value)
+    if problem is not None:
+        raise InvalidSources(problem, body)
+    return ChatRequest(sources=sources, stream=stream, body=body, rewritten=True)
+
+
+def _sources_from(value: Any) -> tuple[str | None, tuple[str, ...]]:
+    """Return (problem, sources); problem is None when the value is usable."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            return f"{SOURCES_METADATA_KEY} string is not a JSON list", ()
+    if not isinstance(value, list):
+        return f"{SOURCES_METADATA_KEY} must be a list of strings", ()
+    if not all(isinstance(item, str) for item in value):
+        return f"{SOURCES_METADATA_KEY} must contain only strings", ()
+    return None, tuple(value)

@@ -1,0 +1,208 @@
+"""Server-sent events of a streaming chat completion, parsed incrementally.
+
+`SseParser` turns arbitrary byte chunks into events (LF, CRLF or CR line ends,
+multi-line `data:`, comments, a line end split across chunks).  `StreamAnswer`
+joins `delta.content` per choice.  Text is kept as a list of parts per choice and
+joined once at the end, since repeated string concatenation is quadratic on long
+streams.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from grounding_sidecar.openai.response import CHOICE_SEPARATOR
+
+DONE_SENTINEL = "[DONE]"
+# `json.loads` minus its per-call argument checks (one call per event); a leading BOM,
+# which `loads` rejects by name, is rejected here as invalid JSON: the same error type.
+_decode_json = json.JSONDecoder().decode
+
+
+@dataclass(frozen=True, slots=True)
+class SseEvent:
+    data: str
+    event: str = ""
+
+
+class SseParser:
+    """Incremental SSE framing per the WHATWG event-stream grammar (no retry/id use)."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+        self._data_lines: list[str] = []
+        self._event_type = ""
+        self._skip_lf = False  # the previous chunk ended in CR; a leading LF belongs to it
+        self._scanned = 0  # buffered bytes already known to hold no line end
+
+    def feed(self, chunk: bytes) -> list[SseEvent]:
+        if self._skip_lf and chunk[:1] == b"\n":
+            chunk = chunk[1:]
+        self._skip_lf = False
+        self._buffer += chunk
+        if b"\r" not in chunk:
+            # LF-only (what OpenAI-compatible servers send).  The buffer held no line
+            # end before this chunk (every feed consumes through its last one), so the
+            # complete lines are decoded at once and split: the same lines and the same
+            # replacement characters as decoding each line (an LF always ends an
+            # invalid UTF-8 sequence).
+            return self._feed_lf_lines()
+        events: list[SseEvent] = []
+        start = 0
+        buffer = self._buffer
+        search_from = self._scanned  # a long line split over many chunks stays linear
+        while True:
+            cr = buffer.find(b"\r", search_from)
+            lf = buffer.find(b"\n", search_from)
+            if cr < 0 and lf < 0:
+                break
+            if cr >= 0 and (lf < 0 or cr < lf):
+                end, next_start = cr, cr + 1
+                if next_start < len(buffer):
+                    if buffer[next_start] == 0x0A:
+                        next_start += 1
+                else:
+                    self._skip_lf = True
+            else:
+                end, next_start = lf, lf + 1
+            event = self._line(bytes(buffer[start:end]).decode("utf-8", errors="replace"))
+            if event is not None:
+                events.append(event)
+            start = search_from = next_start
+        del buffer[:start]
+        self._scanned = len(buffer)
+        return events
+
+    def _feed_lf_lines(self) -> list[SseEvent]:
+        buffer = self._buffer
+        last = buffer.rfind(b"\n", self._scanned)
+        if last < 0:
+            self._scanned = len(buffer)  # a long line split over many chunks stays linear
+            return []
+        text = buffer[:last].decode("utf-8", errors="replace")
+        del buffer[: last + 1]
+        self._scanned = len(buffer)
+        events: list[SseEvent] = []
+        for line in text.split("\n"):
+            event = self._line(line)
+            if event is not None:
+                events.append(event)
+        return events
+
+    @property
+    def has_partial_event(self) -> bool:
+        """Bytes or fields that were never closed by a blank line (broken framing)."""
+        return bool(self._buffer.strip()) or bool(self._data_lines)
+
+    def _line(self, line: str) -> SseEvent | None:
+        if not line:
+            return self._dispatch()
+        if line.startswith(":"):
+            return None  # a comment, e.g. a keep-alive
+        name, _, value = line.partition(":")
+        if value.startswith(" "):
+            value = value[1:]
+        if name == "data":
+            self._data_lines.append(value)
+        elif name == "event":
+            self._event_type = value
+        return None
+
+    def _dispatch(self) -> SseEvent | None:
+        if not self._data_lines:
+            self._event_type = ""
+            return None
+        event = SseEvent(data="\n".join(self._data_lines), event=self._event_type)
+        self._data_lines = []
+        self._event_type = ""
+        return event
+
+
+@dataclass(slots=True)
+class StreamAnswer:
+    """The answer carried by a chat-completion event stream."""
+
+    parts: dict[int, list[str]] = field(default_factory=dict)
+    finish_reasons: dict[int, str] = field(default_factory=dict)
+    done: bool = False
+    malformed_events: int = 0
+    completion_id: str = ""
+    model: str = ""
+    created: int = 0
+
+    def add(self, event: SseEvent) -> None:
+        if event.data.strip() == DONE_SENTINEL:
+            self.done = True
+            return
+        try:
+            chunk = _decode_json(event.data)
+        except (ValueError, RecursionError):  # bad JSON, huge integers, deep nesting
+            self.malformed_events += 1
+            return
+        if not isinstance(chunk, dict) or not isinstance(chunk.get("choices"), list):
+            self.malformed_events += 1  # includes in-stream `{"error": ...}` events
+            return
+        self._remember_identity(chunk)
+        for choice in chunk["choices"]:
+            self._add_choice(choice)
+
+    @property
+    def complete(self) -> bool:
+        """The upstream said it finished: `[DONE]`, or a finish_reason on every choice."""
+        if self.done:
+            return True
+        return bool(self.parts) and all(index in self.finish_reasons for index in self.parts)
+
+    @property
+    def choice_indices(self) -> tuple[int, ...]:
+        return tuple(sorted(self.parts)) or (0,)
+
+    def text(self) -> str:
+        """All choices' text, each joined once."""
+        return CHOICE_SEPARATOR.join(
+            joined for index in sorted(self.parts) if (joined := "".join(self.parts[index]))
+        )
+
+    def _remember_identity(self, chunk: dict[str, Any]) -> None:
+        if not self.completion_id and isinstance(chunk.get("id"), str):
+            self.completion_id = chunk["id"]
+        if not self.model and isinstance(chunk.get("model"), str):
+            self.model = chunk["model"]
+        if not self.created and isinstance(chunk.get("created"), int):
+            self.created = chunk["created"]
+
+    def _add_choice(self, choice: Any) -> None:
+        if not isinstance(choice, dict):
+            self.malformed_events += 1
+            return
+        index = choice.get("index", 0)
+        if not isinstance(index, int):
+            index = 0
+        parts = self.parts.setdefault(index, [])
+        delta = choice.get("delta")
+        if isinstance(delta, dict) and isinstance(delta.get("content"), str):
+            parts.append(delta["content"])
+        reason = choice.get("finish_reason")
+        if isinstance(reason, str):
+            self.finish_reasons[index] = reason
+
+
+def content_filter_chunk(answer: StreamAnswer) -> bytes:
+    """The final event of a refused stream: every choice ends with `content_filter`."""
+    chunk = {
+        "id": answer.completion_id or "chatcmpl-grounding",
+        "object": "chat.completion.chunk",
+        "created": answer.created,
+        "model": answer.model,
+        "choices": [
+            {"index": index, "delta": {}, "finish_reason": "content_filter"}
+            for index in answer.choice_indices
+        ],
+    }
+    return b"data: " + json.dumps(chunk, separators=(",", ":")).encode() + b"\n\n"
+
+
+def done_event() -> bytes:
+    return b"data: [DONE]\n\n"

@@ -1,5 +1,0 @@
-import sys
-
-from sidecar.cli import main
-
-sys.exit(main())

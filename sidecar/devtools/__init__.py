@@ -1,5 +1,0 @@
-"""Development tools: a mock OpenAI-compatible upstream and an Envoy launcher.
-
-Used by the integration tests, the benchmark and `python -m sidecar.demo`; not
-part of the serving path.
-"""

@@ -1,0 +1,188 @@
+"""`grounding-sidecar check` as a user runs it: a real subprocess, real files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.cli_runner import run_sidecar
+
+CHECK_KEYS = {
+    "version",
+    "verdict",
+    "reasons",
+    "grounded",
+    "overall_similarity",
+    "confidence",
+    "claims",
+    "skipped_claims",
+    "dropped_sources",
+}
+CLAIM_KEYS = {"text", "span", "claim_class", "verdict", "score", "evidence", "rationale"}
+SOURCE = "Order 5512 shipped on 3 June by ground freight."
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_sidecar("check", *args)
+
+
+def assert_clean_error(process: subprocess.CompletedProcess[str], fragment: str) -> None:
+    assert process.returncode == 2, process.stderr
+    assert "Traceback" not in process.stderr
+    lines = process.stderr.strip().splitlines()
+    assert len(lines) == 1, process.stderr
+    assert fragment in lines[0]
+
+
+def test_exit_codes_follow_the_verdict() -> None:
+    assert run_cli("--source", SOURCE, "--answer", SOURCE).returncode == 0
+    failed = run_cli("--source", SOURCE, "--answer", "Order 5512 shipped on 5 June by air freight.")
+    assert failed.returncode == 1
+    assert "contradictory" in failed.stdout and "FAIL" in failed.stdout
+    unknown = run_cli("--answer", "Your order will arrive tomorrow morning before ten.")
+    assert unknown.returncode == 3
+
+
+def test_json_output_has_exactly_the_documented_keys(tmp_path: Path) -> None:
+    sources = tmp_path / "sources.json"
+    sources.write_text(json.dumps([SOURCE, "x" * 60]))
+    answer = tmp_path / "answer.txt"
+    answer.write_text("# Status\nOrder 5512 shipped on 3 June by ground freight. Short one.")
+    process = run_cli(
+        "--sources",
+        str(sources),
+        "--answer-file",
+        str(answer),
+        "--json",
+        "--max-source-length",
+        "50",
+    )
+    assert process.returncode == 0, process.stderr
+    result = json.loads(process.stdout)
+    assert set(result) == CHECK_KEYS
+    assert [set(claim) for claim in result["claims"]] == [CLAIM_KEYS]
+    claim = result["claims"][0]
+    text = answer.read_text()
+    assert text[claim["span"][0] : claim["span"][1]] == claim["text"]
+    evidence = claim["evidence"][0]
+    assert set(evidence) == {"passage_id", "source_index", "start", "end"}
+    assert SOURCE[evidence["start"] : evidence["end"]] == SOURCE
+    assert [s["reason"] for s in result["skipped_claims"]] == ["heading", "too_short"]
+    assert result["dropped_sources"] == [{"source_index": 1, "length": 60, "reason": "too_long"}]
+
+
+def test_the_bundled_example_runs_and_fails_on_the_invented_voucher() -> None:
+    process = run_cli("--example")
+    assert process.returncode == 1
+    assert "voucher" in process.stdout
+    assert "verdict: FAIL" in process.stdout
+
+
+def test_cases_file_writes_one_result_per_line_and_reports_bad_lines(tmp_path: Path) -> None:
+    cases = tmp_path / "cases.jsonl"
+    good = {"id": "a", "sources": [SOURCE], "answer": SOURCE}
+    cases.write_bytes(
+        json.dumps(good).encode()
+        + b"\n{not json\n"
+        + b'{"id": "b", "answer": 5}\n'
+        + b'{"id": "c", "answer": "caf\xe9 au lait is served daily here."}\n'
+        + b'{"id": "d", "sources": [1], "answer": "x"}\n\n'
+    )
+    out = tmp_path / "out.jsonl"
+    process = run_cli("--cases", str(cases), "--out", str(out))
+    assert_clean_error(process, "4 of 5 lines could not be graded")
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 5
+    assert records[0]["id"] == "a" and records[0]["verdict"] == "pass"
+    assert set(records[0]) == CHECK_KEYS | {"id"}
+    errors = [r["error"] for r in records[1:]]
+    assert "malformed JSON" in errors[0]
+    assert "'answer' must be a string" in errors[1]
+    assert "not valid UTF-8" in errors[2]
+    assert "item 0 is int" in errors[3]
+
+
+def test_labelled_examples_through_the_cli(examples_path: Path) -> None:
+    path = examples_path
+    process = run_cli("--cases", str(path), "--policy", "classed")
+    assert process.returncode == 0, process.stderr
+    labels = {
+        json.loads(line)["id"]: json.loads(line)["label_response"]
+        for line in path.read_text().splitlines()
+    }
+    mapping = {"grounded": "pass", "ungrounded": "fail", "unknown": "unknown"}
+    results = [json.loads(line) for line in process.stdout.splitlines()]
+    assert {r["id"]: r["verdict"] for r in results} == {k: mapping[v] for k, v in labels.items()}
+
+
+@pytest.mark.parametrize(
+    ("setup", "fragment"),
+    [
+        (lambda p: ["--sources", str(p / "missing.json"), "--answer", "x"], "cannot read"),
+        (lambda p: ["--sources", str(_write(p, b"[1, 2")), "--answer", "x"], "malformed JSON"),
+        (lambda p: ["--sources", str(_write(p, b'{"a": 1}')), "--answer", "x"], "JSON list"),
+        (lambda p: ["--sources", str(_write(p, b"[" * 5_000)), "--answer", "x"], "too deeply"),
+        (
+            lambda p: ["--sources", str(_write(p, b"[" + b"7" * 5_000 + b"]")), "--answer", "x"],
+            "unreadable JSON",
+        ),
+        (lambda p: ["--cases", str(_write(p, b"[" * 5_000 + b"\n"))], "could not be graded"),
+        (lambda p: ["--sources", str(_write(p, b'["ok", 3]')), "--answer", "x"], "item 1 is int"),
+        (lambda p: ["--answer-file", str(_write(p, b"bad \xff byte"))], "not valid UTF-8"),
+        (lambda p: ["--source", "x"], "exactly one of --answer"),
+        (lambda p: ["--answer", "x", "--threshold", "1.5"], "threshold"),
+        (lambda p: ["--answer", "x", "--max-sources", "-1"], "positive integer"),
+        (lambda p: ["--answer", "x", "--embedder", "gpt"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, setup, fragment: str) -> None:  # type: ignore[no-untyped-def]
+    assert_clean_error(run_cli(*setup(tmp_path)), fragment)
+
+
+def _write(directory: Path, data: bytes) -> Path:
+    path = directory / f"input-{abs(hash(data))}.bin"
+    path.write_bytes(data)
+    return path
+
+
+def test_empty_inputs_and_limits_give_documented_verdicts(tmp_path: Path) -> None:
+    empty_answer = json.loads(run_cli("--source", SOURCE, "--answer", "", "--json").stdout)
+    assert empty_answer["verdict"] == "unknown"
+    assert empty_answer["reasons"] == ["no_checkable_claims"]
+    no_sources = run_cli("--answer", SOURCE, "--json")
+    assert no_sources.returncode == 3
+    assert json.loads(no_sources.stdout)["reasons"][0] == "evidence_missing"
+    over = run_cli("--source", "y" * 50, "--answer", SOURCE, "--max-source-length", "10", "--json")
+    result = json.loads(over.stdout)
+    assert result["dropped_sources"][0]["reason"] == "too_long"
+    assert result["reasons"][0] == "evidence_missing"
+
+
+def test_a_ten_megabyte_answer_is_bounded_and_never_reported_as_checked(tmp_path: Path) -> None:
+    answer = tmp_path / "huge.txt"
+    answer.write_text("Order 5512 shipped on 3 June by ground freight. " * 210_000)
+    assert answer.stat().st_size > 10_000_000
+    process = run_cli("--source", SOURCE, "--answer-file", str(answer), "--json")
+    assert process.returncode == 3, process.stderr
+    result = json.loads(process.stdout)
+    assert result["verdict"] == "unknown"
+    assert "answer_truncated" in result["reasons"]
+    assert len(result["claims"]) == 256
+
+
+def test_the_command_line_loads_no_server_modules() -> None:
+    # `check` and `calibrate` start without gRPC, protobuf or the ext_proc server;
+    # only `serve` pays for them, when it runs.
+    probe = (
+        "import sys, grounding_sidecar.cli.main; grounding_sidecar.cli.main.build_parser(); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('grpc', 'google', 'envoy', 'opentelemetry') "
+        "or m.startswith('grounding_sidecar.extproc')))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

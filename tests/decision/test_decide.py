@@ -1,0 +1,179 @@
+import json
+import re
+
+import pytest
+
+from grounding_sidecar.decision import (
+    Action,
+    CheckOutcome,
+    Delivery,
+    GroundingPolicy,
+    RefusalCode,
+    StaticPolicyTable,
+    Unchecked,
+    UnknownHandling,
+    WorkspaceOverride,
+    decide,
+    delivery_for,
+    dynamic_metadata,
+    grounding_unavailable,
+    override_from_metadata,
+    trace_id_from,
+)
+from grounding_sidecar.detection.contract import (
+    CheckResult,
+    ClaimClass,
+    Evidence,
+    Reason,
+    ResponseVerdict,
+    StatementGrade,
+    Verdict,
+)
+
+TRACE = "0af7651916cd43dd8448eb211c80319c"
+
+
+def grade(text: str, verdict: Verdict) -> StatementGrade:
+    evidence = (Evidence("s0.0", 0, 0, 5),) if verdict is Verdict.SUPPORTED else ()
+    return StatementGrade(
+        text, (0, len(text)), ClaimClass.SUBJECT_SPECIFIC, verdict, evidence, 0.5, "r"
+    )
+
+
+def result(verdict: ResponseVerdict, *grades: StatementGrade) -> CheckResult:
+    return CheckResult("v", verdict, (Reason.ALL_SUPPORTED,), 0.5, 0.9, grades)
+
+
+FAIL = result(
+    ResponseVerdict.FAIL,
+    grade("Paris is in Spain.", Verdict.SUPPORTED),
+    grade("The moon is cheese.", Verdict.UNSUPPORTED),
+)
+PASS = result(ResponseVerdict.PASS, grade("Paris is in France.", Verdict.SUPPORTED))
+UNKNOWN = result(ResponseVerdict.UNKNOWN)
+
+
+def policy(action: Action, unknown: UnknownHandling = UnknownHandling.DELIVER) -> GroundingPolicy:
+    return GroundingPolicy(enabled=True, action=action, unknown=unknown)
+
+
+@pytest.mark.parametrize("action", [Action.LOG, Action.FLAG])
+@pytest.mark.parametrize(
+    "outcome", [CheckOutcome(FAIL), CheckOutcome(None, Unchecked.DEADLINE_MISSED)]
+)
+def test_log_and_flag_always_deliver(action: Action, outcome: CheckOutcome) -> None:
+    assert decide(outcome, policy(action), TRACE).deliver
+
+
+def test_block_refuses_a_fail_with_the_exact_envelope() -> None:
+    decision = decide(CheckOutcome(FAIL), policy(Action.BLOCK), TRACE)
+    assert decision.refusal is not None and decision.refusal.status == 403
+    assert json.loads(decision.refusal.body()) == {
+        "error": {
+            "type": "guardrail_violation",
+            "code": "hallucination_detected",
+            "message": "Response contains ungrounded claims: The moon is cheese.",
+            "trace_id": TRACE,
+        }
+    }
+
+
+def test_block_delivers_a_pass() -> None:
+    decision = decide(CheckOutcome(PASS), policy(Action.BLOCK), TRACE)
+    assert decision.deliver and decision.verdict is ResponseVerdict.PASS
+
+
+def test_unknown_follows_the_workspace_setting() -> None:
+    assert decide(CheckOutcome(UNKNOWN), policy(Action.BLOCK), TRACE).deliver
+    blocked = decide(CheckOutcome(UNKNOWN), policy(Action.BLOCK, UnknownHandling.BLOCK), TRACE)
+    assert blocked.refusal is not None
+    assert blocked.refusal.code is RefusalCode.GROUNDING_UNVERIFIED
+
+
+def test_a_pass_on_a_truncated_answer_is_unknown() -> None:
+    outcome = CheckOutcome(PASS, truncated=True)
+    assert outcome.verdict is ResponseVerdict.UNKNOWN
+    assert decide(outcome, policy(Action.BLOCK), TRACE).deliver
+
+
+@pytest.mark.parametrize(
+    "unchecked", [Unchecked.DEADLINE_MISSED, Unchecked.CHECK_FAILED, Unchecked.STREAM_INCOMPLETE]
+)
+def test_block_fails_closed_when_the_processor_could_not_judge(unchecked: Unchecked) -> None:
+    decision = decide(CheckOutcome(None, unchecked), policy(Action.BLOCK), TRACE)
+    assert decision.refusal is not None
+    assert decision.verdict is ResponseVerdict.UNKNOWN
+
+
+@pytest.mark.parametrize("unchecked", [Unchecked.MALFORMED_RESPONSE, Unchecked.RESPONSE_TOO_LARGE])
+def test_unreadable_responses_are_unknown(unchecked: Unchecked) -> None:
+    outcome = CheckOutcome(None, unchecked)
+    assert decide(outcome, policy(Action.BLOCK), TRACE).deliver
+    assert not decide(outcome, policy(Action.BLOCK, UnknownHandling.BLOCK), TRACE).deliver
+
+
+def test_grounding_unavailable_envelope() -> None:
+    body = json.loads(grounding_unavailable(TRACE).body())
+    assert body["error"]["code"] == "grounding_unavailable"
+    assert body["error"]["type"] == "guardrail_violation"
+    assert "no embedding-backed detector" in body["error"]["message"]
+
+
+def test_trace_id_comes_from_traceparent_or_is_fresh() -> None:
+    assert trace_id_from(f"00-{TRACE}-00f067aa0ba902b7-01") == TRACE
+    for bad in (None, "", "garbage", f"00-{'0' * 32}-00f067aa0ba902b7-01"):
+        fresh = trace_id_from(bad)
+        assert re.fullmatch(r"[0-9a-f]{32}", fresh)
+    assert trace_id_from(None) != trace_id_from(None)
+
+
+def test_delivery_modes() -> None:
+    assert delivery_for(Action.LOG, streaming=False) is Delivery.DEFERRED
+    assert delivery_for(Action.BLOCK, streaming=True) is Delivery.DEFERRED
+    assert delivery_for(Action.LOG, streaming=True) is Delivery.IMMEDIATE
+    assert delivery_for(Action.FLAG, streaming=True) is Delivery.IMMEDIATE
+
+
+def test_static_table_resolves_overrides_over_defaults() -> None:
+    table = StaticPolicyTable(
+        GroundingPolicy(enabled=False, max_sources=50),
+        {"acme": WorkspaceOverride(enabled=True, action=Action.BLOCK)},
+    )
+    acme = table.policy_for("acme")
+    assert (acme.enabled, acme.action, acme.max_sources) == (True, Action.BLOCK, 50)
+    assert table.policy_for("other") == table.policy_for(None) == GroundingPolicy()
+
+
+def test_metadata_overrides_parse_and_bad_values_fall_back(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    override = override_from_metadata(
+        "acme",
+        {
+            "grounding.enabled": "true",
+            "grounding.action": "block",
+            "grounding.max-sources": "twenty",
+            "grounding.unknown": "block",
+            "other.key": "x",
+        },
+    )
+    assert override == WorkspaceOverride(
+        enabled=True, action=Action.BLOCK, unknown=UnknownHandling.BLOCK
+    )
+    assert "grounding.max-sources" in caplog.text
+
+
+def test_dynamic_metadata_carries_verdict_counts_and_version() -> None:
+    outcome = CheckOutcome(FAIL)
+    decision = decide(outcome, policy(Action.BLOCK), TRACE)
+    fields = dynamic_metadata(
+        workspace_id="acme",
+        policy=policy(Action.BLOCK),
+        outcome=outcome,
+        decision=decision,
+        source_count=2,
+    )
+    assert fields["verdict"] == "fail"
+    assert fields["ungrounded_claims"] == 1 and fields["claims"] == 2
+    assert fields["version"] == "v" and fields["delivered"] is False
+    assert fields["refusal"] == "hallucination_detected"

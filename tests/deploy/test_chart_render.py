@@ -1,0 +1,318 @@
+"""helm lint/template for every ci/ profile; core objects pass kubernetes-validate --strict,
+custom resources their published schemas; the product's settings reach every object."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+from grounding_sidecar.settings import load_settings
+
+from .chart import (
+    CHART,
+    PROFILES,
+    REPO,
+    TOOLS_VENV_BIN,
+    Manifest,
+    by_kind,
+    helm,
+    is_core,
+    one,
+    render,
+    schema_for,
+    tool,
+    unknown_fields,
+)
+
+pytestmark = pytest.mark.helm
+PROFILE_IDS = [p.name.removesuffix("-values.yaml") for p in PROFILES]
+
+
+def test_profiles_cover_every_integration_path() -> None:
+    assert set(PROFILE_IDS) >= {
+        "standalone",
+        "eg-sidecar",
+        "istio-sidecar",
+        "istio-gateway",
+        "monitoring-off",
+        "plain-envoy",
+    }
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=PROFILE_IDS)
+def test_lint_strict(profile: Path) -> None:
+    result = helm("lint", "--strict", str(CHART), "-f", str(profile))
+    assert "0 chart(s) failed" in result.stdout
+
+
+def test_every_core_object_passes_kubernetes_validate(
+    rendered: dict[str, list[Manifest]],
+) -> None:
+    with tempfile.TemporaryDirectory(prefix="gs-kv-") as tmp:
+        files = []
+        for name, manifests in rendered.items():
+            path = Path(tmp) / f"{name}.yaml"
+            path.write_text(yaml.safe_dump_all([m for m in manifests if is_core(m)]))
+            files.append(str(path))
+        command = [tool(TOOLS_VENV_BIN / "kubernetes-validate"), "--strict", "--quiet", *files]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+def test_every_custom_resource_matches_its_schema(rendered: dict[str, list[Manifest]]) -> None:
+    kinds = set()
+    for name, manifests in rendered.items():
+        for manifest in manifests:
+            if is_core(manifest):
+                continue
+            kinds.add(manifest["kind"])
+            # No check_schema: the CRDs hold Go regexes (`^(?i)...`) that Python's `re`
+            # rejects; they only matter for fields the chart never sets.
+            schema = schema_for(manifest)
+            validator = jsonschema.validators.validator_for(schema)(schema)
+            errors = [f"{e.message} at {list(e.path)}" for e in validator.iter_errors(manifest)]
+            assert not errors, f"{name}: {manifest['kind']}: {errors}"
+            pruned = unknown_fields(manifest, schema)
+            assert not pruned, f"{name}: {manifest['kind']}: unknown fields {pruned}"
+    assert kinds == {
+        "EnvoyExtensionPolicy",
+        "EnvoyProxy",
+        "Backend",
+        "EnvoyFilter",
+        "ServiceMonitor",
+        "PodMonitor",
+        "PrometheusRule",
+    }
+
+
+def test_merge_type_only_with_route_targets(rendered: dict[str, list[Manifest]]) -> None:
+    """A CEL rule of the CRD that JSON schema cannot express."""
+    for manifests in rendered.values():
+        for policy in by_kind(manifests, "EnvoyExtensionPolicy"):
+            if "mergeType" in policy["spec"]:
+                kinds = {ref["kind"] for ref in policy["spec"]["targetRefs"]}
+                assert kinds <= {"HTTPRoute", "GRPCRoute"}
+
+
+# --- the Envoy settings of SPEC section 2 in every Envoy-facing object ----------------
+
+
+def ext_proc_configs(manifests: list[Manifest]) -> list[dict[str, Any]]:
+    """The ext_proc typed_config of every EnvoyFilter and plain-Envoy snippet."""
+    configs = []
+    for envoy_filter in by_kind(manifests, "EnvoyFilter"):
+        for patch in envoy_filter["spec"]["configPatches"]:
+            if patch["applyTo"] == "HTTP_FILTER":
+                configs.append(patch["patch"]["value"]["typed_config"])
+    for config_map in by_kind(manifests, "ConfigMap"):
+        data = config_map.get("data", {})
+        if "envoy.yaml" in data:
+            configs.append(yaml.safe_load(data["ext-proc-filter.yaml"])["typed_config"])
+            bootstrap = yaml.safe_load(data["envoy.yaml"])
+            listener = bootstrap["static_resources"]["listeners"][0]
+            assert listener["per_connection_buffer_limit_bytes"] == 1048576
+            hcm = listener["filter_chains"][0]["filters"][0]["typed_config"]
+            configs.append(hcm["http_filters"][0]["typed_config"])
+    return configs
+
+
+def test_envoy_settings_in_every_envoy_facing_object(rendered: dict[str, list[Manifest]]) -> None:
+    seen = 0
+    for manifests in rendered.values():
+        for config in ext_proc_configs(manifests):
+            seen += 1
+            assert config["failure_mode_allow"] is False
+            assert config["message_timeout"] == "2s"
+            assert config["processing_mode"] == {
+                "request_header_mode": "SEND",
+                "request_body_mode": "BUFFERED",
+                "request_trailer_mode": "SKIP",
+                "response_header_mode": "SEND",
+                "response_body_mode": "FULL_DUPLEX_STREAMED",
+                "response_trailer_mode": "SEND",
+            }
+            assert config["metadata_options"]["receiving_namespaces"]["untyped"] == ["grounding"]
+            allowed = {p["exact"] for p in config["forward_rules"]["allowed_headers"]["patterns"]}
+            assert allowed == {":path", ":method", ":status", "content-type", "traceparent",
+                               "x-workspace-id"}  # fmt: skip
+        for policy in by_kind(manifests, "EnvoyExtensionPolicy"):
+            seen += 1
+            ext_proc = policy["spec"]["extProc"][0]
+            assert ext_proc["failOpen"] is False
+            assert ext_proc["messageTimeout"] == "2s"
+            assert ext_proc["processingMode"]["request"] == {"body": "Buffered"}
+            assert ext_proc["processingMode"]["response"] == {"body": "FullDuplexStreamed"}
+            assert ext_proc["metadata"]["writableNamespaces"] == ["grounding"]
+            assert ext_proc["backendSettings"]["connection"]["bufferLimit"] == 1048576
+        for envoy_filter in by_kind(manifests, "EnvoyFilter"):
+            patches = {p["applyTo"]: p for p in envoy_filter["spec"]["configPatches"]}
+            limit = patches["LISTENER"]["patch"]["value"]["per_connection_buffer_limit_bytes"]
+            assert limit == 1048576
+    assert seen >= 6
+
+
+def test_processor_address_follows_the_mode(rendered: dict[str, list[Manifest]]) -> None:
+    gateway = one(rendered["istio-gateway"], "EnvoyFilter")
+    http_filter = gateway["spec"]["configPatches"][0]["patch"]["value"]["typed_config"]
+    cluster = http_filter["grpc_service"]["envoy_grpc"]["cluster_name"]
+    assert cluster == "outbound|50051||gs-grounding-sidecar.llm.svc.cluster.local"
+    sidecar = one(rendered["istio-sidecar"], "EnvoyFilter")
+    added = [p for p in sidecar["spec"]["configPatches"] if p["applyTo"] == "CLUSTER"]
+    address = added[0]["patch"]["value"]["load_assignment"]["endpoints"][0]["lb_endpoints"][0]
+    assert address["endpoint"]["address"] == {"pipe": {"path": "/run/grounding/sidecar.sock"}}
+    backend = one(rendered["eg-sidecar"], "Backend")
+    assert backend["spec"]["endpoints"] == [{"unix": {"path": "/run/grounding/sidecar.sock"}}]
+    policy = one(rendered["standalone"], "EnvoyExtensionPolicy")
+    assert policy["spec"]["extProc"][0]["backendRefs"] == [
+        {"name": "gs-grounding-sidecar", "port": 50051}
+    ]
+
+
+# --- workload defaults ----------------------------------------------------------------
+
+
+def containers_of(manifests: list[Manifest]) -> list[dict[str, Any]]:
+    found = []
+    for deployment in by_kind(manifests, "Deployment"):
+        found += deployment["spec"]["template"]["spec"]["containers"]
+    for proxy in by_kind(manifests, "EnvoyProxy"):
+        found += proxy["spec"]["provider"]["kubernetes"]["envoyDeployment"]["initContainers"]
+    for config_map in by_kind(manifests, "ConfigMap"):
+        snippet = config_map.get("data", {}).get("pod-snippet.yaml")
+        if snippet:
+            found += yaml.safe_load(snippet)["spec"]["initContainers"]
+    return found
+
+
+def test_every_container_is_locked_down(rendered: dict[str, list[Manifest]]) -> None:
+    for name, manifests in rendered.items():
+        containers = containers_of(manifests)
+        assert containers, name
+        for container in containers:
+            security = container["securityContext"]
+            assert security["runAsUser"] == 65532 and security["runAsNonRoot"] is True
+            assert security["readOnlyRootFilesystem"] is True
+            assert security["allowPrivilegeEscalation"] is False
+            assert security["capabilities"] == {"drop": ["ALL"]}
+            assert security["seccompProfile"] == {"type": "RuntimeDefault"}
+            assert container["resources"]["requests"]["memory"]
+            assert container["resources"]["limits"]["memory"]
+            for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+                assert container[probe]["grpc"] == {"port": 8081}
+            mounts = {m["name"]: m for m in container["volumeMounts"]}
+            # ConfigMaps mounted as directories: subPath mounts never see updates.
+            assert all("subPath" not in m for m in mounts.values())
+            assert mounts["gs-workspaces"]["mountPath"] == "/etc/grounding-sidecar/workspaces"
+
+
+def test_sidecars_are_native_sidecars(rendered: dict[str, list[Manifest]]) -> None:
+    for name in ("eg-sidecar", "istio-sidecar", "plain-envoy"):
+        for container in containers_of(rendered[name]):
+            assert container["restartPolicy"] == "Always"
+
+
+def test_standalone_has_pdb_spread_and_hpa(rendered: dict[str, list[Manifest]]) -> None:
+    manifests = rendered["standalone"]
+    deployment = one(manifests, "Deployment")
+    assert "replicas" not in deployment["spec"]  # the HPA owns it
+    spec = deployment["spec"]["template"]["spec"]
+    assert {c["topologyKey"] for c in spec["topologySpreadConstraints"]} == {
+        "kubernetes.io/hostname",
+        "topology.kubernetes.io/zone",
+    }
+    assert spec["securityContext"]["seccompProfile"] == {"type": "RuntimeDefault"}
+    assert one(manifests, "PodDisruptionBudget")["spec"]["maxUnavailable"] == 1
+    assert one(manifests, "HorizontalPodAutoscaler")["spec"]["maxReplicas"] == 6
+    assert not by_kind(rendered["monitoring-off"], "PodDisruptionBudget")
+
+
+# --- configuration --------------------------------------------------------------------
+
+
+def test_values_reach_the_sidecar_config(rendered: dict[str, list[Manifest]]) -> None:
+    manifests = rendered["standalone"]
+    config = yaml.safe_load(one(manifests, "ConfigMap", "-config")["data"]["config.yaml"])
+    assert config["enabled"] is True and config["action"] == "LOG"
+    assert config["embedder"] == "minilm"
+    assert config["max-sources"] == 50 and config["check-deadline"] == 5
+    assert config["policy-dir"] == "/etc/grounding-sidecar/workspaces"
+    assert "similarity-threshold" not in config  # null: the embedder's default
+    workspaces = one(manifests, "ConfigMap", "-workspaces")["data"]["workspaces.json"]
+    assert json.loads(workspaces) == {
+        "workspaces": [
+            {
+                "id": "acme-corp",
+                "metadata": {
+                    "grounding.enabled": "true",
+                    "grounding.action": "BLOCK",
+                    "grounding.max-sources": "20",
+                },
+            }
+        ]
+    }
+
+
+def test_embedding_parallelism_values_reach_serve(tmp_path: Path) -> None:
+    sets = ["settings.embedWorkers=3", "settings.embedThreads=1"]
+    manifests = render(sets=sets)
+    text = one(manifests, "ConfigMap", "-config")["data"]["config.yaml"]
+    config = yaml.safe_load(text)
+    assert (config["embed-workers"], config["embed-threads"]) == (3, 1)
+    path = tmp_path / "config.yaml"
+    path.write_text(text)
+    # The rendered file is one serve accepts (the pod's mount point stands in here).
+    settings = load_settings(config_file=path, flags={"policy-dir": str(tmp_path)})
+    assert (settings.embed_workers, settings.embed_threads) == (3, 1)
+
+
+def test_existing_workspaces_configmap_is_used_as_is() -> None:
+    manifests = render(sets=["existingWorkspacesConfigMap=gitops-export"])
+    assert not [m for m in manifests if m["metadata"]["name"].endswith("-workspaces")]
+    volumes = one(manifests, "Deployment")["spec"]["template"]["spec"]["volumes"]
+    assert {"name": "gs-workspaces", "configMap": {"name": "gitops-export"}} in volumes
+
+
+# --- monitoring -----------------------------------------------------------------------
+
+
+def test_prometheus_rule_is_the_promtool_tested_file(rendered: dict[str, list[Manifest]]) -> None:
+    source = REPO / "deploy" / "observability" / "prometheus" / "grounding-rules.yaml"
+    expected = yaml.safe_load(source.read_text())["groups"]
+    for name in ("standalone", "eg-sidecar", "istio-sidecar", "plain-envoy"):
+        assert one(rendered[name], "PrometheusRule")["spec"]["groups"] == expected
+
+
+def test_monitors_follow_the_mode_and_carry_extra_labels(
+    rendered: dict[str, list[Manifest]],
+) -> None:
+    monitor = one(rendered["standalone"], "ServiceMonitor")
+    assert monitor["metadata"]["labels"]["release"] == "kube-prometheus-stack"
+    assert not by_kind(rendered["standalone"], "PodMonitor")
+    pod_monitor = one(rendered["eg-sidecar"], "PodMonitor")
+    proxy = one(rendered["eg-sidecar"], "EnvoyProxy")
+    pod_labels = proxy["spec"]["provider"]["kubernetes"]["envoyDeployment"]["pod"]["labels"]
+    assert pod_monitor["spec"]["selector"]["matchLabels"].items() <= pod_labels.items()
+    dashboard = one(rendered["standalone"], "ConfigMap", "-dashboard")
+    assert dashboard["metadata"]["labels"]["grafana_dashboard"] == "1"
+    assert all(json.loads(text) for text in dashboard["data"].values())
+
+
+def test_monitoring_off_renders_no_monitoring(rendered: dict[str, list[Manifest]]) -> None:
+    kinds = {m["kind"] for m in rendered["monitoring-off"]}
+    assert not kinds & {"ServiceMonitor", "PodMonitor", "PrometheusRule"}
+    assert not [
+        m for m in rendered["monitoring-off"] if m["metadata"]["name"].endswith("-dashboard")
+    ]
+
+
+def test_monitoring_crds_are_gated_on_capabilities() -> None:
+    manifests = render(api_versions=())
+    assert not {m["kind"] for m in manifests} & {"ServiceMonitor", "PrometheusRule"}
+    assert one(manifests, "Deployment")

@@ -1,0 +1,221 @@
+"""The chart's plain-Envoy snippet runs: the real Envoy with the rendered envoy.yaml, the
+sidecar with the rendered config.yaml and workspaces, and the mock upstream; a grounded
+and an ungrounded answer get the right verdicts (SPEC sections 2 and 5).
+
+Only addresses are substituted (loopback, ports chosen at run time, a temporary socket
+directory and policy directory); everything else is what the chart renders from
+ci/plain-envoy-values.yaml.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from devtools.envoy_process import EnvoyProcess
+from devtools.mock_upstream import MockUpstream
+from tests.integration.operations import scrape, value
+
+from .chart import CHART, one, render
+
+pytestmark = [pytest.mark.helm, pytest.mark.envoy, pytest.mark.minilm]
+
+SOURCE = (
+    "The Eiffel Tower is located in Paris and was completed in 1889. "
+    "It is 330 metres tall and was designed by the engineering company of Gustave Eiffel."
+)
+GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
+UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
+
+
+@dataclass
+class Sidecar:
+    process: subprocess.Popen[str]
+    log: Path
+    metrics_port: int | None = None
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()  # this pid only
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+def start_sidecar(config: dict[str, Any], directory: Path, timeout: float = 60.0) -> Sidecar:
+    path = directory / "config.yaml"
+    path.write_text(yaml.safe_dump(config))
+    log = directory / "sidecar.log"
+    command = [sys.executable, "-m", "grounding_sidecar", "serve", "--config", str(path)]
+    with log.open("w") as stderr:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
+    assert process.stdout is not None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([process.stdout], [], [], 0.2)
+        if ready:
+            line = process.stdout.readline()
+            if line.startswith("serving "):
+                fields = dict(part.split("=", 1) for part in line.split()[1:])
+                return Sidecar(process, log, int(fields["metrics_port"]))
+        if process.poll() is not None:
+            break
+    Sidecar(process, log).stop()
+    raise RuntimeError(f"sidecar did not start: {log.read_text()[-2000:]}")
+
+
+@pytest.fixture(scope="module")
+def upstream() -> Iterator[MockUpstream]:
+    server = MockUpstream().start()
+    yield server
+    server.stop()
+
+
+@dataclass
+class Stack:
+    envoy_port: int
+    sidecar: Sidecar
+
+
+@pytest.fixture(scope="module")
+def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    """Envoy + sidecar from the chart."""
+    work = tmp_path_factory.mktemp("plain-envoy")
+    socket_dir = work / "run"
+    socket_dir.mkdir()
+    manifests = render(
+        [CHART / "ci" / "plain-envoy-values.yaml"],
+        [
+            "plainEnvoy.listener.address=127.0.0.1",
+            "plainEnvoy.listener.port=0",
+            "plainEnvoy.admin.port=0",
+            "plainEnvoy.upstream.host=127.0.0.1",
+            f"plainEnvoy.upstream.port={upstream.port}",
+            f"socket.dir={socket_dir}",
+        ],
+    )
+    config = yaml.safe_load(one(manifests, "ConfigMap", "-config")["data"]["config.yaml"])
+    policy_dir = work / "workspaces"
+    policy_dir.mkdir()
+    workspaces = one(manifests, "ConfigMap", "-workspaces")["data"]
+    for name, text in workspaces.items():
+        (policy_dir / name).write_text(text)
+    # Loopback and ports chosen at run time; the chart's values otherwise.
+    config |= {"host": "127.0.0.1", "port": 0, "health-port": 0, "metrics-port": 0}
+    config["policy-dir"] = str(policy_dir)
+    # The chart's config is used as-is: policy dir, metrics, audit and tracing keys
+    # included (a key serve does not accept stops start-up and fails this fixture).
+    sidecar = start_sidecar(config, work)
+    envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
+    envoy = EnvoyProcess(envoy_yaml).start()
+    yield Stack(envoy.port, sidecar)
+    envoy.stop()
+    sidecar.stop()
+
+
+def post(
+    port: int,
+    answer: str,
+    workspace: str,
+    *,
+    stream: bool = False,
+    sources: Sequence[str] = (SOURCE,),
+) -> tuple[int, dict[str, str], bytes]:
+    body = {
+        "model": "mock-1",
+        "messages": [{"role": "user", "content": "Tell me about the Eiffel Tower."}],
+        "metadata": {"grounding.sources": json.dumps(list(sources))},
+        "stream": stream,
+    }
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(
+            "POST",
+            "/v1/chat/completions",
+            body=json.dumps(body),
+            headers={
+                "content-type": "application/json",
+                "x-workspace-id": workspace,
+                "x-mock-answer": answer,
+            },
+        )
+        response = connection.getresponse()
+        headers = {k.lower(): v for k, v in response.getheaders()}
+        return response.status, headers, response.read()
+    finally:
+        connection.close()
+
+
+def test_grounded_answer_passes(stack: Stack) -> None:
+    status, headers, body = post(stack.envoy_port, GROUNDED, "acme-corp")
+    assert status == 200, body
+    assert headers["x-grounding-verdict"] == "pass"
+    assert json.loads(body)["choices"][0]["message"]["content"] == GROUNDED
+
+
+def test_ungrounded_answer_is_flagged_under_the_global_log_action(stack: Stack) -> None:
+    status, headers, body = post(stack.envoy_port, UNGROUNDED, "other-team")
+    assert status == 200, body
+    assert headers["x-grounding-verdict"] == "fail"
+
+
+def test_ungrounded_answer_is_refused_in_a_blocking_workspace(stack: Stack) -> None:
+    status, headers, body = post(stack.envoy_port, UNGROUNDED, "acme-corp")
+    assert status == 403, body
+    assert headers["x-grounding-verdict"] == "fail"
+    assert json.loads(body)["error"]["code"] == "hallucination_detected"
+
+
+def test_ungrounded_stream_ends_with_content_filter_in_a_blocking_workspace(stack: Stack) -> None:
+    status, _, body = post(stack.envoy_port, UNGROUNDED, "acme-corp", stream=True)
+    assert status == 200
+    assert b'"content_filter"' in body
+    assert UNGROUNDED.encode() not in body
+
+
+def test_the_embedding_pipeline_is_on_the_metrics_endpoint(stack: Stack) -> None:
+    for _ in range(3):  # one source, three checks: embedded once, then from the cache
+        assert post(stack.envoy_port, GROUNDED, "acme-corp")[0] == 200
+    assert stack.sidecar.metrics_port is not None
+    samples = scrape(stack.sidecar.metrics_port)
+    assert value(samples, "gateway_grounding_embed_runs_total") >= 3
+    real = value(samples, "gateway_grounding_embed_tokens_total", kind="real")
+    assert 0 < real <= value(samples, "gateway_grounding_embed_tokens_total", kind="padded")
+    assert value(samples, "gateway_grounding_embed_workers") >= 1
+    assert value(samples, "gateway_grounding_passage_cache_lookups_total", result="hit") >= 2
+    assert value(samples, "gateway_grounding_passage_cache_entries") >= 1
+    cache_bound = value(samples, "gateway_grounding_passage_cache_max_bytes")
+    assert cache_bound == 128 << 20  # the chart's passageCacheMb
+
+
+def test_concurrent_checks_through_the_model_each_get_their_own_verdict(stack: Stack) -> None:
+    """16 answers at once through parallel model runs and the passage cache."""
+
+    def ask(number: int) -> tuple[int, str]:
+        source = f"Parcel {number} left the Rotterdam depot on Tuesday morning by rail freight."
+        answer = (
+            source
+            if number % 2
+            else f"Parcel {number} was eaten by a purple dragon over the Atlantic Ocean."
+        )
+        # other-team is under the global LOG action: delivered, verdict in the header.
+        status, headers, _ = post(stack.envoy_port, answer, "other-team", sources=[source, SOURCE])
+        return status, headers.get("x-grounding-verdict", "")
+
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        results = list(pool.map(ask, range(16), timeout=120))
+    assert results == [(200, "pass" if n % 2 else "fail") for n in range(16)]

@@ -1,0 +1,126 @@
+"""The shipped MiniLM graph against an independent fp32 reference (issue 3, part 1).
+
+The reference is `minilm_reference.encode`: a numpy forward pass over the
+safetensors weights, one unpadded sentence at a time.  The embedder runs the same
+sentences in one call, so its length sorting, padding and masking are exercised.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from grounding_sidecar.detection.embedding.minilm.runtime import MAX_TOKENS, MiniLMEmbedder
+from grounding_sidecar.detection.embedding.minilm.store import TOKENIZER, WEIGHTS, resolve_model_dir
+from tests.support.minilm_reference import encode, load_weights
+
+pytestmark = pytest.mark.minilm
+
+SENTENCES = [
+    "The deadline for the application is June 15, 2024.",
+    "The deadline for the application is June 22, 2024.",
+    "Paris is the capital of France.",
+    "Berlin is not the capital of France.",
+    "hi",
+    "",
+    "OK.",
+    "Revenue grew 12.5% year over year to $4.2 billion in Q3.",
+    "The patient was prescribed 20 mg of atorvastatin once daily.",
+    "Water boils at 100 °C at sea level.",
+    "Die Katze sitzt auf der Matte und schläft.",
+    "Le château se trouve près de la rivière.",
+    "東京は日本の首都です。",
+    "Emoji are tokenised too: 🚀🔥 launch day!",
+    "def add(a, b):\n    return a + b",
+    "SELECT name, email FROM users WHERE active = 1 ORDER BY created_at DESC;",
+    "See https://example.com/docs/v2/install?lang=en#requirements for details.",
+    "Contact support@example.org or call +1 (555) 010-9999.",
+    "- first bullet\n- second bullet\n- third bullet",
+    "## Installation\n\nRun `make install` and then `make test`.",
+    "Mr. Smith met Dr. Jones at 3 p.m. on Jan. 5th.",
+    "The mitochondria is the powerhouse of the cell.",
+    "Photosynthesis converts light energy into chemical energy stored in glucose.",
+    "The Treaty of Westphalia was signed in 1648, ending the Thirty Years' War.",
+    "Our refund policy allows returns within 30 days of purchase with a receipt.",
+    "Refunds are not available for digital goods once downloaded.",
+    "The API rate limit is 1,000 requests per minute per key.",
+    "You can cancel your subscription at any time from the billing page.",
+    "I think this approach is probably fine, but it depends on your needs.",
+    "Based on your previous orders, you prefer express shipping.",
+    "The model was trained on 1.5 trillion tokens over 21 days using 2048 GPUs.",
+    "Aspirin reduces the risk of heart attack in some adults.",
+    "Aspirin does not reduce the risk of heart attack in any adults.",
+    "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG",
+    "the quick brown fox jumps over the lazy dog",
+    "supercalifragilisticexpialidocious antidisestablishmentarianism",
+    "e = mc^2, where c ≈ 299,792,458 m/s.",
+    "Version 3.11.4 fixed CVE-2023-12345 in the TLS handshake.",
+    "Q: What is the return window? A: Thirty days.",
+    "\"Quoted text,\" she said, 'and single quotes too.'",
+    "Tabs\tand   multiple    spaces\nand newlines.",
+    "The meeting moved from Tuesday to Thursday at 10:30 AM PST.",
+    "Interest accrues daily at an annual rate of 4.75%, compounded monthly.",
+    "Shipping to Canada takes 5–7 business days; to the EU, 7–10.",
+    "The server returned HTTP 503 Service Unavailable after 30 s.",
+    "A",
+    "Ünïcödé àccents should be handled by the normaliser.",
+    "Never share your password with anyone, including support staff.",
+    "Kubernetes schedules pods onto nodes based on resource requests.",
+    "The Great Wall of China is visible from low Earth orbit with the naked eye.",
+    "In 2019, the company had 1,200 employees; by 2023 it had 3,450.",
+    "Short one.",
+    "This sentence is moderately long and contains several clauses, commas, and a "
+    "semicolon; it is meant to sit between the short and the very long inputs.",
+    " ".join(
+        f"Paragraph sentence {i} describes item {i * 7} with a price of ${i}.99." for i in range(8)
+    ),
+    # Longer than MAX_TOKENS: checks truncation at 256 rather than the file's 128.
+    " ".join(f"word{i} and more text number {i}" for i in range(120)),
+]
+
+
+@pytest.fixture(scope="module")
+def embedder() -> MiniLMEmbedder:
+    return MiniLMEmbedder()
+
+
+@pytest.fixture(scope="module")
+def reference_vectors() -> np.ndarray:
+    from tokenizers import Tokenizer
+
+    model_dir = resolve_model_dir()
+    # Configured here, not through the embedder, so a wrong setting there shows up.
+    tokenizer = Tokenizer.from_file(str(model_dir / TOKENIZER.name))
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(max_length=256)
+    weights = load_weights(model_dir / WEIGHTS.name)
+    return np.stack([encode(weights, e.ids) for e in tokenizer.encode_batch(SENTENCES)])
+
+
+def test_enough_varied_sentences() -> None:
+    assert len(SENTENCES) >= 50
+    assert len(set(SENTENCES)) == len(SENTENCES)
+
+
+def test_matches_fp32_reference(embedder: MiniLMEmbedder, reference_vectors: np.ndarray) -> None:
+    got = embedder.embed(SENTENCES)
+    assert got.shape == reference_vectors.shape == (len(SENTENCES), 384)
+    cosines = (got * reference_vectors).sum(axis=1) / (
+        np.linalg.norm(got, axis=1) * np.linalg.norm(reference_vectors, axis=1)
+    )
+    worst = int(np.argmin(cosines))
+    assert cosines.mean() >= 0.999, f"mean cosine {cosines.mean():.6f}"
+    assert cosines.min() >= 0.995, f"min cosine {cosines.min():.6f} for {SENTENCES[worst]!r}"
+
+
+def test_long_text_truncated_at_256_not_128(embedder: MiniLMEmbedder) -> None:
+    counts = embedder.count_tokens(SENTENCES)
+    assert max(counts) == MAX_TOKENS == 256
+    assert counts[SENTENCES.index("hi")] == 3  # [CLS] hi [SEP]: no fixed padding
+
+
+def test_reference_is_sensitive(reference_vectors: np.ndarray) -> None:
+    # Guards the test itself: different sentences must not all map to one vector.
+    sims = reference_vectors @ reference_vectors.T
+    assert sims[0, 2] < 0.5
+    assert sims[0, 1] > 0.8

@@ -1,0 +1,92 @@
+"""How `serve` assembles its detector: minilm behind the batcher, passages cached."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from grounding_sidecar.app.serve import build_detector
+from grounding_sidecar.detection import Grader, ResponseVerdict
+from grounding_sidecar.detection.embedding.hashing import HashEmbedder
+from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
+from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.detection.embedding.registry import (
+    ServingOptions,
+    resolve_parallelism,
+    serving_embedders,
+)
+from grounding_sidecar.settings import load_settings
+
+SOURCE = "Order 7731 was shipped on 14 March 2026 from the Rotterdam warehouse by DHL Express."
+
+
+def test_hash_is_used_as_is() -> None:
+    embedders = serving_embedders("hash", ServingOptions())
+    assert isinstance(embedders.claims, HashEmbedder)
+    assert embedders.passages is embedders.claims
+
+
+@pytest.mark.minilm
+def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
+    detector = build_detector(
+        load_settings(flags={"embedder": "minilm", "embed-threads": "1", "passage-cache-mb": "8"})
+    )
+    assert isinstance(detector, Grader)
+    assert isinstance(detector.embedder, MicroBatcher)
+    passages = detector.passage_embedder
+    assert isinstance(passages, CachedEmbedder)
+    # Warmed up before any request: the model has run, its source is cached.
+    assert detector.embedder.stats.backend_calls >= 1
+    assert (passages.stats.misses, passages.stats.hits) == (1, 0)
+    results: list[ResponseVerdict] = []
+
+    def check(answer: str) -> None:
+        results.append(detector.check(answer, [SOURCE]).verdict)
+
+    answers = [
+        "Order 7731 was shipped on 14 March 2026 from the Rotterdam warehouse.",
+        "Order 7731 was shipped on 19 March 2026 from the Rotterdam warehouse.",
+    ] * 3
+    check(answers[0])  # warms the cache; concurrent first sightings would all miss
+    threads = [threading.Thread(target=check, args=(answer,)) for answer in answers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(results) == sorted([ResponseVerdict.PASS] * 4 + [ResponseVerdict.FAIL] * 3)
+    # Seven checks of one source: embedded once, then served from the cache.
+    assert passages.stats.misses == 1 + 1
+    assert passages.stats.hits == 6
+
+
+@pytest.mark.parametrize(
+    ("workers", "threads", "cpus", "expected"),
+    [
+        (0, 0, 2, (2, 1)),  # automatic: one single-thread run per CPU
+        (0, 0, 16, (2, 1)),  # at most MAX_AUTO_WORKERS runs chosen automatically
+        (0, 0, 1, (1, 1)),
+        (0, 2, 2, (1, 2)),  # threads set: the runs that fit
+        (0, 4, 2, (1, 4)),  # oversubscription asked for is kept
+        (1, 0, 8, (1, 8)),  # workers set: the CPUs left per run
+        (3, 2, 2, (3, 2)),  # both set: as given
+    ],
+)
+def test_parallelism_fills_the_usable_cpus(
+    workers: int, threads: int, cpus: int, expected: tuple[int, int]
+) -> None:
+    resolved = resolve_parallelism(ServingOptions(workers=workers, intra_op_threads=threads), cpus)
+    assert (resolved.workers, resolved.intra_op_threads) == expected
+
+
+def test_a_detector_that_fails_its_warm_up_is_unavailable(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(Grader, "warm_up", lambda self: "the warm-up check could not embed")
+    assert build_detector(load_settings(flags={"embedder": "hash"})) is None
+    assert "could not embed" in caplog.text and "grounding_unavailable" in caplog.text
+
+
+def test_a_working_detector_is_warmed_up_and_returned() -> None:
+    detector = build_detector(load_settings(flags={"embedder": "hash"}))
+    assert isinstance(detector, Grader)

@@ -1,0 +1,331 @@
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grounding_sidecar.detection import (
+    ClaimClass,
+    ClaimPolicy,
+    Grader,
+    HashEmbedder,
+    Reason,
+    ResponseVerdict,
+    SourceLimits,
+    Verdict,
+)
+from grounding_sidecar.detection.contract import (
+    EMBEDDING_FAILED_MARK,
+    VALID_VERDICTS,
+    EmbeddingStage,
+    StatementGrade,
+)
+from grounding_sidecar.detection.embedding.base import EmbeddingError, EmbeddingTimeout, FloatMatrix
+
+SOURCES = [
+    "Order 5512 shipped on 3 June 2026 by ground freight from the Leeds depot. "
+    "The invoice total was $84.50 including 20% VAT.",
+    "Alice Moreno approved the refund for the customer. The parcel weighs 2 kg.",
+    "The warranty covers accidental damage for 24 months.",
+]
+
+# (supported sentence, swapped sentence) pairs: each swap changes one detail.
+SWAPS = [
+    (
+        "Order 5512 shipped on 3 June 2026 by ground freight.",
+        "Order 5512 shipped on 9 June 2026 by ground freight.",
+    ),
+    (
+        "The invoice total was $84.50 including 20% VAT.",
+        "The invoice total was $94.50 including 20% VAT.",
+    ),
+    (
+        "The invoice total was $84.50 including 20% VAT.",
+        "The invoice total was $84.50 including 25% VAT.",
+    ),
+    (
+        "The parcel weighs 2 kg according to the label.",
+        "The parcel weighs 7 kg according to the label.",
+    ),
+    (
+        "Alice Moreno approved the refund for the customer.",
+        "Brian Keller approved the refund for the customer.",
+    ),
+    (
+        "It shipped from the Leeds depot by ground freight.",
+        "It shipped from the Bristol depot by ground freight.",
+    ),
+    (
+        "The warranty covers accidental damage for 24 months.",
+        "The warranty does not cover accidental damage for 24 months.",
+    ),
+    (
+        "The warranty covers accidental damage for 24 months.",
+        "The warranty covers accidental damage for 36 months.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("supported", "swapped"), SWAPS)
+def test_detail_swaps_of_a_supported_sentence_are_contradictory(
+    hash_grader: Grader, supported: str, swapped: str
+) -> None:
+    good = hash_grader.check(supported, SOURCES)
+    assert [g.verdict for g in good.claims] == [Verdict.SUPPORTED], good.claims[0].rationale
+    assert good.verdict is ResponseVerdict.PASS
+    bad = hash_grader.check(swapped, SOURCES)
+    assert [g.verdict for g in bad.claims] == [Verdict.CONTRADICTORY], bad.claims[0].rationale
+    assert bad.verdict is ResponseVerdict.FAIL
+    assert bad.reasons[0] is Reason.CONTRADICTED_CLAIMS
+    assert bad.claims[0].evidence, "a contradiction names the passage it contradicts"
+
+
+def test_a_detail_found_in_no_source_is_unsupported(hash_grader: Grader) -> None:
+    result = hash_grader.check(
+        "Order 5512 shipped on 3 June 2026 by ground freight with tracking code 99812.",
+        SOURCES,
+    )
+    grade = result.claims[0]
+    assert grade.verdict is Verdict.UNSUPPORTED
+    assert "99812" in grade.rationale
+
+
+def test_labelled_examples_get_their_response_verdict(
+    hash_grader: Grader, examples_path: Path
+) -> None:
+    path = examples_path
+    for line in path.read_text().splitlines():
+        case = json.loads(line)
+        result = hash_grader.check(case["answer"], case["sources"], policy=ClaimPolicy.CLASSED)
+        assert (
+            result.verdict.value
+            == {
+                "grounded": "pass",
+                "ungrounded": "fail",
+                "unknown": "unknown",
+            }[case["label_response"]]
+        ), case["id"]
+        labels = [claim["label"] for claim in case["claims"]]
+        assert [g.verdict.value for g in result.claims] == labels, case["id"]
+
+
+def test_external_claim_fails_under_strict_and_is_unknown_under_classed(
+    hash_grader: Grader,
+) -> None:
+    answer = "Tracking numbers let you follow a parcel between depots."
+    strict = hash_grader.check(answer, SOURCES)
+    assert strict.verdict is ResponseVerdict.FAIL
+    classed = hash_grader.check(answer, SOURCES, policy=ClaimPolicy.CLASSED)
+    assert classed.claims[0].claim_class is ClaimClass.EXTERNAL
+    assert classed.verdict is ResponseVerdict.UNKNOWN
+    assert classed.reasons == (Reason.NO_APPROVED_EXTERNAL_SOURCE,)
+    approved = hash_grader.check(
+        answer,
+        SOURCES,
+        policy=ClaimPolicy.CLASSED,
+        references=["Tracking numbers let you follow a parcel between depots and hubs."],
+    )
+    assert approved.verdict is ResponseVerdict.PASS
+    assert approved.claims[0].evidence[0].passage_id == "r0.0"
+    # A reference never supports a subject-specific claim.
+    own = hash_grader.check(
+        "Order 5512 shipped on 3 June 2026 by ground freight.",
+        [],
+        policy=ClaimPolicy.CLASSED,
+        references=["Order 5512 shipped on 3 June 2026 by ground freight."],
+    )
+    assert own.claims[0].verdict is Verdict.UNSUPPORTED
+
+
+def test_interpretation_is_not_applicable_under_classed(hash_grader: Grader) -> None:
+    result = hash_grader.check(
+        "I recommend contacting support if it does not arrive soon.",
+        SOURCES,
+        policy=ClaimPolicy.CLASSED,
+    )
+    assert result.claims[0].verdict is Verdict.NOT_APPLICABLE
+    assert result.verdict is ResponseVerdict.UNKNOWN
+    assert result.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
+
+
+def test_dropped_sources_make_unsupported_unknown_but_keep_contradictions_failing(
+    hash_grader: Grader,
+) -> None:
+    limits = SourceLimits(max_sources=1, max_source_length=10_000)
+    unsupported = hash_grader.check(
+        "The warranty covers accidental damage for 24 months.", SOURCES, limits=limits
+    )
+    assert unsupported.verdict is ResponseVerdict.UNKNOWN
+    assert Reason.EVIDENCE_TRUNCATED in unsupported.reasons
+    assert [d.source_index for d in unsupported.dropped_sources] == [1, 2]
+    contradicted = hash_grader.check(
+        "Order 5512 shipped on 9 June 2026 by ground freight.", SOURCES, limits=limits
+    )
+    assert contradicted.verdict is ResponseVerdict.FAIL
+    supported = hash_grader.check(
+        "Order 5512 shipped on 3 June 2026 by ground freight.", SOURCES, limits=limits
+    )
+    assert supported.verdict is ResponseVerdict.PASS
+
+
+def test_no_sources_and_no_claims_are_unknown(hash_grader: Grader) -> None:
+    no_sources = hash_grader.check("Your order will arrive tomorrow before ten.", [])
+    assert no_sources.verdict is ResponseVerdict.UNKNOWN
+    assert no_sources.reasons[0] is Reason.EVIDENCE_MISSING
+    assert not no_sources.grounded
+    empty = hash_grader.check("", SOURCES)
+    assert empty.verdict is ResponseVerdict.UNKNOWN
+    assert empty.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
+
+
+class _FailingFor:
+    """Wraps the hash embedder; fails texts containing a marker, or everything."""
+
+    name = "failing"
+    version_tag = "failing@0"
+    default_threshold = 0.5
+
+    def __init__(self, marker: str | None = None, timeout: bool = False) -> None:
+        self.marker = marker
+        self.timeout = timeout
+        self.inner = HashEmbedder()
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        if self.timeout:
+            raise EmbeddingTimeout("deadline passed")
+        vectors = self.inner.embed(texts)
+        for row, text in enumerate(texts):
+            if self.marker and self.marker in text:
+                vectors[row] = 0.0
+        return vectors
+
+
+def test_a_failed_claim_embedding_fails_only_that_claim() -> None:
+    grader = Grader(_FailingFor(marker="warranty"))
+    result = grader.check(
+        "Order 5512 shipped on 3 June 2026 by ground freight. "
+        "The warranty covers accidental damage for 24 months.",
+        SOURCES[:1],
+    )
+    assert [g.verdict for g in result.claims] == [Verdict.SUPPORTED, Verdict.UNSUPPORTED]
+    assert result.claims[1].rationale == EMBEDDING_FAILED_MARK
+    assert result.embedding_failures == (EmbeddingStage.CLAIM,)
+    assert result.verdict is ResponseVerdict.FAIL
+    assert result.reasons[0] is Reason.EMBEDDING_FAILED
+
+
+def test_a_failed_source_embedding_fails_every_claim() -> None:
+    grader = Grader(HashEmbedder(), passage_embedder=_FailingFor(timeout=True))
+    result = grader.check("Order 5512 shipped on 3 June 2026 by ground freight.", SOURCES)
+    assert all(g.rationale == EMBEDDING_FAILED_MARK for g in result.claims)
+    assert result.embedding_failures == (EmbeddingStage.SOURCE,)
+    assert result.verdict is ResponseVerdict.FAIL
+    assert not result.grounded
+
+
+def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
+    grader = Grader(HashEmbedder())
+    version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
+    assert version == f"grounding-v1/strict/{HashEmbedder().version_tag}/split-v1/t0.50"
+    assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
+
+
+def test_invalid_pairs_and_evidence_free_support_are_rejected() -> None:
+    with pytest.raises(ValueError):
+        StatementGrade("x", (0, 1), ClaimClass.INTERPRETATION, Verdict.SUPPORTED, (), 1.0, "")
+    with pytest.raises(ValueError):
+        StatementGrade("x", (0, 1), ClaimClass.SUBJECT_SPECIFIC, Verdict.SUPPORTED, (), 1.0, "")
+
+
+_words = st.sampled_from(
+    "Order 5512 shipped on 3 June 9 July by ground air freight the refund was not approved "
+    "Alice Bob Leeds $84.50 20% kg I recommend you should your warranty covers damage . ? \n- "
+    "# ```".split(" ")
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.lists(_words, max_size=60).map(" ".join),
+    st.lists(st.lists(_words, max_size=30).map(" ".join), max_size=4),
+    st.sampled_from(list(ClaimPolicy)),
+)
+def test_every_grade_is_valid_and_every_span_is_exact(
+    answer: str, sources: list[str], policy: ClaimPolicy
+) -> None:
+    result = Grader(HashEmbedder()).check(answer, sources, policy=policy)
+    for grade in result.claims:
+        assert grade.verdict in VALID_VERDICTS[grade.claim_class]
+        assert answer[grade.span[0] : grade.span[1]] == grade.text
+        if grade.verdict is Verdict.SUPPORTED:
+            assert grade.evidence
+        for evidence in grade.evidence:
+            passage = sources[evidence.source_index][evidence.start : evidence.end]
+            assert passage.strip() == passage and passage
+        if grade.score is not None:
+            assert -1.0 <= grade.score <= 1.0
+    assert 0.0 <= result.confidence <= 1.0
+    assert result.embedding_failures == ()
+    assert min(result.timings.split, result.timings.embed, result.timings.score) >= 0.0
+    if result.verdict is ResponseVerdict.PASS:
+        assert result.grounded
+    assert np.isfinite(result.overall_similarity or 0.0)
+
+
+def test_advice_resting_on_a_premise_grades_the_premise_under_classed(
+    hash_grader: Grader,
+) -> None:
+    answer = (
+        "Since the warranty covers accidental damage for 24 months, you should file a claim. "
+        "Since your parcel was lost at the depot, you should contact the carrier today."
+    )
+    result = hash_grader.check(answer, SOURCES, policy=ClaimPolicy.CLASSED)
+    grades = [(g.text, g.claim_class, g.verdict) for g in result.claims]
+    assert grades == [
+        (
+            "Since the warranty covers accidental damage for 24 months",
+            ClaimClass.SUBJECT_SPECIFIC,
+            Verdict.SUPPORTED,
+        ),
+        ("you should file a claim.", ClaimClass.INTERPRETATION, Verdict.NOT_APPLICABLE),
+        (
+            "Since your parcel was lost at the depot",
+            ClaimClass.SUBJECT_SPECIFIC,
+            Verdict.UNSUPPORTED,
+        ),
+        (
+            "you should contact the carrier today.",
+            ClaimClass.INTERPRETATION,
+            Verdict.NOT_APPLICABLE,
+        ),
+    ]
+    for grade in result.claims:
+        assert answer[grade.span[0] : grade.span[1]] == grade.text
+    assert result.verdict is ResponseVerdict.FAIL
+    # Under strict every sentence stays one claim.
+    assert len(hash_grader.check(answer, SOURCES).claims) == 2
+
+
+class _BrokenEmbedder:
+    """Loads fine, cannot embed: what a warm-up check is there to catch."""
+
+    name = "broken"
+    version_tag = "broken@1"
+    default_threshold = 0.5
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        raise EmbeddingError("no such instruction on this CPU")
+
+
+def test_warm_up_grades_cleanly_with_a_working_embedder() -> None:
+    assert Grader(HashEmbedder()).warm_up() is None
+
+
+def test_warm_up_reports_an_embedder_that_cannot_run() -> None:
+    problem = Grader(_BrokenEmbedder()).warm_up()
+    assert problem is not None and "could not embed" in problem and "claim" in problem

@@ -1,0 +1,311 @@
+"""The per-stream exchange driven message by message, as Envoy would (no network)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
+
+from devtools.mock_upstream import completion
+from grounding_sidecar.decision import CheckEvent, GroundingObserver, Unchecked
+from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
+from tests.support.exchange import (
+    GROUNDED,
+    UNGROUNDED,
+    Recorder,
+    delivered,
+    flat,
+    header_value,
+    headers_msg,
+    make_context,
+    request_body,
+    run_request,
+    run_response,
+    sse_body,
+)
+from tests.support.fake_detectors import ThreadRecorder
+
+
+def test_sources_are_stripped_with_a_matching_content_length() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "block", request_body())
+        common = reply.request_body.response
+        body = common.body_mutation.body
+        assert b"grounding.sources" not in body
+        assert json.loads(body)["metadata"] == {"user": "u"}
+        (length,) = common.header_mutation.set_headers
+        assert length.header.key == "content-length"
+        assert length.header.raw_value == str(len(body)).encode()
+        assert exchange.checking
+
+    asyncio.run(scenario())
+
+
+def test_non_chat_paths_pass_untouched() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "block", request_body(), path="/v1/embeddings")
+        assert not reply.request_body.HasField("response")
+        head, per_chunk = await run_response(exchange, [b"abc", b"def"])
+        assert len(head) == 1 and delivered(flat(per_chunk)) == b"abcdef"
+
+    asyncio.run(scenario())
+
+
+def test_disabled_workspace_strips_but_does_not_check() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "off", request_body())
+        assert b"grounding.sources" not in reply.request_body.response.body_mutation.body
+        assert not exchange.checking
+
+    asyncio.run(scenario())
+
+
+def test_invalid_sources_get_a_400_when_enabled() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "block", request_body(sources=[1, 2]))
+        immediate = reply.immediate_response
+        assert immediate.status.code == 400
+        assert json.loads(immediate.body)["error"]["code"] == "invalid_grounding_sources"
+
+    asyncio.run(scenario())
+
+
+def test_missing_detector_refuses_before_the_upstream() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        exchange = Exchange(make_context(None, observer=recorder))
+        (reply,) = await run_request(exchange, "flag", request_body())
+        envelope = json.loads(reply.immediate_response.body)["error"]
+        assert reply.immediate_response.status.code == 403
+        assert envelope["code"] == "grounding_unavailable"
+        assert recorder.unavailable == 1
+        # No sources: nothing to check, so no detector needed.
+        exchange = Exchange(make_context(None))
+        (reply,) = await run_request(exchange, "flag", request_body(sources=None))
+        assert reply.WhichOneof("response") == "request_body"
+
+    asyncio.run(scenario())
+
+
+def test_json_block_holds_headers_and_refuses_with_the_envelope() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block", request_body())
+        raw = completion(UNGROUNDED)
+        head, per_chunk = await run_response(exchange, [raw[:20], raw[20:]])
+        assert head == [] and per_chunk[0] == []  # held
+        (refusal,) = per_chunk[1]
+        immediate = refusal.immediate_response
+        assert immediate.status.code == 403
+        error = json.loads(immediate.body)["error"]
+        assert error["code"] == "hallucination_detected"
+        assert error["message"] == f"Response contains ungrounded claims: {UNGROUNDED}"
+        assert header_value(refusal, "x-grounding-verdict") == "fail"
+        metadata = refusal.dynamic_metadata.fields["grounding"].struct_value.fields
+        assert metadata["verdict"].string_value == "fail"
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("workspace", ["block", "flag", "default"])
+def test_json_pass_is_released_byte_identical_with_the_verdict(workspace: str) -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, workspace, request_body())
+        raw = completion(GROUNDED)
+        head, per_chunk = await run_response(exchange, [raw[:7], raw[7:]])
+        released = per_chunk[-1]
+        assert head == []
+        assert released[0].WhichOneof("response") == "response_headers"
+        assert header_value(released[0], "x-grounding-verdict") == "pass"
+        assert delivered(released) == raw
+        assert released[-1].response_body.response.body_mutation.streamed_response.end_of_stream
+
+    asyncio.run(scenario())
+
+
+def test_json_fail_under_flag_is_delivered_with_a_fail_header() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "flag", request_body())
+        raw = completion(UNGROUNDED)
+        _, per_chunk = await run_response(exchange, [raw])
+        assert header_value(per_chunk[0][0], "x-grounding-verdict") == "fail"
+        assert delivered(per_chunk[0]) == raw
+
+    asyncio.run(scenario())
+
+
+def test_sse_block_refusal_sends_only_content_filter_and_done() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block", request_body(stream=True))
+        head, per_chunk = await run_response(exchange, sse_body(UNGROUNDED), sse=True)
+        assert head == [] and all(group == [] for group in per_chunk[:-1])
+        body = delivered(per_chunk[-1])
+        assert UNGROUNDED.split()[1].encode() not in body
+        events = [e for e in body.split(b"\n\n") if e]
+        assert json.loads(events[0][6:])["choices"][0]["finish_reason"] == "content_filter"
+        assert events[1] == b"data: [DONE]"
+
+    asyncio.run(scenario())
+
+
+def test_sse_block_incomplete_stream_is_refused() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        exchange = Exchange(make_context(observer=recorder))
+        await run_request(exchange, "block", request_body(stream=True))
+        _, per_chunk = await run_response(exchange, sse_body(GROUNDED, complete=False), sse=True)
+        assert b"content_filter" in delivered(per_chunk[-1])
+        assert recorder.checks[-1].outcome.unchecked is Unchecked.STREAM_INCOMPLETE
+        assert not recorder.summaries[-1].complete
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("workspace", ["default", "flag"])
+def test_sse_log_relays_every_chunk_at_once_and_checks_after(workspace: str) -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        context = make_context(observer=recorder)
+        exchange = Exchange(context)
+        await run_request(exchange, workspace, request_body(stream=True))
+        chunks = sse_body(UNGROUNDED)
+        head, per_chunk = await run_response(exchange, chunks, sse=True)
+        assert head[0].WhichOneof("response") == "response_headers"
+        assert [delivered(group) for group in per_chunk] == chunks
+        await context.checks.drain(5)
+        assert recorder.checks[-1].decision.verdict.value == "fail"
+        assert recorder.checks[-1].decision.deliver
+
+    asyncio.run(scenario())
+
+
+def test_sse_log_over_the_stream_bound_is_scan_incomplete() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        context = make_context(observer=recorder, limits=ExchangeLimits(max_stream_bytes=300))
+        exchange = Exchange(context)
+        await run_request(exchange, "default", request_body(stream=True))
+        chunks = sse_body(GROUNDED)
+        _, per_chunk = await run_response(exchange, chunks, sse=True)
+        assert b"".join(delivered(group) for group in per_chunk) == b"".join(chunks)
+        await context.checks.drain(5)
+        assert recorder.summaries[-1].scan_incomplete
+        assert recorder.checks[-1].outcome.truncated
+        assert recorder.checks[-1].decision.verdict.value != "pass"
+
+    asyncio.run(scenario())
+
+
+def test_json_over_the_response_bound_follows_unknown_handling() -> None:
+    async def scenario() -> None:
+        raw = completion(GROUNDED + " " + "y" * 500)
+        limits = ExchangeLimits(max_response_bytes=200)
+        delivered_exchange = Exchange(make_context(limits=limits))
+        await run_request(delivered_exchange, "block", request_body())
+        _, per_chunk = await run_response(delivered_exchange, [raw[:150], raw[150:300], raw[300:]])
+        assert per_chunk[0] == []
+        assert header_value(per_chunk[1][0], "x-grounding-verdict") == "unknown"
+        assert b"".join(delivered(group) for group in per_chunk) == raw
+
+        refused_exchange = Exchange(make_context(limits=limits))
+        await run_request(refused_exchange, "block-unknown", request_body())
+        _, per_chunk = await run_response(refused_exchange, [raw[:150], raw[150:300], raw[300:]])
+        (refusal,) = per_chunk[1]
+        assert json.loads(refusal.immediate_response.body)["error"]["code"] == (
+            "grounding_unverified"
+        )
+        assert per_chunk[2] == []  # nothing after a refusal
+
+    asyncio.run(scenario())
+
+
+def test_malformed_upstream_json_is_unknown() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block", request_body())
+        _, per_chunk = await run_response(exchange, [b"<html>oops</html>"])
+        assert header_value(per_chunk[0][0], "x-grounding-verdict") == "unknown"
+        assert delivered(per_chunk[0]) == b"<html>oops</html>"
+
+    asyncio.run(scenario())
+
+
+def test_non_2xx_passes_unchecked() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        exchange = Exchange(make_context(observer=recorder))
+        await run_request(exchange, "block", request_body())
+        head, per_chunk = await run_response(exchange, [b'{"error":{}}'], status="500")
+        assert len(head) == 1 and delivered(per_chunk[0]) == b'{"error":{}}'
+        assert recorder.checks == []
+
+    asyncio.run(scenario())
+
+
+def test_missed_deadline_fails_closed_under_block_only() -> None:
+    async def scenario() -> None:
+        for workspace, refused in (("block", True), ("default", False)):
+            context = make_context(ThreadRecorder(sleep=0.5), deadline=0.05)
+            exchange = Exchange(context)
+            await run_request(exchange, workspace, request_body())
+            _, per_chunk = await run_response(exchange, [completion(GROUNDED)])
+            first = per_chunk[0][0]
+            if refused:
+                error = json.loads(first.immediate_response.body)["error"]
+                assert error["code"] == "grounding_unverified"
+                assert "deadline" in error["message"]
+            else:
+                assert header_value(first, "x-grounding-verdict") == "unknown"
+            context.checks.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_observer_that_raises_does_not_break_delivery() -> None:
+    class Broken(GroundingObserver):
+        def on_check(self, event: CheckEvent) -> None:
+            raise RuntimeError("boom")
+
+    async def scenario() -> None:
+        exchange = Exchange(make_context(observer=Broken()))
+        await run_request(exchange, "block", request_body())
+        _, per_chunk = await run_response(exchange, [completion(GROUNDED)])
+        assert delivered(per_chunk[0]) == completion(GROUNDED)
+
+    asyncio.run(scenario())
+
+
+def test_a_cancelled_immediate_stream_still_records_a_verdict() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        context = make_context(observer=recorder)
+        exchange = Exchange(context)
+        await run_request(exchange, "default", request_body(stream=True))
+        chunks = sse_body(UNGROUNDED, complete=False)
+        await exchange.handle(
+            ext_proc.ProcessingRequest(
+                response_headers=headers_msg(
+                    {":status": "200", "content-type": "text/event-stream"}
+                )
+            )
+        )
+        for chunk in chunks[:3]:
+            await exchange.handle(
+                ext_proc.ProcessingRequest(response_body=ext_proc.HttpBody(body=chunk))
+            )
+        assert recorder.checks == []
+        exchange.on_cancelled()
+        await context.checks.drain(5)
+        assert len(recorder.checks) == 1
+        assert recorder.checks[-1].outcome.truncated
+
+    asyncio.run(scenario())

@@ -1,0 +1,112 @@
+import json
+
+import pytest
+
+from grounding_sidecar.openai import (
+    InvalidSources,
+    MalformedRequest,
+    is_chat_completions_path,
+    parse_chat_request,
+)
+
+
+def body(**fields: object) -> bytes:
+    return json.dumps({"model": "m", "messages": [], **fields}).encode()
+
+
+def test_list_sources_are_read_and_stripped() -> None:
+    request = parse_chat_request(
+        body(metadata={"grounding.sources": ["a b", "c"], "user": "u1"}, stream=True)
+    )
+    assert request.sources == ("a b", "c")
+    assert request.stream is True
+    assert request.rewritten
+    forwarded = json.loads(request.body)
+    assert forwarded["metadata"] == {"user": "u1"}
+    assert "grounding.sources" not in request.body.decode()
+
+
+def test_json_string_sources_are_accepted() -> None:
+    request = parse_chat_request(body(metadata={"grounding.sources": json.dumps(["x", "y"])}))
+    assert request.sources == ("x", "y")
+    assert "metadata" not in json.loads(request.body)  # emptied metadata is removed
+
+
+def test_body_without_sources_is_forwarded_byte_identical() -> None:
+    raw = b'{"model":"m",  "messages":[], "metadata": {"k": "v"}}'
+    request = parse_chat_request(raw)
+    assert request.sources is None
+    assert request.body is raw
+    assert not request.rewritten
+    assert request.stream is False
+
+
+def test_non_ascii_text_survives_the_rewrite() -> None:
+    request = parse_chat_request(
+        body(
+            messages=[{"role": "user", "content": "Zürich — 東京"}],
+            metadata={"grounding.sources": ["é"]},
+        )
+    )
+    assert json.loads(request.body)["messages"][0]["content"] == "Zürich — 東京"
+    assert request.sources == ("é",)
+
+
+@pytest.mark.parametrize("raw", [b"not json", b"[1, 2]", b"\xff\xfe", b""])
+def test_malformed_bodies_raise(raw: bytes) -> None:
+    with pytest.raises(MalformedRequest):
+        parse_chat_request(raw)
+
+
+@pytest.mark.parametrize("value", ["not a list", '{"a": 1}', 42, ["ok", 3], {"a": "b"}])
+def test_invalid_sources_raise_with_a_stripped_body(value: object) -> None:
+    with pytest.raises(InvalidSources) as caught:
+        parse_chat_request(body(metadata={"grounding.sources": value}))
+    assert b"grounding.sources" not in caught.value.stripped_body
+
+
+def test_stream_flag_must_be_literally_true() -> None:
+    assert parse_chat_request(body(stream="true")).stream is False
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/v1/chat/completions", True),
+        ("/v1/chat/completions?x=1", True),
+        ("/openai/deployments/gpt/chat/completions?api-version=2024", True),
+        ("/v1/chat/completions/", True),
+        ("/v1/completions", False),
+        ("/v1/embeddings", False),
+        ("/v1/chat/completionsx", False),
+    ],
+)
+def test_chat_completion_paths(path: str, expected: bool) -> None:
+    assert is_chat_completions_path(path) is expected
+
+
+# Hostile bodies: each is a documented outcome (MalformedRequest: forwarded untouched),
+# never an exception the exchange does not expect.
+HOSTILE_BODIES = {
+    "nested deeper than the parser's stack": b'{"messages": ' + b"[" * 50_000,
+    "an integer past Python's digit limit": b'{"n": ' + b"7" * 5_000 + b"}",
+    "invalid UTF-8": b'{"model": "\xff\xfe"}',
+}
+
+
+@pytest.mark.parametrize("raw", HOSTILE_BODIES.values(), ids=HOSTILE_BODIES.keys())
+def test_hostile_bodies_are_malformed_requests(raw: bytes) -> None:
+    with pytest.raises(MalformedRequest):
+        parse_chat_request(raw)
+
+
+def test_a_lone_surrogate_escape_is_rewritten_as_valid_json() -> None:
+    raw = body(
+        messages=[{"role": "user", "content": "hi \ud800"}],
+        metadata={"grounding.sources": ["a source \udfff"]},
+    )
+    request = parse_chat_request(raw)
+    assert request.sources == ("a source \udfff",)
+    rewritten = json.loads(request.body.decode("utf-8"))  # strict UTF-8: no encoding error
+    assert rewritten["messages"][0]["content"] == "hi \ud800"
+    assert "metadata" not in rewritten

@@ -1,0 +1,137 @@
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from grounding_sidecar.openai import (
+    SseEvent,
+    SseParser,
+    StreamAnswer,
+    content_filter_chunk,
+    done_event,
+)
+
+
+def chunk(content: str | None = None, finish: str | None = None, index: int = 0) -> bytes:
+    delta = {} if content is None else {"content": content}
+    payload = {
+        "id": "chatcmpl-1",
+        "object": "chat.completion.chunk",
+        "created": 7,
+        "model": "mock",
+        "choices": [{"index": index, "delta": delta, "finish_reason": finish}],
+    }
+    return b"data: " + json.dumps(payload).encode() + b"\n\n"
+
+
+def stream_bytes() -> bytes:
+    return chunk("The answer ") + chunk("is 42.") + chunk(finish="stop") + done_event()
+
+
+def parse_all(pieces: list[bytes]) -> tuple[list[SseEvent], SseParser]:
+    parser = SseParser()
+    events: list[SseEvent] = []
+    for piece in pieces:
+        events.extend(parser.feed(piece))
+    return events, parser
+
+
+def answer_of(events: list[SseEvent]) -> StreamAnswer:
+    answer = StreamAnswer()
+    for event in events:
+        answer.add(event)
+    return answer
+
+
+def test_a_whole_stream_joins_deltas_and_completes() -> None:
+    events, parser = parse_all([stream_bytes()])
+    answer = answer_of(events)
+    assert answer.text() == "The answer is 42."
+    assert answer.complete and answer.done
+    assert not parser.has_partial_event
+
+
+def test_crlf_and_cr_line_ends() -> None:
+    for sep in (b"\r\n", b"\r"):
+        raw = stream_bytes().replace(b"\n", sep)
+        events, _ = parse_all([raw])
+        assert answer_of(events).text() == "The answer is 42."
+
+
+def test_crlf_split_between_chunks_is_one_line_end() -> None:
+    raw = b'data: {"choices":[{"index":0,"delta":{"content":"x"}}]}\r'
+    events, parser = parse_all([raw, b"\n\r\n"])
+    assert len(events) == 1
+    assert not parser.has_partial_event
+
+
+def test_multi_line_data_and_comments() -> None:
+    raw = (
+        b": keep-alive\n\n"
+        b'event: message\ndata: {"choices":\ndata: [{"delta":{"content":"hi"}}]}\n\n'
+    )
+    events, _ = parse_all([raw])
+    assert [e.event for e in events] == ["message"]
+    assert answer_of(events).text() == "hi"
+
+
+def test_choices_are_joined_separately() -> None:
+    raw = chunk("a", index=1) + chunk("b", index=0) + chunk("c", index=1) + done_event()
+    events, _ = parse_all([raw])
+    assert answer_of(events).text() == "b\n\nac"
+
+
+def test_stream_without_done_or_finish_reason_is_incomplete() -> None:
+    events, _ = parse_all([chunk("partial")])
+    answer = answer_of(events)
+    assert not answer.complete
+    assert answer.text() == "partial"
+
+
+def test_finish_reason_without_done_is_complete() -> None:
+    events, _ = parse_all([chunk("x") + chunk(finish="stop")])
+    assert answer_of(events).complete
+
+
+def test_broken_framing_leaves_a_partial_event() -> None:
+    _, parser = parse_all([b'data: {"choices": []}'])
+    assert parser.has_partial_event
+
+
+def test_malformed_json_events_are_counted() -> None:
+    events, _ = parse_all([b"data: {nope\n\n" + b'data: {"error": {"message": "x"}}\n\n'])
+    assert answer_of(events).malformed_events == 2
+
+
+def test_content_filter_chunk_names_every_choice() -> None:
+    events, _ = parse_all([chunk("a", index=0) + chunk("b", index=2)])
+    final = content_filter_chunk(answer_of(events))
+    assert final.startswith(b"data: ") and final.endswith(b"\n\n")
+    payload = json.loads(final[6:])
+    assert payload["id"] == "chatcmpl-1"
+    assert [c["finish_reason"] for c in payload["choices"]] == ["content_filter"] * 2
+    assert [c["index"] for c in payload["choices"]] == [0, 2]
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=400), max_size=12),
+    st.sampled_from([b"\n", b"\r\n", b"\r"]),
+)
+def test_any_chunking_gives_the_same_answer(cuts: list[int], sep: bytes) -> None:
+    raw = stream_bytes().replace(b"\n", sep)
+    points = sorted({min(c, len(raw)) for c in cuts})
+    pieces = [raw[a:b] for a, b in zip([0, *points], [*points, len(raw)], strict=True)]
+    events, parser = parse_all(pieces)
+    answer = answer_of(events)
+    assert answer.text() == "The answer is 42."
+    assert answer.done
+    assert not parser.has_partial_event
+
+
+def test_hostile_events_are_counted_as_malformed_and_the_rest_is_read() -> None:
+    answer = StreamAnswer()
+    answer.add(SseEvent("[" * 50_000))  # deeper than the parser's stack
+    answer.add(SseEvent('{"n": ' + "7" * 5_000 + "}"))  # past Python's integer digit limit
+    answer.add(SseEvent(json.dumps({"choices": [{"index": 0, "delta": {"content": "Hi."}}]})))
+    assert answer.malformed_events == 2
+    assert answer.text() == "Hi."

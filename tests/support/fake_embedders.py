@@ -1,0 +1,56 @@
+"""A tiny deterministic backend for testing the batching and caching wrappers."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Sequence
+
+import numpy as np
+
+from grounding_sidecar.detection.embedding.base import EmbeddingError, FloatMatrix
+
+DIM = 8
+
+
+def vector_for(text: str) -> np.ndarray:
+    """A distinct, reproducible unit-ish vector per text."""
+    seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
+    return np.random.default_rng(seed).standard_normal(DIM).astype(np.float32)
+
+
+class FakeBackend:
+    """Records every call; can be held at a gate, fail on a marker, or return bad rows."""
+
+    name = "fake"
+    version_tag = "fake@1"
+    default_threshold = 0.5
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+        self.gate = threading.Event()
+        self.gate.set()
+        self.entered = threading.Event()  # set when a call is inside embed()
+        self.fail_on: str | None = None
+        self.crash_on: str | None = None
+        self.zero_on: str | None = None
+        self._lock = threading.Lock()
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        return [len(t.split()) + 2 for t in texts]
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        with self._lock:
+            self.calls.append(list(texts))
+        self.entered.set()
+        self.gate.wait()
+        if self.fail_on is not None and self.fail_on in texts:
+            raise EmbeddingError("backend refused")
+        if self.crash_on is not None and self.crash_on in texts:
+            raise ValueError("backend bug")
+        rows = [np.zeros(DIM, np.float32) if t == self.zero_on else vector_for(t) for t in texts]
+        return np.stack(rows) if rows else np.zeros((0, DIM), np.float32)
+
+    def texts_seen(self) -> list[str]:
+        with self._lock:
+            return [t for call in self.calls for t in call]

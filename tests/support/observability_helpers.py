@@ -1,0 +1,106 @@
+"""Real check results (hash embedder) and check events for the observability tests."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from grounding_sidecar.decision import (
+    Action,
+    CheckEvent,
+    CheckOutcome,
+    GroundingPolicy,
+    Unchecked,
+    decide,
+    delivery_for,
+)
+from grounding_sidecar.detection import EmbeddingError, Grader, HashEmbedder
+from grounding_sidecar.detection.contract import CheckResult
+from grounding_sidecar.detection.embedding.base import FloatMatrix
+
+TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
+SOURCE = (
+    "The refund window for annual plans is 30 days from the purchase date. "
+    "Refunds are paid to the original payment method within five business days."
+)
+GROUNDED_ANSWER = "The refund window for annual plans is 30 days from the purchase date."
+UNGROUNDED_ANSWER = (
+    "The refund window for annual plans is 30 days from the purchase date. "
+    "Every customer also receives a free laptop with the premium subscription bundle."
+)
+UNGROUNDED_CLAIM = (
+    "Every customer also receives a free laptop with the premium subscription bundle."
+)
+
+
+class FailingEmbedder:
+    """HashEmbedder that fails on any text containing `marker` (injected outage)."""
+
+    def __init__(self, marker: str) -> None:
+        self._inner = HashEmbedder()
+        self._marker = marker
+        self.name = self._inner.name
+        self.version_tag = self._inner.version_tag
+        self.default_threshold = self._inner.default_threshold
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        if any(self._marker in text for text in texts):
+            raise EmbeddingError("injected failure")
+        return self._inner.embed(texts)
+
+
+def check(
+    answer: str, sources: Sequence[str] = (SOURCE,), grader: Grader | None = None
+) -> CheckResult:
+    return (grader or Grader(HashEmbedder())).check(answer, sources)
+
+
+def event(
+    outcome: CheckOutcome,
+    *,
+    action: Action = Action.LOG,
+    streaming: bool = False,
+    workspace_id: str | None = "acme",
+    unknown_blocks: bool = False,
+) -> CheckEvent:
+    from grounding_sidecar.decision import UnknownHandling
+
+    policy = GroundingPolicy(
+        enabled=True,
+        action=action,
+        unknown=UnknownHandling.BLOCK if unknown_blocks else UnknownHandling.DELIVER,
+    )
+    return CheckEvent(
+        workspace_id=workspace_id,
+        action=action,
+        streaming=streaming,
+        delivery=delivery_for(action, streaming=streaming),
+        outcome=outcome,
+        decision=decide(outcome, policy, TRACE),
+        trace_id=TRACE,
+        source_count=1,
+        check_seconds=None if outcome.result is None else 0.01,
+    )
+
+
+def unchecked(reason: Unchecked) -> CheckOutcome:
+    return CheckOutcome(None, reason)
+
+
+def promtool(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the real promtool (installed by `make tools`)."""
+    path = shutil.which("promtool")
+    assert path, "promtool is missing: run `make tools` (Debian package prometheus)"
+    return subprocess.run(
+        [path, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+    )
