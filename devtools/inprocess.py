@@ -1,10 +1,11 @@
 """Run the sidecar's gRPC server in a background thread with its own event loop.
 
 For tests that need to inject a detector or an observer; the demo and the
-benchmark run the real `grounding-sidecar serve` process instead.  With
-`operations=True` the server is wired exactly as `serve` wires it (metrics endpoint,
-audit writer, tracing, ConfigMap watcher from the same `Settings`), and the given
-observer sees every event as well.
+benchmark run the real `grounding-sidecar serve` process instead.  The server is
+built by the same composition root as `serve` (`grounding_sidecar.app.wiring`); with
+`operations=True` it also runs what `serve` runs beside it (metrics endpoint, audit
+writer, tracing, ConfigMap watcher from the same `Settings`), and the given observer
+sees every event as well.
 """
 
 from __future__ import annotations
@@ -14,9 +15,8 @@ import threading
 from typing import Any
 
 from grounding_sidecar.app.checks import Detector
-from grounding_sidecar.app.operations import Operations, start_operations
-from grounding_sidecar.app.serve import build_operated_server, build_server, definition_version
 from grounding_sidecar.app.server import BoundAddresses, GroundingServer
+from grounding_sidecar.app.wiring import Detection, Operations, build_server, start_operations
 from grounding_sidecar.decision import NOOP_OBSERVER, GroundingObserver
 from grounding_sidecar.settings import Settings
 
@@ -31,7 +31,7 @@ class InProcessSidecar:
         operations: bool = False,
     ) -> None:
         self._settings = settings
-        self._detector = detector
+        self._detection = Detection(detector)
         self._observer = observer
         self._operations = operations
         self.ops: Operations | None = None
@@ -45,24 +45,18 @@ class InProcessSidecar:
 
     def start(self) -> InProcessSidecar:
         if self._operations:
-            version = definition_version(self._settings, self._detector)
-            self.ops = start_operations(self._settings, definition_version=version)
+            self.ops = start_operations(self._settings, self._detection)
         self._thread.start()
 
         async def start() -> BoundAddresses:
             # grpc.aio objects bind to the loop they are created on.
-            self.server = self._build()
+            self.server = build_server(
+                self._settings, self._detection, ops=self.ops, observer=self._observer
+            )
             return await self.server.start()
 
         self.bound = self._run(start())
         return self
-
-    def _build(self) -> GroundingServer:
-        if self.ops is None:
-            return build_server(self._settings, self._detector, self._observer)
-        return build_operated_server(
-            self._settings, self._detector, self.ops, also_observe=self._observer
-        )
 
     @property
     def port(self) -> int:

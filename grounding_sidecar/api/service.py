@@ -7,8 +7,7 @@ from typing import Any
 
 import grpc
 
-from grounding_sidecar.app.checks import CheckRunner
-from grounding_sidecar.decision import PolicySource, Unchecked
+from grounding_sidecar.decision import CheckService, PolicySource, Unchecked
 from grounding_sidecar.detection.contract import CheckResult
 
 # Generated code is imported by name so mypy --strict does not type-check it (protoc's
@@ -18,7 +17,7 @@ grounding_pb2_grpc: Any = importlib.import_module("grounding_sidecar.api.groundi
 
 
 class GroundingService(grounding_pb2_grpc.GroundingServiceServicer):  # type: ignore[misc]
-    def __init__(self, checks: CheckRunner, policies: PolicySource) -> None:
+    def __init__(self, checks: CheckService, policies: PolicySource) -> None:
         self._checks = checks
         self._policies = policies
 
@@ -31,10 +30,10 @@ class GroundingService(grounding_pb2_grpc.GroundingServiceServicer):  # type: ig
         if not request.answer.strip():
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "answer is empty")
         policy = self._policies.policy_for(request.workspace or None)
-        timed = await self._checks.run(request.answer, list(request.sources), policy)
-        result = timed.outcome.result
+        outcome = await self._checks.run(request.answer, list(request.sources), policy)
+        result = outcome.result
         if result is None:
-            if timed.outcome.unchecked is Unchecked.DEADLINE_MISSED:
+            if outcome.unchecked is Unchecked.DEADLINE_MISSED:
                 await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "check deadline missed")
             await context.abort(grpc.StatusCode.INTERNAL, "the check failed")
         assert result is not None

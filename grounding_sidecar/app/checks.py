@@ -6,7 +6,7 @@ The detector is CPU-bound and synchronous: it runs in a thread pool sized to the
 cores (numpy releases the GIL in the matrix work), shared by every stream.
 
 Tiny checks may run inline instead (`inline_max_chars`, off unless the server sets it
-for a detector known to be cheap, see `serve.inline_check_chars`): handing a check of a
+for a detector known to be cheap, see `wiring.Detection.inline_max_chars`): handing a check of a
 few hundred characters to a worker thread and waking the loop again cost more than the
 check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms check).  An inline
 check cannot be interrupted either; one that overran the deadline is treated exactly as
@@ -20,7 +20,6 @@ import logging
 import time
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from grounding_sidecar.common.cpus import usable_cpus
@@ -32,7 +31,14 @@ log = logging.getLogger(__name__)
 
 
 class Detector(Protocol):
-    """The slice of `grounding_sidecar.detection.Grader` the processor uses."""
+    """The slice of `grounding_sidecar.detection.Grader` the application uses."""
+
+    @property
+    def is_cheap(self) -> bool:
+        """Whether a small check costs about as much as handing it to a thread."""
+
+    def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
+        """The metric definition version of checks under `policy`."""
 
     def check(
         self,
@@ -45,14 +51,9 @@ class Detector(Protocol):
     ) -> CheckResult: ...
 
 
-@dataclass(frozen=True, slots=True)
-class TimedOutcome:
-    outcome: CheckOutcome
-    seconds: float | None
-
-
 class CheckRunner:
-    """One per server; `detector` is None when the configured embedder failed to load."""
+    """The `CheckService` of a server; `detector` is None when the configured embedder
+    failed to load."""
 
     def __init__(
         self,
@@ -82,10 +83,10 @@ class CheckRunner:
         policy: GroundingPolicy,
         *,
         truncated: bool = False,
-    ) -> TimedOutcome:
+    ) -> CheckOutcome:
         detector = self.detector
         if detector is None:  # the exchange refuses earlier; this is a guard
-            return TimedOutcome(CheckOutcome(None, Unchecked.CHECK_FAILED), None)
+            return CheckOutcome(None, Unchecked.CHECK_FAILED)
         limits = SourceLimits(
             max_sources=policy.max_sources, max_source_length=policy.max_source_length
         )
@@ -104,18 +105,18 @@ class CheckRunner:
             if self._runs_inline(answer, sources, policy):
                 result = check()
                 if time.perf_counter() - started > self.deadline_seconds:
-                    return TimedOutcome(CheckOutcome(None, Unchecked.DEADLINE_MISSED), None)
+                    return CheckOutcome(None, Unchecked.DEADLINE_MISSED)
             else:
                 future = asyncio.get_running_loop().run_in_executor(self._pool, check)
                 result = await asyncio.wait_for(future, timeout=self.deadline_seconds)
         except TimeoutError:
             # The worker thread cannot be interrupted; its result is discarded.
-            return TimedOutcome(CheckOutcome(None, Unchecked.DEADLINE_MISSED), None)
+            return CheckOutcome(None, Unchecked.DEADLINE_MISSED)
         except Exception:
             log.exception("grounding check failed")
-            return TimedOutcome(CheckOutcome(None, Unchecked.CHECK_FAILED), None)
+            return CheckOutcome(None, Unchecked.CHECK_FAILED)
         elapsed = time.perf_counter() - started
-        return TimedOutcome(CheckOutcome(result, truncated=truncated), elapsed)
+        return CheckOutcome(result, truncated=truncated, seconds=elapsed)
 
     def _runs_inline(self, answer: str, sources: Sequence[str], policy: GroundingPolicy) -> bool:
         budget = self.inline_max_chars - len(answer)
@@ -133,10 +134,6 @@ class CheckRunner:
         task = asyncio.get_running_loop().create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
-
-    @property
-    def background_count(self) -> int:
-        return len(self._background)
 
     async def drain(self, timeout: float) -> None:
         """Let after-delivery checks finish (graceful shutdown)."""

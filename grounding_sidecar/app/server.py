@@ -18,6 +18,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from grounding_sidecar.api.service import GroundingService, grounding_pb2, grounding_pb2_grpc
+from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.extproc.exchange import ExchangeContext
 from grounding_sidecar.extproc.servicer import ExternalProcessor
 
@@ -47,10 +48,12 @@ class BoundAddresses:
 
 
 class GroundingServer:
-    def __init__(self, context: ExchangeContext, listen: ListenConfig) -> None:
+    def __init__(self, context: ExchangeContext, checks: CheckRunner, listen: ListenConfig) -> None:
+        """`checks` is the runner behind `context.checks`: the server drains and closes it."""
         if listen.port is None and listen.unix_socket is None:
             raise ValueError("the server needs a TCP port or a Unix socket")
         self.context = context
+        self.checks = checks
         self.listen = listen
         self.processor = ExternalProcessor(context)
         self._health = health.aio.HealthServicer()
@@ -62,7 +65,7 @@ class GroundingServer:
         server = self._server
         external_processor_pb2_grpc.add_ExternalProcessorServicer_to_server(self.processor, server)
         grounding_pb2_grpc.add_GroundingServiceServicer_to_server(
-            GroundingService(self.context.checks, self.context.policies), server
+            GroundingService(self.checks, self.context.policies), server
         )
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         names = (
@@ -103,10 +106,7 @@ class GroundingServer:
         grace = self.listen.grace_seconds if grace is None else grace
         await self._health.enter_graceful_shutdown()  # probes fail first
         await self._server.stop(grace)
-        await self.context.checks.drain(timeout=grace)
+        await self.checks.drain(timeout=grace)
         if self._health_server is not None:
             await self._health_server.stop(0)
-        self.context.checks.close()
-
-    async def wait_for_termination(self) -> None:
-        await self._server.wait_for_termination()
+        self.checks.close()

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
-from grounding_sidecar.settings import SETTINGS, Settings, load_settings
+from grounding_sidecar.settings import SETTINGS, Settings, SettingsError, load_settings
 from grounding_sidecar.settings.values import parse_bool
 
 _NOT_SETTINGS = ("config", "handler", "command")
@@ -47,6 +48,11 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from grounding_sidecar.app.serve import run_serve
+    try:
+        settings = settings_from_args(args)
+    except SettingsError as exc:
+        print(f"grounding-sidecar serve: error: {exc}", file=sys.stderr)
+        return 2
+    from grounding_sidecar.app.serve import run
 
-    return run_serve(args)
+    return run(settings)

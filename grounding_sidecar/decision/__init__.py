@@ -5,13 +5,7 @@ nothing of Envoy; the ext_proc layer asks it what to do and does it.
 """
 
 from grounding_sidecar.decision.actions import Action, Delivery, UnknownHandling, delivery_for
-from grounding_sidecar.decision.decide import (
-    CheckOutcome,
-    Decision,
-    Unchecked,
-    decide,
-    dynamic_metadata,
-)
+from grounding_sidecar.decision.decide import Decision, decide, dynamic_metadata
 from grounding_sidecar.decision.envelopes import (
     Refusal,
     RefusalCode,
@@ -27,6 +21,7 @@ from grounding_sidecar.decision.observer import (
     GroundingObserver,
     StreamSummary,
 )
+from grounding_sidecar.decision.outcome import CheckOutcome, CheckService, Unchecked
 from grounding_sidecar.decision.policy import (
     GroundingPolicy,
     PolicySource,
@@ -40,6 +35,7 @@ __all__ = [
     "Action",
     "CheckEvent",
     "CheckOutcome",
+    "CheckService",
     "Decision",
     "Delivery",
     "GroundingObserver",

@@ -7,7 +7,6 @@ module alone decides delivery, the verdict shown to the client and the refusal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from grounding_sidecar.decision.actions import Action, UnknownHandling
@@ -16,35 +15,9 @@ from grounding_sidecar.decision.envelopes import (
     grounding_unverified,
     hallucination_detected,
 )
+from grounding_sidecar.decision.outcome import CheckOutcome, Unchecked
 from grounding_sidecar.decision.policy import GroundingPolicy
-from grounding_sidecar.detection.contract import CheckResult, ResponseVerdict
-
-
-class Unchecked(StrEnum):
-    """Why an answer that should have been checked has no `CheckResult`."""
-
-    DEADLINE_MISSED = "deadline_missed"
-    CHECK_FAILED = "check_failed"  # the detector raised
-    MALFORMED_RESPONSE = "malformed_response"  # 2xx body that is not a chat completion
-    RESPONSE_TOO_LARGE = "response_too_large"  # JSON over max-response-bytes
-    STREAM_INCOMPLETE = "stream_incomplete"  # no [DONE] nor finish_reason
-
-
-@dataclass(frozen=True, slots=True)
-class CheckOutcome:
-    result: CheckResult | None = None
-    unchecked: Unchecked | None = None
-    # The answer was cut by a byte bound before the check (scan incomplete): a pass on
-    # a prefix says nothing about the rest, so it is reported as unknown.
-    truncated: bool = False
-
-    @property
-    def verdict(self) -> ResponseVerdict:
-        if self.result is None:
-            return ResponseVerdict.UNKNOWN
-        if self.truncated and self.result.verdict is ResponseVerdict.PASS:
-            return ResponseVerdict.UNKNOWN
-        return self.result.verdict
+from grounding_sidecar.detection.contract import ResponseVerdict
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from grounding_sidecar.decision.actions import Action, Delivery
-from grounding_sidecar.decision.decide import CheckOutcome, Decision
+from grounding_sidecar.decision.decide import Decision
+from grounding_sidecar.decision.outcome import CheckOutcome
 from grounding_sidecar.detection.contract import ClaimPolicy
 
 
@@ -26,7 +27,6 @@ class CheckEvent:
     decision: Decision
     trace_id: str
     source_count: int
-    check_seconds: float | None  # None when no check ran
     # The workspace's claim policy: names the metric definition version of an event
     # that has no check result (deadline missed, stream incomplete).
     claim_policy: ClaimPolicy = ClaimPolicy.STRICT

@@ -28,7 +28,7 @@ from grounding_sidecar.detection.contract import (
     StatementGrade,
     Verdict,
 )
-from grounding_sidecar.detection.embedding.base import Embedder, embed_checked, is_trivial
+from grounding_sidecar.detection.embedding.base import Embedder, embed_checked
 from grounding_sidecar.detection.judging.calibration import load_calibration
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.judges import (
@@ -104,7 +104,7 @@ class Grader:
     @property
     def is_cheap(self) -> bool:
         """Whether a small check costs about as much as handing it to a thread."""
-        return is_trivial(self._embedder) and is_trivial(self._passage_embedder)
+        return self._embedder.cheap and self._passage_embedder.cheap
 
     def warm_up(self) -> str | None:
         """Grade one known answer; the problem found, or None when it graded cleanly.

@@ -16,11 +16,11 @@ from enum import Enum
 
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
-from grounding_sidecar.app.checks import CheckRunner, TimedOutcome
 from grounding_sidecar.decision import (
     NOOP_OBSERVER,
     CheckEvent,
     CheckOutcome,
+    CheckService,
     Delivery,
     GroundingObserver,
     GroundingPolicy,
@@ -73,7 +73,7 @@ class ExchangeContext:
     """What every exchange of a server shares."""
 
     policies: PolicySource
-    checks: CheckRunner
+    checks: CheckService
     limits: ExchangeLimits = field(default_factory=ExchangeLimits)
     observer: GroundingObserver = NOOP_OBSERVER
     tracing: Tracing = field(default_factory=Tracing)  # off: no spans, ids from traceparent
@@ -102,7 +102,6 @@ class Exchange:
         self.checking = False  # sources present, grounding enabled, detector working
         self.mode = ResponseMode.PASSTHROUGH
         self.delivery = Delivery.IMMEDIATE
-        self.headers_held = False
         self.finished = False  # the client's response is complete (or refused)
         self._held: list[bytes] = []
         self._held_bytes = 0
@@ -180,12 +179,11 @@ class Exchange:
         self.delivery = delivery_for(self.policy.action, streaming=streaming)
         if headers.end_of_stream:  # a 2xx with no body: nothing to check
             return self._conclude(
-                TimedOutcome(CheckOutcome(None, Unchecked.MALFORMED_RESPONSE), None),
+                CheckOutcome(None, Unchecked.MALFORMED_RESPONSE),
                 end_of_stream=True,
             )
         if self.delivery is Delivery.DEFERRED:
-            self.headers_held = True
-            return []
+            return []  # held: no reply until the verdict
         return [messages.continue_response_headers()]
 
     async def on_response_body(self, body: ext_proc.HttpBody) -> list[ProcessingResponse]:
@@ -225,7 +223,7 @@ class Exchange:
         self._held_bytes += len(chunk)
         if self._held_bytes > self._ctx.limits.max_response_bytes:
             outcome = CheckOutcome(None, Unchecked.RESPONSE_TOO_LARGE)
-            return self._conclude(TimedOutcome(outcome, None), end_of_stream=end)
+            return self._conclude(outcome, end_of_stream=end)
         if not end:
             return []
         return await self._end_of_body(end_of_stream=True)
@@ -237,9 +235,9 @@ class Exchange:
         if self._held_bytes > self._ctx.limits.max_stream_bytes:
             # Cannot hold more: judge the prefix now; a pass on it is only `unknown`.
             self._scan_incomplete = True
-            timed = await self._check(self._answer.text(), truncated=True)
+            outcome = await self._check(self._answer.text(), truncated=True)
             self._summarise_stream(complete=end and self._answer.complete)
-            return self._conclude(timed, end_of_stream=end)
+            return self._conclude(outcome, end_of_stream=end)
         if not end:
             return []
         return await self._end_of_body(end_of_stream=True)
@@ -255,21 +253,20 @@ class Exchange:
                 answer = extract_json_answer(b"".join(self._held))
             except MalformedResponse:
                 outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
-                return self._conclude(TimedOutcome(outcome, None), end_of_stream=end_of_stream)
+                return self._conclude(outcome, end_of_stream=end_of_stream)
             return self._conclude(await self._check(answer), end_of_stream=end_of_stream)
         complete = self._answer.complete
         self._summarise_stream(complete=complete)
         if not complete:
             outcome = CheckOutcome(None, Unchecked.STREAM_INCOMPLETE)
-            return self._conclude(TimedOutcome(outcome, None), end_of_stream=end_of_stream)
+            return self._conclude(outcome, end_of_stream=end_of_stream)
         return self._conclude(await self._check(self._answer.text()), end_of_stream=end_of_stream)
 
-    def _conclude(self, timed: TimedOutcome, *, end_of_stream: bool) -> list[ProcessingResponse]:
+    def _conclude(self, outcome: CheckOutcome, *, end_of_stream: bool) -> list[ProcessingResponse]:
         """Apply the decision to a held response: release it, or refuse it."""
-        decision = self._record(timed)
-        metadata = self._metadata(timed.outcome, decision)
+        decision = self._record(outcome)
+        metadata = self._metadata(outcome, decision)
         verdict_header = {messages.VERDICT_HEADER: decision.verdict.value}
-        self.headers_held = False
         if decision.refusal is not None:
             self.finished = True
             if self.mode is ResponseMode.SSE:
@@ -325,16 +322,16 @@ class Exchange:
             self._events += 1
             self._answer.add(event)
 
-    async def _check(self, answer: str, *, truncated: bool = False) -> TimedOutcome:
+    async def _check(self, answer: str, *, truncated: bool = False) -> CheckOutcome:
         sources = self.request.sources if self.request and self.request.sources else ()
         return await self._ctx.checks.run(answer, sources, self.policy, truncated=truncated)
 
-    def _record(self, timed: TimedOutcome) -> Decision:
-        decision = decide(timed.outcome, self.policy, self.trace_id)
-        unchecked = timed.outcome.unchecked
+    def _record(self, outcome: CheckOutcome) -> Decision:
+        decision = decide(outcome, self.policy, self.trace_id)
+        unchecked = outcome.unchecked
         self.trace.record_check(
-            timed.outcome.result,
-            seconds=timed.seconds,
+            outcome.result,
+            seconds=outcome.seconds,
             unchecked=unchecked.value if unchecked else None,
         )
         event = CheckEvent(
@@ -342,11 +339,10 @@ class Exchange:
             action=self.policy.action,
             streaming=self.mode is ResponseMode.SSE,
             delivery=self.delivery,
-            outcome=timed.outcome,
+            outcome=outcome,
             decision=decision,
             trace_id=self.trace_id,
             source_count=self.request.source_count if self.request else 0,
-            check_seconds=timed.seconds,
             claim_policy=self.policy.claim_policy,
         )
         self._notify(lambda o: o.on_check(event))

@@ -20,13 +20,11 @@ class ExternalProcessor(external_processor_pb2_grpc.ExternalProcessorServicer): 
 
     def __init__(self, context: ExchangeContext) -> None:
         self._context = context
-        self.active_streams = 0
 
     async def Process(
         self, request_iterator: AsyncIterator[Any], context: Any
     ) -> AsyncIterator[ProcessingResponse]:
         exchange = Exchange(self._context)
-        self.active_streams += 1
         try:
             async for request in request_iterator:
                 for response in await exchange.handle(request):
@@ -35,6 +33,5 @@ class ExternalProcessor(external_processor_pb2_grpc.ExternalProcessorServicer): 
             # Envoy resets every stream when its exchange ends: normal, not an error.
             raise
         finally:
-            self.active_streams -= 1
             exchange.on_cancelled()
             exchange.trace.finish({"grounding.workspace": exchange.workspace_id or ""})

@@ -15,8 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from grounding_sidecar.decision.actions import Delivery
-from grounding_sidecar.decision.decide import Unchecked
 from grounding_sidecar.decision.observer import CheckEvent, StreamSummary
+from grounding_sidecar.decision.outcome import Unchecked
 from grounding_sidecar.detection.contract import CheckResult, StatementGrade
 from grounding_sidecar.settings.configmap import KeyChange
 

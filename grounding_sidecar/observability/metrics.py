@@ -19,8 +19,8 @@ from prometheus_client.metrics import disable_created_metrics
 from prometheus_client.registry import Collector
 
 from grounding_sidecar.decision.actions import Action
-from grounding_sidecar.decision.decide import Unchecked
 from grounding_sidecar.decision.observer import CheckEvent, GroundingObserver, StreamSummary
+from grounding_sidecar.decision.outcome import Unchecked
 from grounding_sidecar.detection.contract import (
     CheckResult,
     EmbeddingStage,
@@ -236,8 +236,8 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
         self._verdicts(verdict, verdict_reason(event), action).inc()
         if event.decision.refusal is not None:
             self._refusals(event.decision.refusal.code.value).inc()
-        if event.check_seconds is not None:
-            self.check_seconds.observe(event.check_seconds)
+        if event.outcome.seconds is not None:
+            self.check_seconds.observe(event.outcome.seconds)
         result = event.outcome.result
         if result is not None:
             self._record_result(result, action)

@@ -4,7 +4,6 @@ See docs/configuration.md.  `load_settings` validates everything at start-up;
 `ConfigMapPolicySource` applies per-workspace overrides from a watched directory.
 """
 
-from grounding_sidecar.settings.bridge import policy_defaults, static_policies
 from grounding_sidecar.settings.loader import SettingsError, load_settings
 from grounding_sidecar.settings.schema import (
     ENV_PREFIX,
@@ -22,6 +21,4 @@ __all__ = [
     "SettingsError",
     "env_var_for",
     "load_settings",
-    "policy_defaults",
-    "static_policies",
 ]

@@ -1,4 +1,5 @@
-"""`serve`'s command line is generated from the one settings table and feeds it."""
+"""`serve`'s command line is generated from the one settings table, and the wiring
+projects those settings onto each component."""
 
 import argparse
 import subprocess
@@ -7,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from grounding_sidecar.app.config import exchange_limits, listen_config
-from grounding_sidecar.app.serve import run_serve
+from grounding_sidecar.app.wiring import exchange_limits, listen_config, static_policies
+from grounding_sidecar.cli.main import main as cli_main
 from grounding_sidecar.cli.serve import register, settings_from_args
 from grounding_sidecar.decision import Action, UnknownHandling
-from grounding_sidecar.settings import SETTINGS, SettingsError, static_policies
+from grounding_sidecar.settings import SETTINGS, SettingsError
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -76,7 +77,7 @@ def test_bad_flags_are_setting_errors(argv: list[str]) -> None:
 
 
 def test_a_bad_setting_exits_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_serve(parse(["--action", "DROP"])) == 2
+    assert cli_main(["serve", "--action", "DROP"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "setting action (from --action)" in error
 

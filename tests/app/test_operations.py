@@ -1,4 +1,4 @@
-"""start_operations: the pieces serve needs, wired to each other from Settings."""
+"""start_operations: the pieces serve runs beside the request path, wired from Settings."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import json
 import urllib.request
 from pathlib import Path
 
-from grounding_sidecar.app.operations import start_operations
+from grounding_sidecar.app.wiring import Detection, start_operations
 from grounding_sidecar.decision import Action, CheckOutcome, StaticPolicyTable
 from grounding_sidecar.settings import load_settings
 from grounding_sidecar.settings.configmap import ConfigMapPolicySource
+from tests.support.fake_detectors import GRADER
 from tests.support.observability_helpers import UNGROUNDED_ANSWER, check, event
 
 
@@ -28,7 +29,7 @@ def test_policy_dir_reloads_reach_audit_and_metrics(tmp_path: Path) -> None:
             "GROUNDING_SIDECAR_ACTION": "LOG",
         }
     )
-    ops = start_operations(settings, definition_version="grounding-v1/strict/hash@1/split-v1/t0.30")
+    ops = start_operations(settings, Detection(GRADER))
     try:
         assert isinstance(ops.policies, ConfigMapPolicySource)
         assert ops.policies.policy_for("acme").action is Action.FLAG
@@ -45,7 +46,7 @@ def test_policy_dir_reloads_reach_audit_and_metrics(tmp_path: Path) -> None:
         ops.close()
     assert 'gateway_grounding_config_reloads_total{result="success"} 1.0' in body
     assert 'gateway_grounding_check_total{action="BLOCK",grounded="false"} 1.0' in body
-    assert 'gateway_grounding_definition_info{version="grounding-v1/strict/hash@1' in body
+    assert f'gateway_grounding_definition_info{{version="{GRADER.version()}"}} 1.0' in body
     types = [json.loads(line)["type"] for line in audit.read_text().splitlines()]
     assert types == ["WORKSPACE_METADATA_UPDATED", "HALLUCINATION_DETECTED"]
 
@@ -56,7 +57,7 @@ def test_without_policy_dir_the_file_workspaces_are_a_static_table(tmp_path: Pat
         "metrics-port: off\naudit-sink: stderr\n"
         "workspaces: [{id: acme, metadata: {grounding.action: BLOCK}}]\n"
     )
-    ops = start_operations(load_settings(config_file=config), definition_version=None)
+    ops = start_operations(load_settings(config_file=config), Detection(None))
     try:
         assert isinstance(ops.policies, StaticPolicyTable)
         assert ops.policies.policy_for("acme").action is Action.BLOCK

@@ -189,6 +189,7 @@ class _FailingFor:
     name = "failing"
     version_tag = "failing@0"
     default_threshold = 0.5
+    cheap = False
 
     def __init__(self, marker: str | None = None, timeout: bool = False) -> None:
         self.marker = marker
@@ -317,6 +318,7 @@ class _BrokenEmbedder:
     name = "broken"
     version_tag = "broken@1"
     default_threshold = 0.5
+    cheap = False
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         raise EmbeddingError("no such instruction on this CPU")

@@ -25,7 +25,7 @@ from tests.support.exchange import (
     run_response,
     sse_body,
 )
-from tests.support.fake_detectors import ThreadRecorder
+from tests.support.fake_detectors import FakeDetector
 
 
 def test_sources_are_stripped_with_a_matching_content_length() -> None:
@@ -254,7 +254,7 @@ def test_non_2xx_passes_unchecked() -> None:
 def test_missed_deadline_fails_closed_under_block_only() -> None:
     async def scenario() -> None:
         for workspace, refused in (("block", True), ("default", False)):
-            context = make_context(ThreadRecorder(sleep=0.5), deadline=0.05)
+            context = make_context(FakeDetector(sleep=0.5), deadline=0.05)
             exchange = Exchange(context)
             await run_request(exchange, workspace, request_body())
             _, per_chunk = await run_response(exchange, [completion(GROUNDED)])

@@ -20,8 +20,9 @@ from devtools.inprocess import InProcessSidecar
 from devtools.mock_upstream import MockUpstream
 from grounding_sidecar.decision import override_from_metadata
 from grounding_sidecar.settings import Settings, load_settings
+from tests.support.fake_detectors import SLOW_MARKER, FakeDetector
 
-from .harness import MarkerDetector, Recorder, Stack
+from .harness import Recorder, Stack
 
 WORKSPACES = [
     {"id": "log", "metadata": {"grounding.action": "LOG"}},
@@ -114,7 +115,7 @@ def stack(upstream: MockUpstream, sidecar_output: SidecarOutput) -> Iterator[Sta
     recorder = Recorder()
     sidecar = InProcessSidecar(
         sidecar_settings(sidecar_output, "session"),
-        MarkerDetector(delay=2.0),
+        FakeDetector(sleep=2.0, slow_marker=SLOW_MARKER),
         recorder,
         operations=True,
     ).start()

@@ -14,9 +14,6 @@ from devtools.envoy_process import EnvoyProcess
 from devtools.inprocess import InProcessSidecar
 from devtools.mock_upstream import MockUpstream
 from grounding_sidecar.decision import CheckEvent, GroundingObserver, StreamSummary
-from grounding_sidecar.detection import Grader, load_embedder
-from grounding_sidecar.detection.contract import CheckResult, ClaimPolicy
-from grounding_sidecar.detection.text.passages import SourceLimits
 
 SOURCE = (
     "The Eiffel Tower is located in Paris and was completed in 1889. "
@@ -24,7 +21,6 @@ SOURCE = (
 )
 GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
 UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
-SLOW_MARKER = "SLOW-CHECK"
 # Sent with every request of the suite; test_privacy.py fails if it is ever written.
 AUTHORIZATION = "Bearer sk-integration-canary-5f1e0c7a9b"
 
@@ -55,29 +51,6 @@ class Recorder(GroundingObserver):
                         return event
             time.sleep(0.01)
         raise AssertionError(f"no check recorded for trace {trace_id}")
-
-
-class MarkerDetector:
-    """The real hash-embedder grader, made slow for answers holding SLOW_MARKER."""
-
-    def __init__(self, delay: float) -> None:
-        self._grader = Grader(load_embedder("hash"))
-        self._delay = delay
-
-    def check(
-        self,
-        answer: str,
-        sources: Sequence[str],
-        *,
-        limits: SourceLimits | None = None,
-        policy: ClaimPolicy = ClaimPolicy.STRICT,
-        references: Sequence[str] = (),
-    ) -> CheckResult:
-        if SLOW_MARKER in answer:
-            time.sleep(self._delay)
-        return self._grader.check(
-            answer, sources, limits=limits, policy=policy, references=references
-        )
 
 
 @dataclass

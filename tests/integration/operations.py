@@ -41,6 +41,10 @@ class MarkerFailingEmbedder:
     def default_threshold(self) -> float:
         return self._inner.default_threshold
 
+    @property
+    def cheap(self) -> bool:
+        return self._inner.cheap
+
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         if any(SOURCE_FAILS in text or CLAIM_FAILS in text for text in texts):
             raise EmbeddingError("injected failure")

@@ -8,10 +8,10 @@ import json
 import pytest
 
 from devtools.mock_upstream import completion
+from tests.support.fake_detectors import SLOW_MARKER
 
 from .harness import (
     GROUNDED,
-    SLOW_MARKER,
     SOURCE,
     UNGROUNDED,
     Stack,

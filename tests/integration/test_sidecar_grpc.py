@@ -13,9 +13,10 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from devtools.inprocess import InProcessSidecar
 from grounding_sidecar.api.service import grounding_pb2, grounding_pb2_grpc
+from tests.support.fake_detectors import FakeDetector
 
 from .conftest import SidecarOutput, sidecar_settings
-from .harness import GROUNDED, SOURCE, UNGROUNDED, MarkerDetector
+from .harness import GROUNDED, SOURCE, UNGROUNDED
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +25,7 @@ def sidecar(sidecar_output: SidecarOutput) -> Iterator[tuple[InProcessSidecar, s
     socket_path = str(folder / "sidecar.sock")
     server = InProcessSidecar(
         sidecar_settings(sidecar_output, "grpc", unix_socket=socket_path, health_port=0),
-        MarkerDetector(delay=0),
+        FakeDetector(),
     ).start()
     yield server, socket_path
     server.stop()

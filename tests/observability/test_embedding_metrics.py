@@ -7,10 +7,15 @@ from collections.abc import Iterator
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from grounding_sidecar.app.serve import embedding_pipeline
+from grounding_sidecar.app.wiring import Detection
 from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.detection.embedding.registry import (
+    ServingEmbedders,
+    ServingOptions,
+    serving_embedders,
+)
 from grounding_sidecar.observability.embedding_metrics import EmbeddingPipelineCollector
 from grounding_sidecar.observability.metrics import GroundingMetrics
 from tests.support.fake_embedders import FakeBackend
@@ -71,8 +76,11 @@ def test_exposition_with_the_pipeline_passes_promtool(
 
 
 def test_serve_watches_only_a_queued_model() -> None:
-    assert embedding_pipeline(Grader(HashEmbedder())) is None  # hash runs as is
-    assert embedding_pipeline(None) is None  # no detector: nothing to watch
+    as_is = serving_embedders("hash", ServingOptions())
+    assert Detection(Grader(as_is.claims), as_is).pipeline_collector() is None  # hash runs as is
+    assert Detection(None).pipeline_collector() is None  # no detector: nothing to watch
     with MicroBatcher(HashEmbedder(), max_wait=0.0) as batcher:
-        collector = embedding_pipeline(Grader(batcher, passage_embedder=CachedEmbedder(batcher)))
-        assert isinstance(collector, EmbeddingPipelineCollector)
+        cache = CachedEmbedder(batcher)
+        queued = ServingEmbedders(batcher, cache, batcher=batcher, cache=cache)
+        detection = Detection(Grader(batcher, passage_embedder=cache), queued)
+        assert isinstance(detection.pipeline_collector(), EmbeddingPipelineCollector)

@@ -3,6 +3,7 @@ from pathlib import Path
 
 import pytest
 
+from grounding_sidecar.app.wiring import policy_defaults, static_policies
 from grounding_sidecar.decision import Action, UnknownHandling, WorkspaceOverride
 from grounding_sidecar.detection.contract import ClaimPolicy
 from grounding_sidecar.settings import (
@@ -11,8 +12,6 @@ from grounding_sidecar.settings import (
     SettingsError,
     env_var_for,
     load_settings,
-    policy_defaults,
-    static_policies,
 )
 from grounding_sidecar.settings.schema import FILE_ONLY_KEYS
 

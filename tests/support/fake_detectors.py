@@ -1,4 +1,4 @@
-"""A test detector for the request path: the real hash grader, observable and tunable."""
+"""The one test detector of the request path: the real hash grader, observable and tunable."""
 
 from __future__ import annotations
 
@@ -11,15 +11,34 @@ from grounding_sidecar.detection.contract import CheckResult, ClaimPolicy
 from grounding_sidecar.detection.text.passages import SourceLimits
 
 GRADER = Grader(load_embedder("hash"))
+# Answers holding this are checked slowly by a `FakeDetector(slow_marker=SLOW_MARKER)`.
+SLOW_MARKER = "SLOW-CHECK"
 
 
-class ThreadRecorder:
-    """The hash grader, remembering which thread ran each check; optionally slow or broken."""
+class FakeDetector:
+    """The hash grader, remembering which thread ran each check.
 
-    def __init__(self, *, sleep: float = 0.0, fail: bool = False) -> None:
+    `sleep` delays every check, or only answers holding `slow_marker` when one is given;
+    `fail` makes every check raise (a detector bug).  It declares itself not cheap unless
+    told otherwise, as any detector the server does not know would.
+    """
+
+    def __init__(
+        self,
+        *,
+        sleep: float = 0.0,
+        fail: bool = False,
+        slow_marker: str | None = None,
+        cheap: bool = False,
+    ) -> None:
         self.threads: list[int] = []
         self.sleep = sleep
         self.fail = fail
+        self.slow_marker = slow_marker
+        self.is_cheap = cheap
+
+    def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
+        return GRADER.version(policy)
 
     def check(
         self,
@@ -31,7 +50,7 @@ class ThreadRecorder:
         references: Sequence[str] = (),
     ) -> CheckResult:
         self.threads.append(threading.get_ident())
-        if self.sleep:
+        if self.sleep and (self.slow_marker is None or self.slow_marker in answer):
             time.sleep(self.sleep)
         if self.fail:
             raise RuntimeError("detector bug")

@@ -25,6 +25,7 @@ class FakeBackend:
     name = "fake"
     version_tag = "fake@1"
     default_threshold = 0.5
+    cheap = False
 
     def __init__(self) -> None:
         self.calls: list[list[str]] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from grounding_sidecar.decision import (
@@ -44,6 +45,7 @@ class FailingEmbedder:
         self.name = self._inner.name
         self.version_tag = self._inner.version_tag
         self.default_threshold = self._inner.default_threshold
+        self.cheap = self._inner.cheap
 
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         if any(self._marker in text for text in texts):
@@ -77,11 +79,10 @@ def event(
         action=action,
         streaming=streaming,
         delivery=delivery_for(action, streaming=streaming),
-        outcome=outcome,
+        outcome=outcome if outcome.result is None else replace(outcome, seconds=0.01),
         decision=decide(outcome, policy, TRACE),
         trace_id=TRACE,
         source_count=1,
-        check_seconds=None if outcome.result is None else 0.01,
     )
 
 

@@ -49,14 +49,13 @@ class Embedder(Protocol):
     def default_threshold(self) -> float:
         """Similarity threshold this embedder was calibrated for."""
 
+    @property
+    def cheap(self) -> bool:
+        """True when embedding costs microseconds, not model runs: a small check may then
+        run on the event loop instead of a worker thread."""
+
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         """Return an `(len(texts), dim)` float32 matrix; rows need not be normalised."""
-
-
-def is_trivial(embedder: Embedder) -> bool:
-    """True for an embedder that costs microseconds, not model runs (an optional
-    `trivial` attribute, absent on model backends and on wrappers)."""
-    return bool(getattr(embedder, "trivial", False))
 
 
 class WrappedEmbedder:
@@ -82,6 +81,10 @@ class WrappedEmbedder:
     @property
     def default_threshold(self) -> float:
         return self._backend.default_threshold
+
+    @property
+    def cheap(self) -> bool:
+        return False  # a queue hop or a cache lookup costs more than a cheap backend
 
 
 @dataclass(frozen=True, slots=True)

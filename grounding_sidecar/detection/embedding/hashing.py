@@ -51,7 +51,7 @@ def _pair_feature(first: str, second: str, dim: int) -> tuple[int, float]:
 class HashEmbedder:
     """Feature hashing into `dim` signed buckets; rows are L2-normalised."""
 
-    trivial = True  # pure Python over a few hundred tokens: see embedders.is_trivial
+    cheap = True  # pure Python over a few hundred tokens
 
     def __init__(self, dim: int = 2048) -> None:
         self._dim = dim

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grounding_sidecar.common.cpus import usable_cpus
 from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
+
+if TYPE_CHECKING:  # loaded only when a model is served
+    from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
+    from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 
 EMBEDDER_NAMES = ("hash", "minilm")
 
@@ -40,8 +45,13 @@ class ServingOptions:
 
 @dataclass(frozen=True, slots=True)
 class ServingEmbedders:
+    """The claim and passage embedders, and the queue and cache put in front of a model
+    (None for an embedder used as is)."""
+
     claims: Embedder
     passages: Embedder
+    batcher: MicroBatcher | None = None
+    cache: CachedEmbedder | None = None
 
 
 def resolve_parallelism(options: ServingOptions, cpus: int | None = None) -> ServingOptions:
@@ -98,7 +108,5 @@ def serving_embedders(name: str, options: ServingOptions) -> ServingEmbedders:
     from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 
     batched = MicroBatcher(backend, workers=options.workers, max_wait=options.batch_wait_seconds)
-    return ServingEmbedders(
-        claims=batched,
-        passages=CachedEmbedder(batched, max_bytes=options.passage_cache_bytes),
-    )
+    cache = CachedEmbedder(batched, max_bytes=options.passage_cache_bytes)
+    return ServingEmbedders(claims=batched, passages=cache, batcher=batched, cache=cache)

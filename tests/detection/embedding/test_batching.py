@@ -252,6 +252,7 @@ def test_estimate_tokens_without_counter() -> None:
         name = "nc"
         version_tag = "nc@1"
         default_threshold = 0.5
+        cheap = False
 
         def embed(self, texts: list[str]) -> np.ndarray:
             return np.stack([vector_for(t) for t in texts])

@@ -56,6 +56,7 @@ class _Broken:
     name = "broken"
     version_tag = "broken@0"
     default_threshold = 0.5
+    cheap = False
 
     def __init__(self, result: object) -> None:
         self.result = result

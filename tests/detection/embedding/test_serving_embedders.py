@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from grounding_sidecar.app.serve import build_detector
+from grounding_sidecar.app.wiring import build_detection
 from grounding_sidecar.detection import Grader, ResponseVerdict
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
@@ -29,9 +29,9 @@ def test_hash_is_used_as_is() -> None:
 
 @pytest.mark.minilm
 def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
-    detector = build_detector(
+    detector = build_detection(
         load_settings(flags={"embedder": "minilm", "embed-threads": "1", "passage-cache-mb": "8"})
-    )
+    ).detector
     assert isinstance(detector, Grader)
     assert isinstance(detector.embedder, MicroBatcher)
     passages = detector.passage_embedder
@@ -83,10 +83,10 @@ def test_a_detector_that_fails_its_warm_up_is_unavailable(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setattr(Grader, "warm_up", lambda self: "the warm-up check could not embed")
-    assert build_detector(load_settings(flags={"embedder": "hash"})) is None
+    assert build_detection(load_settings(flags={"embedder": "hash"})).detector is None
     assert "could not embed" in caplog.text and "grounding_unavailable" in caplog.text
 
 
 def test_a_working_detector_is_warmed_up_and_returned() -> None:
-    detector = build_detector(load_settings(flags={"embedder": "hash"}))
+    detector = build_detection(load_settings(flags={"embedder": "hash"})).detector
     assert isinstance(detector, Grader)

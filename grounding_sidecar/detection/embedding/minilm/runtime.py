@@ -133,6 +133,10 @@ class MiniLMEmbedder:
     def default_threshold(self) -> float:
         return DEFAULT_THRESHOLD
 
+    @property
+    def cheap(self) -> bool:
+        return False
+
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         """Tokens per text after truncation, [CLS] and [SEP] included."""
         return [len(e.ids) for e in self._encode(texts)]

@@ -1,0 +1,65 @@
+"""What a check produced, and the service both transports ask for one.
+
+`CheckService` is declared here, beside the outcome it returns, so that the ext_proc
+exchange and the `Check` RPC depend on this layer and not on the application that
+implements it (`grounding_sidecar.app.checks.CheckRunner`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from grounding_sidecar.decision.policy import GroundingPolicy
+from grounding_sidecar.detection.contract import CheckResult, ResponseVerdict
+
+
+class Unchecked(StrEnum):
+    """Why an answer that should have been checked has no `CheckResult`."""
+
+    DEADLINE_MISSED = "deadline_missed"
+    CHECK_FAILED = "check_failed"  # the detector raised
+    MALFORMED_RESPONSE = "malformed_response"  # 2xx body that is not a chat completion
+    RESPONSE_TOO_LARGE = "response_too_large"  # JSON over max-response-bytes
+    STREAM_INCOMPLETE = "stream_incomplete"  # no [DONE] nor finish_reason
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    result: CheckResult | None = None
+    unchecked: Unchecked | None = None
+    # The answer was cut by a byte bound before the check (scan incomplete): a pass on
+    # a prefix says nothing about the rest, so it is reported as unknown.
+    truncated: bool = False
+    seconds: float | None = None  # how long the check took; None when none ran
+
+    @property
+    def verdict(self) -> ResponseVerdict:
+        if self.result is None:
+            return ResponseVerdict.UNKNOWN
+        if self.truncated and self.result.verdict is ResponseVerdict.PASS:
+            return ResponseVerdict.UNKNOWN
+        return self.result.verdict
+
+
+class CheckService(Protocol):
+    """Runs checks under the processor's deadline, off the event loop."""
+
+    @property
+    def available(self) -> bool:
+        """False when the configured detector could not load: checks are refused."""
+
+    async def run(
+        self,
+        answer: str,
+        sources: Sequence[str],
+        policy: GroundingPolicy,
+        *,
+        truncated: bool = False,
+    ) -> CheckOutcome:
+        """Check `answer` against `sources` under `policy`; never raises."""
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run an after-delivery check that must outlive its ext_proc stream."""
