@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from check_throughput import make_case
 
 from grounding_sidecar.detection import Grader, GraderSettings
+from grounding_sidecar.detection.contract import Scorer
 from grounding_sidecar.detection.embedding.registry import ServingOptions, serving_embedders
-from grounding_sidecar.detection.grader import Scorer
 
 SHAPES = ((1, 2, False), (2, 1, False))
 

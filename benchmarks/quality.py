@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from eval_data import iter_available, load, summedits_halves
 
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
+from grounding_sidecar.detection.contract import Scorer
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
-from grounding_sidecar.detection.grader import Scorer
 from grounding_sidecar.evaluation.agreement import (
     LabelledCase,
     auroc,

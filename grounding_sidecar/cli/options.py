@@ -12,7 +12,7 @@ from grounding_sidecar.detection import (
     GraderSettings,
     load_embedder,
 )
-from grounding_sidecar.detection.grader import Scorer
+from grounding_sidecar.detection.contract import Scorer
 
 DEFAULT_EMBEDDER = "minilm"
 EXIT_BAD_INPUT = 2

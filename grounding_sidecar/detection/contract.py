@@ -40,6 +40,23 @@ class ClaimPolicy(StrEnum):
     CLASSED = "classed"
 
 
+class Scorer(StrEnum):
+    """How a claim's similarities become a verdict (see `judging/judges.py`)."""
+
+    COSINE = "cosine"  # the baseline rule: best cosine >= threshold
+    CALIBRATED = "calibrated"  # P(supported) from evidence features >= shipped threshold
+
+
+class GradeCause(StrEnum):
+    """Why a claim got its verdict: what the rubric reads, never the rationale text."""
+
+    JUDGED = "judged"  # compared with the passages by the judge
+    EMBEDDING_FAILED = "embedding_failed"  # no usable vector: not verified
+    NO_SOURCES = "no_sources"  # nothing to compare with
+    NO_APPROVED_SOURCE = "no_approved_source"  # an external claim with no approved reference
+    NOT_GRADED = "not_graded"  # an interpretation under the classed policy
+
+
 class Reason(StrEnum):
     """Why a response got its verdict; bounded, so it can be a metric label."""
 
@@ -113,6 +130,7 @@ class StatementGrade:
     score: float | None
     rationale: str
     probability: float | None = None  # P(supported) under the judge's rule; internal
+    cause: GradeCause = GradeCause.JUDGED  # internal: read by the rubric
 
     def __post_init__(self) -> None:
         if self.verdict not in VALID_VERDICTS[self.claim_class]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 import numpy as np
 
+from grounding_sidecar.detection import rubric
 from grounding_sidecar.detection.contract import (
     EMBEDDING_FAILED_MARK,
     RUBRIC_VERSION,
@@ -22,8 +22,9 @@ from grounding_sidecar.detection.contract import (
     ClaimClass,
     ClaimPolicy,
     EmbeddingStage,
+    GradeCause,
     Reason,
-    ResponseVerdict,
+    Scorer,
     StageTimings,
     StatementGrade,
     Verdict,
@@ -48,16 +49,10 @@ from grounding_sidecar.detection.text.passages import (
 )
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
 
-NO_APPROVED_SOURCE = "no approved external source"
+# What an external claim with no approved reference is told (classed policy).
+NO_APPROVED_SOURCE_RATIONALE = "no approved external source"
 # The warm-up check's source, answered by itself: every embedder and scorer supports it.
 WARM_UP_TEXT = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
-
-
-class Scorer(StrEnum):
-    """How a claim's similarities become a verdict (see `judges.py`)."""
-
-    COSINE = "cosine"  # the SPEC baseline: best cosine >= threshold
-    CALIBRATED = "calibrated"  # P(supported) from evidence features >= shipped threshold
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +174,7 @@ class Grader:
         ).grade(self._embedder, self._passage_embedder)
         grades = graded.grades
         evidence_missing = not selection.kept
-        verdict, reasons = _rubric(
+        verdict, reasons = rubric.grade_response(
             grades,
             evidence_missing=evidence_missing,
             evidence_truncated=bool(selection.dropped) and not evidence_missing,
@@ -189,8 +184,8 @@ class Grader:
             version=self.version(policy),
             verdict=verdict,
             reasons=reasons,
-            overall_similarity=_mean_score(grades),
-            confidence=_confidence(verdict, grades),
+            overall_similarity=rubric.mean_score(grades),
+            confidence=rubric.confidence(verdict, grades),
             claims=tuple(grades),
             skipped_claims=split.skipped,
             dropped_sources=selection.dropped,
@@ -249,7 +244,14 @@ class _ClaimGrader:
         passages = [*self.source_passages, *self.reference_passages]
         graded = [i for i, cls in enumerate(self.classes) if cls is not ClaimClass.INTERPRETATION]
         grades: dict[int, StatementGrade] = {
-            i: self._grade(i, Verdict.NOT_APPLICABLE, None, None, "interpretation: not graded")
+            i: self._grade(
+                i,
+                Verdict.NOT_APPLICABLE,
+                None,
+                None,
+                "interpretation: not graded",
+                cause=GradeCause.NOT_GRADED,
+            )
             for i in range(len(self.claims))
             if i not in set(graded)
         }
@@ -278,7 +280,12 @@ class _ClaimGrader:
                 if not (comparable and claim_vectors.ok[row]):
                     # A failed source fails every claim; a failed claim only itself.
                     grades[i] = self._grade(
-                        i, Verdict.UNSUPPORTED, None, None, EMBEDDING_FAILED_MARK
+                        i,
+                        Verdict.UNSUPPORTED,
+                        None,
+                        None,
+                        EMBEDDING_FAILED_MARK,
+                        cause=GradeCause.EMBEDDING_FAILED,
                     )
                     continue
                 judgement = self.judge.judge(
@@ -291,12 +298,11 @@ class _ClaimGrader:
                 grades[i] = self._from_judgement(i, judgement)
         else:
             for i in graded:
-                rationale = (
-                    NO_APPROVED_SOURCE
-                    if self.classes[i] is ClaimClass.EXTERNAL
-                    else "no sources supplied"
-                )
-                grades[i] = self._grade(i, Verdict.UNSUPPORTED, None, None, rationale)
+                if self.classes[i] is ClaimClass.EXTERNAL:
+                    rationale, cause = NO_APPROVED_SOURCE_RATIONALE, GradeCause.NO_APPROVED_SOURCE
+                else:
+                    rationale, cause = "no sources supplied", GradeCause.NO_SOURCES
+                grades[i] = self._grade(i, Verdict.UNSUPPORTED, None, None, rationale, cause=cause)
         return _Graded(
             grades=[grades[i] for i in range(len(self.claims))],
             embedding_failures=tuple(failures),
@@ -307,7 +313,12 @@ class _ClaimGrader:
     def _from_judgement(self, index: int, judgement: Judgement) -> StatementGrade:
         if judgement.verdict is Verdict.UNSUPPORTED and self.classes[index] is ClaimClass.EXTERNAL:
             return self._grade(
-                index, Verdict.UNSUPPORTED, judgement.score, None, NO_APPROVED_SOURCE
+                index,
+                Verdict.UNSUPPORTED,
+                judgement.score,
+                None,
+                NO_APPROVED_SOURCE_RATIONALE,
+                cause=GradeCause.NO_APPROVED_SOURCE,
             )
         evidence = None if judgement.verdict is Verdict.UNSUPPORTED else judgement.best
         return self._grade(
@@ -327,6 +338,8 @@ class _ClaimGrader:
         evidence: Passage | None,
         rationale: str,
         probability: float | None = None,
+        *,
+        cause: GradeCause = GradeCause.JUDGED,
     ) -> StatementGrade:
         claim = self.claims[index]
         return StatementGrade(
@@ -338,72 +351,5 @@ class _ClaimGrader:
             score=best_score,
             rationale=rationale,
             probability=probability,
+            cause=cause,
         )
-
-
-def _rubric(
-    grades: Sequence[StatementGrade],
-    *,
-    evidence_missing: bool,
-    evidence_truncated: bool,
-    answer_truncated: bool,
-) -> tuple[ResponseVerdict, tuple[Reason, ...]]:
-    """pass / fail / unknown, with every reason that applies, the decisive one first.
-
-    A contradiction or an embedding failure fails whatever else is true.  An
-    unsupported claim fails only when the evidence was complete: had a source
-    been dropped by a limit, it might have held the support, so the answer is
-    `unknown`.  External claims with no approved source make it `unknown` too.
-    """
-    failed: list[Reason] = []
-    unknown: list[Reason] = []
-    if any(g.rationale == EMBEDDING_FAILED_MARK for g in grades):
-        failed.append(Reason.EMBEDDING_FAILED)
-    if any(g.verdict is Verdict.CONTRADICTORY for g in grades):
-        failed.append(Reason.CONTRADICTED_CLAIMS)
-    unsupported = [
-        g
-        for g in grades
-        if g.verdict is Verdict.UNSUPPORTED and g.rationale != EMBEDDING_FAILED_MARK
-    ]
-    unverified_external = [
-        g
-        for g in unsupported
-        if g.claim_class is ClaimClass.EXTERNAL and g.rationale == NO_APPROVED_SOURCE
-    ]
-    material = [g for g in unsupported if g not in unverified_external]
-    if material and (evidence_missing or evidence_truncated):
-        unknown.append(Reason.EVIDENCE_MISSING if evidence_missing else Reason.EVIDENCE_TRUNCATED)
-        unknown.append(Reason.UNSUPPORTED_CLAIMS)
-    elif material:
-        failed.append(Reason.UNSUPPORTED_CLAIMS)
-    if unverified_external:
-        unknown.append(Reason.NO_APPROVED_EXTERNAL_SOURCE)
-    if not any(g.verdict is not Verdict.NOT_APPLICABLE for g in grades):
-        unknown.append(Reason.NO_CHECKABLE_CLAIMS)
-    if answer_truncated:
-        unknown.append(Reason.ANSWER_TRUNCATED)
-    if failed:
-        return ResponseVerdict.FAIL, tuple(failed + unknown)
-    if unknown:
-        return ResponseVerdict.UNKNOWN, tuple(unknown)
-    return ResponseVerdict.PASS, (Reason.ALL_SUPPORTED,)
-
-
-def _mean_score(grades: Sequence[StatementGrade]) -> float | None:
-    scores = [g.score for g in grades if g.score is not None]
-    return float(np.mean(scores)) if scores else None
-
-
-def _confidence(verdict: ResponseVerdict, grades: Sequence[StatementGrade]) -> float:
-    """How sure the verdict is, 0..1, from each claim's P(supported).
-
-    `pass`: the weakest supported claim; `fail`: the strongest failure (a
-    contradiction or an embedding failure is certain); `unknown`: 0.5.
-    """
-    checked = [g for g in grades if g.verdict is not Verdict.NOT_APPLICABLE]
-    if verdict is ResponseVerdict.PASS and checked:
-        return min(g.probability if g.probability is not None else 1.0 for g in checked)
-    if verdict is ResponseVerdict.FAIL:
-        return max(1.0 - (g.probability or 0.0) for g in checked if g.is_ungrounded)
-    return 0.5

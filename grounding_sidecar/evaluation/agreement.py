@@ -26,8 +26,8 @@ from grounding_sidecar.detection import (
     ResponseVerdict,
     Verdict,
 )
+from grounding_sidecar.detection.contract import Scorer
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
-from grounding_sidecar.detection.grader import Scorer
 
 RESPONSE_LABELS = {
     "grounded": ResponseVerdict.PASS,

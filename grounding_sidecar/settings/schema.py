@@ -19,9 +19,8 @@ from typing import Any
 
 from grounding_sidecar.decision.actions import Action, UnknownHandling
 from grounding_sidecar.decision.policy import GroundingPolicy, WorkspaceOverride
-from grounding_sidecar.detection.contract import ClaimPolicy
+from grounding_sidecar.detection.contract import ClaimPolicy, Scorer
 from grounding_sidecar.detection.embedding.registry import EMBEDDER_NAMES
-from grounding_sidecar.detection.grader import Scorer
 from grounding_sidecar.settings import values as v
 
 ENV_PREFIX = "GROUNDING_SIDECAR_"

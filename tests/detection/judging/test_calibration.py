@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder, ResponseVerdict
+from grounding_sidecar.detection.contract import Scorer
 from grounding_sidecar.detection.embedding.base import EmbedderUnavailable
-from grounding_sidecar.detection.grader import Scorer
 from grounding_sidecar.detection.judging.calibration import (
     CalibratedModel,
     fit_monotone_logistic,
