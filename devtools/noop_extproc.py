@@ -15,7 +15,6 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import grpc
-from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc
 
 from grounding_sidecar.app.server import SERVER_OPTIONS
@@ -40,7 +39,7 @@ class NoopProcessor(external_processor_pb2_grpc.ExternalProcessorServicer):  # t
             elif kind == "response_trailers":
                 yield messages.continue_response_trailers()
             elif kind == "request_trailers":
-                yield ext_proc.ProcessingResponse(request_trailers=ext_proc.TrailersResponse())
+                yield messages.continue_request_trailers()
 
 
 async def serve(host: str, port: int) -> None:

@@ -5,7 +5,7 @@ nothing of Envoy; the ext_proc layer asks it what to do and does it.
 """
 
 from grounding_sidecar.decision.actions import Action, Delivery, UnknownHandling, delivery_for
-from grounding_sidecar.decision.decide import Decision, decide, dynamic_metadata
+from grounding_sidecar.decision.decide import Decision, decide
 from grounding_sidecar.decision.envelopes import (
     Refusal,
     RefusalCode,
@@ -50,7 +50,6 @@ __all__ = [
     "WorkspaceOverride",
     "decide",
     "delivery_for",
-    "dynamic_metadata",
     "grounding_unavailable",
     "grounding_unverified",
     "hallucination_detected",

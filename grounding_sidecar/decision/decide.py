@@ -7,7 +7,6 @@ module alone decides delivery, the verdict shown to the client and the refusal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from grounding_sidecar.decision.actions import Action, UnknownHandling
 from grounding_sidecar.decision.envelopes import (
@@ -22,12 +21,19 @@ from grounding_sidecar.detection.contract import ResponseVerdict
 
 @dataclass(frozen=True, slots=True)
 class Decision:
+    """What the client gets for a checked (or uncheckable) answer."""
+
     verdict: ResponseVerdict
     refusal: Refusal | None
 
     @property
     def deliver(self) -> bool:
         return self.refusal is None
+
+    @property
+    def verdict_header(self) -> str:
+        """The `x-grounding-verdict` value, on a delivered answer and on a refusal alike."""
+        return self.verdict.value
 
 
 _UNCHECKED_REASONS = {
@@ -74,39 +80,3 @@ def _unknown_reason(outcome: CheckOutcome) -> str:
     if outcome.result is not None and outcome.result.reasons:
         return ", ".join(reason.value.replace("_", " ") for reason in outcome.result.reasons)
     return "the evidence is incomplete"
-
-
-def dynamic_metadata(
-    *,
-    workspace_id: str | None,
-    policy: GroundingPolicy,
-    outcome: CheckOutcome,
-    decision: Decision,
-    source_count: int,
-) -> dict[str, Any]:
-    """Fields for Envoy's dynamic metadata namespace `grounding` (access logs)."""
-    result = outcome.result
-    fields: dict[str, Any] = {
-        "verdict": decision.verdict.value,
-        "action": policy.action.value,
-        "delivered": decision.deliver,
-        "sources": source_count,
-        "workspace": workspace_id or "",
-    }
-    if decision.refusal is not None:
-        fields["refusal"] = decision.refusal.code.value
-        fields["trace_id"] = decision.refusal.trace_id
-    if outcome.unchecked is not None:
-        fields["unchecked"] = outcome.unchecked.value
-    if outcome.truncated:
-        fields["scan_incomplete"] = True
-    if result is not None:
-        fields.update(
-            version=result.version,
-            grounded=result.grounded,
-            claims=len(result.claims),
-            ungrounded_claims=len(result.ungrounded_claims),
-            skipped_claims=len(result.skipped_claims),
-            dropped_sources=len(result.dropped_sources),
-        )
-    return fields

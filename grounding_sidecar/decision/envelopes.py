@@ -21,6 +21,19 @@ class RefusalCode(StrEnum):
     GROUNDING_UNVERIFIED = "grounding_unverified"
     INVALID_SOURCES = "invalid_grounding_sources"
 
+    @property
+    def details(self) -> str:
+        """Envoy's response details for this refusal (`%RESPONSE_CODE_DETAILS%`)."""
+        return _DETAILS[self]
+
+
+_DETAILS = {
+    RefusalCode.HALLUCINATION_DETECTED: "grounding_hallucination_detected",
+    RefusalCode.GROUNDING_UNAVAILABLE: "grounding_unavailable",
+    RefusalCode.GROUNDING_UNVERIFIED: "grounding_unverified",
+    RefusalCode.INVALID_SOURCES: "grounding_invalid_sources",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Refusal:

@@ -29,13 +29,13 @@ from grounding_sidecar.decision import (
     Unchecked,
     decide,
     delivery_for,
-    dynamic_metadata,
     grounding_unavailable,
     invalid_sources,
 )
 from grounding_sidecar.decision.decide import Decision
 from grounding_sidecar.decision.envelopes import Refusal
 from grounding_sidecar.extproc import messages
+from grounding_sidecar.extproc.messages import Phase
 from grounding_sidecar.observability.tracing import TRACE_HEADERS, ExchangeTrace, Tracing
 from grounding_sidecar.openai import (
     ChatRequest,
@@ -111,26 +111,25 @@ class Exchange:
         self._bytes_seen = 0
         self._retained_bytes = 0
         self._scan_incomplete = False
-        self._phase = "created"
+        self._phase = Phase.CREATED
 
     # -- dispatch -------------------------------------------------------------
 
     async def handle(self, request: ext_proc.ProcessingRequest) -> list[ProcessingResponse]:
-        kind = request.WhichOneof("request")
-        self._phase = kind or "unknown"
-        if kind == "request_headers":
+        phase = self._phase = messages.phase_of(request)
+        if phase is Phase.REQUEST_HEADERS:
             return self.on_request_headers(request.request_headers)
-        if kind == "request_body":
+        if phase is Phase.REQUEST_BODY:
             return self.on_request_body(request.request_body)
-        if kind == "response_headers":
+        if phase is Phase.RESPONSE_HEADERS:
             return self.on_response_headers(request.response_headers)
-        if kind == "response_body":
+        if phase is Phase.RESPONSE_BODY:
             return await self.on_response_body(request.response_body)
-        if kind == "response_trailers":
+        if phase is Phase.RESPONSE_TRAILERS:
             return await self.on_response_trailers()
-        if kind == "request_trailers":
-            return [ext_proc.ProcessingResponse(request_trailers=ext_proc.TrailersResponse())]
-        log.warning("unexpected ext_proc message %r", kind)
+        if phase is Phase.REQUEST_TRAILERS:
+            return [messages.continue_request_trailers()]
+        log.warning("unexpected ext_proc message %r", request.WhichOneof("request"))
         return []
 
     # -- request --------------------------------------------------------------
@@ -154,14 +153,14 @@ class Exchange:
             return [messages.continue_request_body()]
         except InvalidSources as exc:
             if self.policy.enabled:
-                return [self._refuse(invalid_sources(str(exc), self.trace_id), "invalid_sources")]
+                return [self._refuse(invalid_sources(str(exc), self.trace_id))]
             return [messages.replace_request_body(exc.stripped_body)]
         self.request = request
         self.checking = self.policy.enabled and bool(request.sources)
         if self.checking and not self._ctx.checks.available:
             self._notify(lambda o: o.on_detector_unavailable(self.workspace_id))
             self.finished = True
-            return [self._refuse(grounding_unavailable(self.trace_id), "grounding_unavailable")]
+            return [self._refuse(grounding_unavailable(self.trace_id))]
         if request.rewritten:
             return [messages.replace_request_body(request.body)]
         return [messages.continue_request_body()]
@@ -266,7 +265,7 @@ class Exchange:
         """Apply the decision to a held response: release it, or refuse it."""
         decision = self._record(outcome)
         metadata = self._metadata(outcome, decision)
-        verdict_header = {messages.VERDICT_HEADER: decision.verdict.value}
+        verdict_header = {messages.VERDICT_HEADER: decision.verdict_header}
         if decision.refusal is not None:
             self.finished = True
             if self.mode is ResponseMode.SSE:
@@ -276,7 +275,7 @@ class Exchange:
                     messages.continue_response_headers(verdict_header, metadata),
                     messages.streamed_response_body(final, end_of_stream=True),
                 ]
-            return [self._refuse(decision.refusal, decision.refusal.code.value, metadata)]
+            return [self._refuse(decision.refusal, decision.verdict_header, metadata)]
         held, self._held = self._held, []
         if end_of_stream:
             self.finished = True
@@ -363,7 +362,7 @@ class Exchange:
         self._notify(lambda o: o.on_stream_summary(summary))
 
     def _metadata(self, outcome: CheckOutcome, decision: Decision) -> dict[str, object]:
-        return dynamic_metadata(
+        return messages.dynamic_metadata(
             workspace_id=self.workspace_id,
             policy=self.policy,
             outcome=outcome,
@@ -372,16 +371,20 @@ class Exchange:
         )
 
     def _refuse(
-        self, refusal: Refusal, details: str, metadata: dict[str, object] | None = None
+        self,
+        refusal: Refusal,
+        verdict_header: str | None = None,
+        metadata: dict[str, object] | None = None,
     ) -> ProcessingResponse:
+        """An immediate reply; refusals of a checked answer carry its verdict header."""
         headers = {"content-type": "application/json"}
-        if refusal.status == 403 and refusal.code.value != "grounding_unavailable":
-            headers[messages.VERDICT_HEADER] = str((metadata or {}).get("verdict", "fail"))
+        if verdict_header is not None:
+            headers[messages.VERDICT_HEADER] = verdict_header
         return messages.immediate_response(
             refusal.status,
             refusal.body(),
             headers=headers,
-            details=f"grounding_{details}" if not details.startswith("grounding") else details,
+            details=refusal.code.details,
             metadata=metadata,
         )
 

@@ -7,12 +7,15 @@ Envoy 1.40 puts header values in `raw_value` (bytes), and a mutation must use
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from enum import StrEnum
 from typing import Any, TypeAlias
 
 from envoy.config.core.v3 import base_pb2
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 from envoy.type.v3 import http_status_pb2
 from google.protobuf import struct_pb2
+
+from grounding_sidecar.decision import CheckOutcome, Decision, GroundingPolicy
 
 METADATA_NAMESPACE = "grounding"
 VERDICT_HEADER = "x-grounding-verdict"
@@ -23,6 +26,26 @@ RELEASE_MESSAGE_BYTES = 64 * 1024
 
 # xds-protos ships no type stubs: its messages are `Any` to mypy; the alias documents intent.
 ProcessingResponse: TypeAlias = Any
+
+
+class Phase(StrEnum):
+    """The ext_proc message kinds (`ProcessingRequest.request`), in Envoy's order."""
+
+    CREATED = "created"  # the stream is open, no message yet
+    REQUEST_HEADERS = "request_headers"
+    REQUEST_BODY = "request_body"
+    REQUEST_TRAILERS = "request_trailers"
+    RESPONSE_HEADERS = "response_headers"
+    RESPONSE_BODY = "response_body"
+    RESPONSE_TRAILERS = "response_trailers"
+    UNKNOWN = "unknown"  # a kind this processor does not know
+
+
+_PHASES = {phase.value: phase for phase in Phase}
+
+
+def phase_of(request: ext_proc.ProcessingRequest) -> Phase:
+    return _PHASES.get(request.WhichOneof("request") or "", Phase.UNKNOWN)
 
 
 def header_map(headers: ext_proc.HttpHeaders) -> dict[str, str]:
@@ -142,6 +165,10 @@ def streamed_response_bodies(
     ]
 
 
+def continue_request_trailers() -> ProcessingResponse:
+    return ext_proc.ProcessingResponse(request_trailers=ext_proc.TrailersResponse())
+
+
 def continue_response_trailers() -> ProcessingResponse:
     return ext_proc.ProcessingResponse(response_trailers=ext_proc.TrailersResponse())
 
@@ -163,3 +190,40 @@ def immediate_response(
         ),
         dynamic_metadata=_struct(metadata),
     )
+
+
+def dynamic_metadata(
+    *,
+    workspace_id: str | None,
+    policy: GroundingPolicy,
+    outcome: CheckOutcome,
+    decision: Decision,
+    source_count: int,
+) -> dict[str, Any]:
+    """Fields for Envoy's dynamic metadata namespace `grounding` (access logs, see
+    docs/extproc.md): a flat projection of the decision, scalars only."""
+    result = outcome.result
+    fields: dict[str, Any] = {
+        "verdict": decision.verdict.value,
+        "action": policy.action.value,
+        "delivered": decision.deliver,
+        "sources": source_count,
+        "workspace": workspace_id or "",
+    }
+    if decision.refusal is not None:
+        fields["refusal"] = decision.refusal.code.value
+        fields["trace_id"] = decision.refusal.trace_id
+    if outcome.unchecked is not None:
+        fields["unchecked"] = outcome.unchecked.value
+    if outcome.truncated:
+        fields["scan_incomplete"] = True
+    if result is not None:
+        fields.update(
+            version=result.version,
+            grounded=result.grounded,
+            claims=len(result.claims),
+            ungrounded_claims=len(result.ungrounded_claims),
+            skipped_claims=len(result.skipped_claims),
+            dropped_sources=len(result.dropped_sources),
+        )
+    return fields

@@ -15,7 +15,6 @@ from grounding_sidecar.decision import (
     WorkspaceOverride,
     decide,
     delivery_for,
-    dynamic_metadata,
     grounding_unavailable,
     override_from_metadata,
     trace_id_from,
@@ -161,19 +160,3 @@ def test_metadata_overrides_parse_and_bad_values_fall_back(
         enabled=True, action=Action.BLOCK, unknown=UnknownHandling.BLOCK
     )
     assert "grounding.max-sources" in caplog.text
-
-
-def test_dynamic_metadata_carries_verdict_counts_and_version() -> None:
-    outcome = CheckOutcome(FAIL)
-    decision = decide(outcome, policy(Action.BLOCK), TRACE)
-    fields = dynamic_metadata(
-        workspace_id="acme",
-        policy=policy(Action.BLOCK),
-        outcome=outcome,
-        decision=decision,
-        source_count=2,
-    )
-    assert fields["verdict"] == "fail"
-    assert fields["ungrounded_claims"] == 1 and fields["claims"] == 2
-    assert fields["version"] == "v" and fields["delivered"] is False
-    assert fields["refusal"] == "hallucination_detected"
