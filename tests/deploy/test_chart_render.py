@@ -19,6 +19,7 @@ from .chart import (
     CHART,
     PROFILES,
     REPO,
+    SCHEMAS,
     TOOLS_VENV_BIN,
     Manifest,
     by_kind,
@@ -90,6 +91,15 @@ def test_every_custom_resource_matches_its_schema(rendered: dict[str, list[Manif
         "PodMonitor",
         "PrometheusRule",
     }
+
+
+def test_every_vendored_schema_names_its_source() -> None:
+    """tests/deploy/schemas/README.md has one row (repository, commit, path) per schema file,
+    and the Apache-2.0 text the NOTICE points to sits beside them."""
+    readme = (SCHEMAS / "README.md").read_text()
+    rows = {line.split("`")[1] for line in readme.splitlines() if line.startswith("| `")}
+    assert rows == {p.name for p in SCHEMAS.glob("*.json")}
+    assert "Version 2.0, January 2004" in (SCHEMAS / "LICENSE").read_text()
 
 
 def test_merge_type_only_with_route_targets(rendered: dict[str, list[Manifest]]) -> None:
