@@ -56,13 +56,13 @@ WARM_UP_TEXT = "Order 1042 left the Rotterdam warehouse on 3 June by rail freigh
 class Scorer(StrEnum):
     """How a claim's similarities become a verdict (see `judges.py`)."""
 
-    COSINE = "cosine"  # the SPEC baseline: best cosine >= threshold
+    COSINE = "cosine"  # the baseline rule (docs/contract.md#grading): best cosine >= threshold
     CALIBRATED = "calibrated"  # P(supported) from evidence features >= shipped threshold
 
 
 @dataclass(frozen=True, slots=True)
 class GraderSettings:
-    """Bound once at start-up (SPEC: the threshold is global)."""
+    """Bound once at start-up (the threshold is global: docs/contract.md#defaults)."""
 
     threshold: float | None = None  # cosine rule; None: the embedder's default
     scorer: Scorer = Scorer.COSINE

@@ -162,7 +162,7 @@ policy-dir: {{ include "gs.policyDir" . }}
 
 {{- define "gs.processorCluster" -}}grounding_sidecar{{- end -}}
 
-{{/* The ext_proc filter's typed_config: the processing modes of SPEC section 2. */}}
+{{/* The ext_proc filter's typed_config: the settings of docs/contract.md#envoy-settings. */}}
 {{- define "gs.extProcConfig" -}}
 {{- $root := .root -}}
 "@type": type.googleapis.com/envoy.extensions.filters.http.ext_proc.v3.ExternalProcessor
