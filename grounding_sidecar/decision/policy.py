@@ -1,8 +1,8 @@
-"""Effective grounding policy per workspace (SPEC section 6).
+"""Effective grounding policy per workspace (docs/contract.md#workspace-overrides).
 
 `GroundingPolicy` is what one exchange needs to know about its workspace.  A
-`PolicySource` answers it for a workspace id; `StaticPolicyTable` is the fixed table
-used until the ConfigMap watcher (which implements the same protocol) exists.
+`PolicySource` answers it for a workspace id; `StaticPolicyTable` is a fixed table,
+and the ConfigMap watcher (`settings/configmap.py`) implements the same protocol.
 Overrides use the gateway's GitOps key shape (`grounding.action: "BLOCK"`).
 """
 
@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class GroundingPolicy:
-    """Per-workspace settings; the defaults are the SPEC's global defaults."""
+    """Per-workspace settings; the defaults are the global ones (docs/contract.md#defaults)."""
 
     enabled: bool = False
     action: Action = Action.LOG

@@ -1,4 +1,4 @@
-"""The grading contract (SPEC section 4): what a check returns, and its invariants.
+"""The grading contract (docs/contract.md#grading): what a check returns, and its invariants.
 
 Everything a caller may rely on lives here as plain dataclasses and enums, so the
 ext_proc layer, the CLI and the audit trail all read the same structure.  Grades
@@ -43,7 +43,7 @@ class ClaimPolicy(StrEnum):
 class Scorer(StrEnum):
     """How a claim's similarities become a verdict (see `judging/judges.py`)."""
 
-    COSINE = "cosine"  # the baseline rule: best cosine >= threshold
+    COSINE = "cosine"  # the baseline rule (docs/contract.md#grading): best cosine >= threshold
     CALIBRATED = "calibrated"  # P(supported) from evidence features >= shipped threshold
 
 
@@ -196,8 +196,9 @@ class CheckResult:
     """One graded answer.
 
     `verdict` is the rubric (pass/fail/unknown).  `grounded` is the baseline
-    boolean of the SPEC's counter: false as soon as any graded claim is unsupported
-    or contradictory, whatever the rubric made of it.
+    boolean of `gateway_grounding_check_total` (docs/contract.md#verdicts): false as
+    soon as any graded claim is unsupported or contradictory, whatever the rubric made
+    of it.
     """
 
     version: str

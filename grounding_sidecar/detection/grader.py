@@ -57,7 +57,7 @@ WARM_UP_TEXT = "Order 1042 left the Rotterdam warehouse on 3 June by rail freigh
 
 @dataclass(frozen=True, slots=True)
 class GraderSettings:
-    """Bound once at start-up (SPEC: the threshold is global)."""
+    """Bound once at start-up (the threshold is global: docs/contract.md#defaults)."""
 
     threshold: float | None = None  # cosine rule; None: the embedder's default
     scorer: Scorer = Scorer.COSINE

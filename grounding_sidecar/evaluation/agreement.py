@@ -1,7 +1,7 @@
 """Grading labelled cases and measuring agreement: the engine of `calibrate` and
 of the quality benchmark.
 
-Labelled cases follow `../shared/eval/README.md`.  Their claims are graded as
+Labelled cases follow docs/detection.md#labelled-cases.  Their claims are graded as
 labelled (by span, or found by text in the answer), so a disagreement is about
 the verdict, never about segmentation.
 """

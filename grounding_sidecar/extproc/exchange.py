@@ -1,4 +1,4 @@
-"""One HTTP exchange = one ext_proc stream (SPEC section 2).
+"""One HTTP exchange = one ext_proc stream (docs/contract.md#delivery, docs/extproc.md).
 
 An `Exchange` is created per gRPC stream and gets one call per phase, in Envoy's
 order.  Each call returns the ext_proc messages to send, possibly none: returning

@@ -125,7 +125,7 @@ class AuditWriter:
 
 
 class AuditObserver(GroundingObserver, PolicyListener):
-    """Turns exchange and policy events into audit lines (only the SPEC's cases)."""
+    """Turns exchange and policy events into audit lines (docs/contract.md#audit-events)."""
 
     def __init__(
         self,

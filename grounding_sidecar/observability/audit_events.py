@@ -1,4 +1,4 @@
-"""Audit event envelopes and payloads (SPEC section 7); pure functions, no I/O.
+"""Audit event envelopes and payloads (docs/contract.md#audit-events); pure functions, no I/O.
 
 The audit trail must let an auditor show what was refused and why without holding
 customer text: claims appear only as SHA-256 hashes, sources only as passage ids

@@ -1,4 +1,4 @@
-"""Prometheus metrics (SPEC section 7), recorded from the exchange's observer hooks.
+"""Prometheus metrics (docs/contract.md#metrics), recorded from the exchange's observer hooks.
 
 Every label takes values from a closed set (enums, stage names, a fixed phase list):
 no workspace ids, no claim text, no free-form strings.  The metric definition

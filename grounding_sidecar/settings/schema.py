@@ -55,8 +55,9 @@ class Settings:
     embed_spinning: bool = False
     embed_batch_wait_ms: float = 2.0
     passage_cache_mb: int = 128
-    # global grounding policy: what a workspace without an override gets (the SPEC's
-    # defaults live in GroundingPolicy; taken from there so they cannot drift)
+    # global grounding policy: what a workspace without an override gets (the defaults of
+    # docs/contract.md#defaults live in GroundingPolicy; taken from there so they cannot
+    # drift)
     enabled: bool = _POLICY.enabled
     action: Action = _POLICY.action
     max_sources: int = _POLICY.max_sources

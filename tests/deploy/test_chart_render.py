@@ -111,7 +111,7 @@ def test_merge_type_only_with_route_targets(rendered: dict[str, list[Manifest]])
                 assert kinds <= {"HTTPRoute", "GRPCRoute"}
 
 
-# --- the Envoy settings of SPEC section 2 in every Envoy-facing object ----------------
+# --- the Envoy settings (docs/contract.md#envoy-settings) in every Envoy-facing object --
 
 
 def ext_proc_configs(manifests: list[Manifest]) -> list[dict[str, Any]]:

@@ -1,6 +1,7 @@
 """The chart's plain-Envoy snippet runs: the real Envoy with the rendered envoy.yaml, the
 sidecar with the rendered config.yaml and workspaces, and the mock upstream; a grounded
-and an ungrounded answer get the right verdicts (SPEC sections 2 and 5).
+and an ungrounded answer get the right verdicts (docs/contract.md#envoy-settings,
+docs/contract.md#refusals).
 
 Only addresses are substituted (loopback, ports chosen at run time, a temporary socket
 directory and policy directory); everything else is what the chart renders from

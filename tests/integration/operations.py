@@ -1,4 +1,4 @@
-"""Helpers for the issue-5 acceptance tests: scrape metrics, read audit lines, fail embeddings."""
+"""Helpers for the operations tests: scrape metrics, read audit lines, fail embeddings."""
 
 from __future__ import annotations
 

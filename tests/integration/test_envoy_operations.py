@@ -1,4 +1,4 @@
-"""Issue-5 acceptance through the real Envoy: counters, embedding failures by stage,
+"""Operations acceptance through the real Envoy: counters, embedding failures by stage,
 hot reload of workspace policy under live traffic, and last-good on a broken file.
 
 The sidecar here is wired as `serve` wires it (`InProcessSidecar(operations=True)`):

@@ -1,4 +1,4 @@
-"""The embedder interface and its failure semantics (SPEC section 3).
+"""The embedder interface and its failure semantics (docs/contract.md#embedding-failures).
 
 An embedder turns texts into one row each of an `(n, dim)` float32 matrix.  It
 may raise `EmbeddingError` (or its subclass `EmbeddingTimeout`) for the whole

@@ -1,10 +1,11 @@
 """Judges: from a claim's similarities to a verdict.
 
-Two rules share one shape.  `CosineJudge` is the SPEC baseline: supported when
-the best cosine reaches the threshold.  `CalibratedJudge` asks the calibrated
-model for P(supported) from evidence features.  Both then apply the same
-consistency rule to a claim they would support: a detail found in no source, or
-a flipped negation, overrides the similarity.
+Two rules share one shape.  `CosineJudge` is the baseline rule
+(docs/contract.md#grading): supported when the best cosine reaches the threshold.
+`CalibratedJudge` asks the calibrated model for P(supported) from evidence
+features.  Both then apply the same consistency rule to a claim they would
+support: a detail found in no source, or a flipped negation, overrides the
+similarity.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Claim classes for the `classed` policy (SPEC section 4).
+"""Claim classes for the `classed` policy (docs/contract.md#grading, docs/detection.md).
 
 A transparent rule set, versioned with the splitter: a claim is
 - `interpretation` when it advises, opines or transitions (and states no detail

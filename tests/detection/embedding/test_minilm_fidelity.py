@@ -1,4 +1,4 @@
-"""The shipped MiniLM graph against an independent fp32 reference (issue 3, part 1).
+"""The shipped MiniLM graph against an independent fp32 reference.
 
 The reference is `minilm_reference.encode`: a numpy forward pass over the
 safetensors weights, one unpadded sentence at a time.  The embedder runs the same

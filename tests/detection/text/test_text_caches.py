@@ -1,7 +1,7 @@
 """The detector's per-text caches stay bounded however many distinct texts arrive.
 
 Every answer brings new claims, so a cache sized for hit rate alone grows with
-traffic: at the start of the second session, 40,000 distinct sentences left about
+traffic: before they were bounded, 40,000 distinct sentences left about
 170 MiB in them, a third of the chart's memory limit.  Measured with tracemalloc
 (Python and numpy allocations), not RSS, so the figure does not depend on the machine.
 """

@@ -86,7 +86,7 @@ unix-socket: {{ include "gs.socketPath" . }}
 {{ include "gs.observabilityConfig" . }}
 {{- end -}}
 
-{{/* Settings owned by the configuration/observability layer (issue 5), kept in this
+{{/* Settings owned by the configuration/observability layer, kept in this
      one place so their names are easy to reconcile. */}}
 {{- define "gs.observabilityConfig" -}}
 metrics-host: 0.0.0.0
@@ -162,7 +162,7 @@ policy-dir: {{ include "gs.policyDir" . }}
 
 {{- define "gs.processorCluster" -}}grounding_sidecar{{- end -}}
 
-{{/* The ext_proc filter's typed_config: the processing modes of SPEC section 2. */}}
+{{/* The ext_proc filter's typed_config: the settings of docs/contract.md#envoy-settings. */}}
 {{- define "gs.extProcConfig" -}}
 {{- $root := .root -}}
 "@type": type.googleapis.com/envoy.extensions.filters.http.ext_proc.v3.ExternalProcessor

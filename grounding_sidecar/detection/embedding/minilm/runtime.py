@@ -1,4 +1,4 @@
-"""The `minilm` embedder: all-MiniLM-L6-v2 on onnxruntime (SPEC section 3).
+"""The `minilm` embedder: all-MiniLM-L6-v2 on onnxruntime (docs/embedders.md).
 
 Tokenizer: the model's own WordPiece `tokenizer.json`, with its fixed 128-token
 padding and truncation replaced by truncation at 256 (the model's trained
