@@ -18,28 +18,18 @@ import grpc
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc
 
 from grounding_sidecar.app.server import SERVER_OPTIONS
-from grounding_sidecar.extproc import messages
+from grounding_sidecar.extproc.passthrough import PASSTHROUGH
 
 
 class NoopProcessor(external_processor_pb2_grpc.ExternalProcessorServicer):  # type: ignore[misc]
+    """Every stream through the sidecar's own pass-through exchange."""
+
     async def Process(
         self, request_iterator: AsyncIterator[Any], context: Any
     ) -> AsyncIterator[Any]:
         async for request in request_iterator:
-            kind = request.WhichOneof("request")
-            if kind == "request_headers":
-                yield messages.continue_request_headers()
-            elif kind == "request_body":
-                yield messages.continue_request_body()
-            elif kind == "response_headers":
-                yield messages.continue_response_headers()
-            elif kind == "response_body":
-                body = request.response_body
-                yield messages.streamed_response_body(body.body, end_of_stream=body.end_of_stream)
-            elif kind == "response_trailers":
-                yield messages.continue_response_trailers()
-            elif kind == "request_trailers":
-                yield messages.continue_request_trailers()
+            for response in PASSTHROUGH.handle(request):
+                yield response
 
 
 async def serve(host: str, port: int) -> None:

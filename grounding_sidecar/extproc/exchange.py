@@ -36,6 +36,7 @@ from grounding_sidecar.decision.decide import Decision
 from grounding_sidecar.decision.envelopes import Refusal
 from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.messages import Phase
+from grounding_sidecar.extproc.passthrough import PASSTHROUGH
 from grounding_sidecar.observability.tracing import TRACE_HEADERS, ExchangeTrace, Tracing
 from grounding_sidecar.openai import (
     ChatRequest,
@@ -85,7 +86,6 @@ class ExchangeContext:
 
 
 class ResponseMode(Enum):
-    PASSTHROUGH = "passthrough"  # not checked: every chunk relayed as it comes
     JSON = "json"
     SSE = "sse"
 
@@ -100,7 +100,9 @@ class Exchange:
         self.is_chat = False
         self.request: ChatRequest | None = None
         self.checking = False  # sources present, grounding enabled, detector working
-        self.mode = ResponseMode.PASSTHROUGH
+        self.mode: ResponseMode | None = None  # set by 2xx response headers of a checked answer
+        # Nothing more of this stream is checked or changed: the rest is relayed as is.
+        self.relaying = False
         self.delivery = Delivery.IMMEDIATE
         self.finished = False  # the client's response is complete (or refused)
         self._held: list[bytes] = []
@@ -116,6 +118,8 @@ class Exchange:
     # -- dispatch -------------------------------------------------------------
 
     async def handle(self, request: ext_proc.ProcessingRequest) -> list[ProcessingResponse]:
+        if self.relaying:
+            return PASSTHROUGH.handle(request)
         phase = self._phase = messages.phase_of(request)
         if phase is Phase.REQUEST_HEADERS:
             return self.on_request_headers(request.request_headers)
@@ -141,11 +145,11 @@ class Exchange:
         self.trace = self._ctx.tracing.begin_exchange(values)
         self.trace_id = self.trace.trace_id
         self.is_chat = is_chat_completions_path(values.get(":path", ""))
+        self.relaying = not self.is_chat
         return [messages.continue_request_headers()]
 
     def on_request_body(self, body: ext_proc.HttpBody) -> list[ProcessingResponse]:
-        if not self.is_chat:
-            return [messages.continue_request_body()]
+        self.relaying = True  # unless a check of the answer is due, decided below
         try:
             request = parse_chat_request(body.body)
         except MalformedRequest:
@@ -153,10 +157,12 @@ class Exchange:
             return [messages.continue_request_body()]
         except InvalidSources as exc:
             if self.policy.enabled:
+                self.finished = True
                 return [self._refuse(invalid_sources(str(exc), self.trace_id))]
             return [messages.replace_request_body(exc.stripped_body)]
         self.request = request
         self.checking = self.policy.enabled and bool(request.sources)
+        self.relaying = not self.checking
         if self.checking and not self._ctx.checks.available:
             self._notify(lambda o: o.on_detector_unavailable(self.workspace_id))
             self.finished = True
@@ -170,8 +176,8 @@ class Exchange:
     def on_response_headers(self, headers: ext_proc.HttpHeaders) -> list[ProcessingResponse]:
         values = messages.header_values(headers, RESPONSE_HEADERS)
         status = _status(values.get(":status", ""))
-        if not self.checking or not 200 <= status < 300:
-            self.mode = ResponseMode.PASSTHROUGH  # non-2xx upstream answers pass unchecked
+        if not 200 <= status < 300:
+            self.relaying = True  # non-2xx upstream answers pass unchecked
             return [messages.continue_response_headers()]
         streaming = "text/event-stream" in values.get("content-type", "").lower()
         self.mode = ResponseMode.SSE if streaming else ResponseMode.JSON
@@ -189,8 +195,6 @@ class Exchange:
         chunk, end = body.body, body.end_of_stream
         if self.finished:
             return []  # refused already: nothing more of this answer goes out
-        if self.mode is ResponseMode.PASSTHROUGH or not self.checking:
-            return [messages.streamed_response_body(chunk, end_of_stream=end)]
         self._bytes_seen += len(chunk)
         if self.delivery is Delivery.IMMEDIATE:
             return self._relay_and_copy(chunk, end)
@@ -201,14 +205,14 @@ class Exchange:
     async def on_response_trailers(self) -> list[ProcessingResponse]:
         # Trailers end the body when the upstream sends them (end_of_stream never came).
         out: list[ProcessingResponse] = []
-        if self.checking and not self.finished and self.mode is not ResponseMode.PASSTHROUGH:
+        if not self.finished:
             out = await self.on_response_body(ext_proc.HttpBody(body=b"", end_of_stream=False))
             out += await self._end_of_body(end_of_stream=False)
         return [*out, messages.continue_response_trailers()]
 
     def on_cancelled(self) -> None:
         """Envoy reset the stream (normal at the end of every exchange)."""
-        if not self.checking or self.finished or self.mode is ResponseMode.PASSTHROUGH:
+        if not self.checking or self.finished or self.relaying or self.mode is None:
             return
         self._notify(lambda o: o.on_stream_cancelled(self.workspace_id, self._phase))
         if self.mode is ResponseMode.SSE and self.delivery is Delivery.IMMEDIATE:
@@ -280,7 +284,7 @@ class Exchange:
         if end_of_stream:
             self.finished = True
         else:
-            self.mode = ResponseMode.PASSTHROUGH  # released early: relay the rest as it comes
+            self.relaying = True  # released early: relay the rest as it comes
         return [
             messages.continue_response_headers(verdict_header, metadata),
             *messages.streamed_response_bodies(held, end_of_stream=end_of_stream),
