@@ -90,13 +90,14 @@ def rag_cases(cases: list[LabelledCase], seed: int = 13) -> list[LabelledCase]:
             (foreign, "unsupported"),
         ]
         answer = " ".join(text for text, _ in texts)
+        case_id = f"rag-{number}"
         raw = {
-            "id": f"rag-{number}",
+            "id": case_id,
             "sources": [doc],
             "answer": answer,
             "claims": [{"text": text, "label": label} for text, label in texts],
         }
-        made.append(label_case(Case(raw["id"], answer, [doc], raw)))
+        made.append(label_case(Case(case_id, answer, [doc], raw)))
     return made
 
 
