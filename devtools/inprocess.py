@@ -14,10 +14,10 @@ import asyncio
 import threading
 from typing import Any
 
-from grounding_sidecar.app.checks import Detector
 from grounding_sidecar.app.server import BoundAddresses, GroundingServer
 from grounding_sidecar.app.wiring import Detection, Operations, build_server, start_operations
 from grounding_sidecar.decision import NOOP_OBSERVER, GroundingObserver
+from grounding_sidecar.detection import Grader
 from grounding_sidecar.settings import Settings
 
 
@@ -25,7 +25,7 @@ class InProcessSidecar:
     def __init__(
         self,
         settings: Settings,
-        detector: Detector | None,
+        detector: Grader | None,
         observer: GroundingObserver = NOOP_OBSERVER,
         *,
         operations: bool = False,

@@ -6,9 +6,9 @@ The detector is CPU-bound and synchronous: it runs in a thread pool sized to the
 cores (numpy releases the GIL in the matrix work), shared by every stream.
 
 Tiny checks may run inline instead (`inline_max_chars`, off unless the server sets it
-for a detector known to be cheap, see `wiring.Detection.inline_max_chars`): handing a check of a
-few hundred characters to a worker thread and waking the loop again cost more than the
-check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms check).  An inline
+for a detector known to be cheap, see `wiring.Detection.inline_max_chars`): handing a
+check of a few hundred characters to a worker thread and waking the loop again cost
+more than the check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms check).  An inline
 check cannot be interrupted either; one that overran the deadline is treated exactly as
 a missed deadline, so the outcome a client sees does not depend on where it ran.
 """
@@ -20,35 +20,15 @@ import logging
 import time
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol
+from typing import Any
 
 from grounding_sidecar.common.cpus import usable_cpus
 from grounding_sidecar.decision import CheckOutcome, GroundingPolicy, Unchecked
-from grounding_sidecar.detection.contract import CheckResult, ClaimPolicy
+from grounding_sidecar.detection import Grader
+from grounding_sidecar.detection.contract import CheckResult
 from grounding_sidecar.detection.text.passages import SourceLimits
 
 log = logging.getLogger(__name__)
-
-
-class Detector(Protocol):
-    """The slice of `grounding_sidecar.detection.Grader` the application uses."""
-
-    @property
-    def is_cheap(self) -> bool:
-        """Whether a small check costs about as much as handing it to a thread."""
-
-    def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
-        """The metric definition version of checks under `policy`."""
-
-    def check(
-        self,
-        answer: str,
-        sources: Sequence[str],
-        *,
-        limits: SourceLimits | None = None,
-        policy: ClaimPolicy = ClaimPolicy.STRICT,
-        references: Sequence[str] = (),
-    ) -> CheckResult: ...
 
 
 class CheckRunner:
@@ -57,7 +37,7 @@ class CheckRunner:
 
     def __init__(
         self,
-        detector: Detector | None,
+        detector: Grader | None,
         *,
         deadline_seconds: float,
         workers: int | None = None,

@@ -19,7 +19,7 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from grounding_sidecar.app.checks import CheckRunner, Detector
+from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.app.server import GroundingServer, ListenConfig
 from grounding_sidecar.decision import (
     NOOP_OBSERVER,
@@ -122,7 +122,7 @@ class Detection:
     detector of their own with `Detection(detector)`.
     """
 
-    detector: Detector | None
+    detector: Grader | None
     embedders: ServingEmbedders | None = None
 
     @property

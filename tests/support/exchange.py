@@ -9,7 +9,7 @@ from envoy.config.core.v3 import base_pb2
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
 from devtools.mock_upstream import sse_chunk
-from grounding_sidecar.app.checks import CheckRunner, Detector
+from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.decision import (
     Action,
     CheckEvent,
@@ -20,6 +20,7 @@ from grounding_sidecar.decision import (
     UnknownHandling,
     WorkspaceOverride,
 )
+from grounding_sidecar.detection import Grader
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeContext, ExchangeLimits
 from tests.support.fake_detectors import GRADER
 
@@ -45,7 +46,7 @@ class Recorder(GroundingObserver):
 
 
 def make_context(
-    detector: Detector | None = GRADER,
+    detector: Grader | None = GRADER,
     *,
     deadline: float = 5.0,
     limits: ExchangeLimits | None = None,

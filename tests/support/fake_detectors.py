@@ -5,22 +5,22 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
+from typing import Any
 
-from grounding_sidecar.detection import Grader, load_embedder
-from grounding_sidecar.detection.contract import CheckResult, ClaimPolicy
-from grounding_sidecar.detection.text.passages import SourceLimits
+from grounding_sidecar.detection import Grader, HashEmbedder
+from grounding_sidecar.detection.contract import CheckResult
 
-GRADER = Grader(load_embedder("hash"))
+GRADER = Grader(HashEmbedder())
 # Answers holding this are checked slowly by a `FakeDetector(slow_marker=SLOW_MARKER)`.
 SLOW_MARKER = "SLOW-CHECK"
 
 
-class FakeDetector:
+class FakeDetector(Grader):
     """The hash grader, remembering which thread ran each check.
 
     `sleep` delays every check, or only answers holding `slow_marker` when one is given;
     `fail` makes every check raise (a detector bug).  It declares itself not cheap unless
-    told otherwise, as any detector the server does not know would.
+    told otherwise, so the server runs it in the pool as it would any model.
     """
 
     def __init__(
@@ -31,27 +31,21 @@ class FakeDetector:
         slow_marker: str | None = None,
         cheap: bool = False,
     ) -> None:
+        super().__init__(HashEmbedder())
         self.threads: list[int] = []
         self.sleep = sleep
         self.fail = fail
         self.slow_marker = slow_marker
-        self.is_cheap = cheap
+        self._cheap = cheap
 
-    def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
-        return GRADER.version(policy)
+    @property
+    def is_cheap(self) -> bool:
+        return self._cheap
 
-    def check(
-        self,
-        answer: str,
-        sources: Sequence[str],
-        *,
-        limits: SourceLimits | None = None,
-        policy: ClaimPolicy = ClaimPolicy.STRICT,
-        references: Sequence[str] = (),
-    ) -> CheckResult:
+    def check(self, answer: str, sources: Sequence[str], **options: Any) -> CheckResult:
         self.threads.append(threading.get_ident())
         if self.sleep and (self.slow_marker is None or self.slow_marker in answer):
             time.sleep(self.sleep)
         if self.fail:
             raise RuntimeError("detector bug")
-        return GRADER.check(answer, sources, limits=limits, policy=policy, references=references)
+        return super().check(answer, sources, **options)
