@@ -21,7 +21,6 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -35,6 +34,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
 from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+from devtools.serving import ServingProcess, start_serving
 
 SOURCE = (
     "The Eiffel Tower is located in Paris and was completed in 1889. It is 330 metres tall "
@@ -54,15 +54,9 @@ class Measurement:
     requests_per_second: float
 
 
-def start_process(*args: str) -> tuple[subprocess.Popen[str], int]:
-    process = subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if not line.startswith("serving"):
-        process.kill()
-        raise RuntimeError(f"{args} did not start")
-    fields = dict(part.split("=", 1) for part in line.split()[1:])
-    return process, int(fields["port"])
+def start_process(*args: str) -> tuple[ServingProcess, int]:
+    process = start_serving([sys.executable, *args])
+    return process, process.port()
 
 
 def config_without_ext_proc(text: str) -> str:
@@ -77,7 +71,7 @@ def config_without_ext_proc(text: str) -> str:
 
 @contextmanager
 def environment() -> Iterator[dict[str, int]]:
-    processes: list[subprocess.Popen[str]] = []
+    processes: list[ServingProcess] = []
     envoys: list[EnvoyProcess] = []
     try:
         upstream, upstream_port = start_process("-m", "devtools.mock_upstream")
@@ -100,8 +94,7 @@ def environment() -> Iterator[dict[str, int]]:
         for envoy in envoys:
             envoy.stop()
         for process in processes:
-            process.terminate()
-            process.wait(timeout=15)
+            process.stop()
 
 
 def request_body(stream: bool) -> bytes:

@@ -13,13 +13,13 @@ import argparse
 import json
 import shlex
 import signal
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
 from devtools.mock_upstream import MockUpstream
+from devtools.serving import ServingFailed, ServingProcess, start_serving
 
 SOURCE = (
     "Acme's refund policy: customers can return any item within 30 days of purchase "
@@ -39,21 +39,17 @@ workspaces:
 """
 
 
-def start_sidecar(embedder: str, config_dir: Path) -> tuple[subprocess.Popen[str], int]:
+def start_sidecar(embedder: str, config_dir: Path) -> ServingProcess:
     config_path = config_dir / "sidecar.yaml"
     config_path.write_text(SIDECAR_CONFIG.format(embedder=embedder), encoding="utf-8")
     command = [
         sys.executable, "-m", "grounding_sidecar", "serve",
         "--config", str(config_path), "--port", "0",
     ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if not line.startswith("serving"):
-        process.kill()
-        raise SystemExit("the sidecar did not start (see its log above)")
-    fields = dict(part.split("=", 1) for part in line.split()[1:])
-    return process, int(fields["port"])
+    try:
+        return start_serving(command)
+    except ServingFailed as exc:
+        raise SystemExit(f"{exc} (see its log above)") from None
 
 
 def curl(port: int, workspace: str, answer: str, *, stream: bool) -> str:
@@ -81,13 +77,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     upstream = MockUpstream().start()
     workdir = Path(tempfile.mkdtemp(prefix="grounding-demo-"))
-    sidecar, sidecar_port = start_sidecar(args.embedder, workdir)
+    sidecar = start_sidecar(args.embedder, workdir)
+    sidecar_port = sidecar.port()
     envoy = None
     try:
         endpoints = EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", sidecar_port)
         envoy = EnvoyProcess(render_config(endpoints), log_level="warning").start()
         print(f"Envoy      http://127.0.0.1:{envoy.port}  (admin :{envoy.admin_port})")
         print(f"sidecar    127.0.0.1:{sidecar_port}  (ext_proc, GroundingService, health)")
+        if sidecar.fields.get("metrics_port", "None") != "None":
+            print(f"metrics    http://127.0.0.1:{sidecar.port('metrics_port')}/metrics")
         print(f"upstream   http://127.0.0.1:{upstream.port}  (mock OpenAI API)")
         print(f"Envoy log  {envoy.log_path}  (access log carries the grounding verdict)\n")
         block, log = "acme-corp", "demo"
@@ -111,8 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if envoy is not None:
             envoy.stop()
-        sidecar.terminate()
-        sidecar.wait(timeout=15)
+        sidecar.stop()
         upstream.stop()
     return 0
 

@@ -15,7 +15,6 @@ import http.client
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
 from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
 from devtools.mock_upstream import MockUpstream
+from devtools.serving import ServingFailed, ServingProcess, start_serving
 
 SOURCE = (
     "The Eiffel Tower is located in Paris and was completed in 1889. "
@@ -46,19 +46,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_sidecar(embedder: str) -> tuple[subprocess.Popen[str], int]:
+def start_sidecar(embedder: str) -> ServingProcess:
     command = [
         sys.executable, "-m", "grounding_sidecar", "serve", "--embedder", embedder,
         "--enabled", "--action", "BLOCK", "--port", "0", "--metrics-port", "0",
     ]  # fmt: skip
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    assert process.stdout is not None
-    line = process.stdout.readline()  # "serving port=N ..." once the model is loaded
-    match = re.search(r"port=(\d+)", line)
-    if not match:
-        process.terminate()
-        raise SystemExit(f"sidecar did not start: {line!r}")
-    return process, int(match.group(1))
+    try:
+        return start_serving(command)  # the line comes once the model is loaded
+    except ServingFailed as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def one_request(port: int, index: int) -> int:
@@ -90,7 +86,8 @@ def main() -> int:
     parser.add_argument("--concurrency", type=int, default=8)
     args = parser.parse_args()
     upstream = MockUpstream().start()
-    sidecar, sidecar_port = start_sidecar(args.embedder)
+    sidecar = start_sidecar(args.embedder)
+    sidecar_port = sidecar.port()
     envoy = EnvoyProcess(
         render_config(EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", sidecar_port))
     ).start()
@@ -116,8 +113,7 @@ def main() -> int:
         print(json.dumps(report, indent=2))
     finally:
         envoy.stop()
-        sidecar.terminate()
-        sidecar.wait(timeout=20)
+        sidecar.stop(timeout=20)
         upstream.stop()
     return 0
 

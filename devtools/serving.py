@@ -1,0 +1,58 @@
+"""Start a server process and learn its ports from the one line it prints when ready.
+
+`grounding-sidecar serve`, the mock upstream and the no-op processor each print
+`serving port=N ...` (key=value fields; ports chosen with 0 are real) once they
+listen.  This is the one reader of that line, for the demo, the tools, the
+benchmarks and the tests.
+"""
+
+from __future__ import annotations
+
+import select
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+
+class ServingFailed(RuntimeError):
+    """The process exited, or printed something else, before it was serving."""
+
+
+@dataclass
+class ServingProcess:
+    process: subprocess.Popen[str]
+    fields: dict[str, str]  # the `serving` line's key=value pairs
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def port(self, name: str = "port") -> int:
+        return int(self.fields[name])
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """SIGTERM (the servers shut down gracefully on it), SIGKILL after `timeout`."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+def start_serving(
+    command: Sequence[str], *, timeout: float = 120.0, stderr: IO[Any] | int | None = None
+) -> ServingProcess:
+    """Run `command` and wait (at most `timeout` seconds) for its `serving` line."""
+    process = subprocess.Popen(list(command), stdout=subprocess.PIPE, stderr=stderr, text=True)
+    assert process.stdout is not None
+    line = ""
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    if ready:
+        line = process.stdout.readline()
+    if not line.startswith("serving "):
+        ServingProcess(process, {}).stop(timeout=5)
+        raise ServingFailed(f"{' '.join(command[:4])} ... did not start: {line.strip()!r}")
+    return ServingProcess(process, dict(part.split("=", 1) for part in line.split()[1:]))
