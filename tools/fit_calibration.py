@@ -31,7 +31,6 @@ from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.judging.calibration import (
     CalibratedModel,
-    fit_monotone_logistic,
     params_path,
 )
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
@@ -45,6 +44,7 @@ from grounding_sidecar.evaluation.agreement import (
     grade_labelled,
     label_case,
 )
+from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
 
 
 @dataclass

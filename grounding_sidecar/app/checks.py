@@ -8,9 +8,10 @@ cores (numpy releases the GIL in the matrix work), shared by every stream.
 Tiny checks may run inline instead (`inline_max_chars`, off unless the server sets it
 for a detector known to be cheap, see `wiring.Detection.inline_max_chars`): handing a
 check of a few hundred characters to a worker thread and waking the loop again cost
-more than the check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms check).  An inline
-check cannot be interrupted either; one that overran the deadline is treated exactly as
-a missed deadline, so the outcome a client sees does not depend on where it ran.
+more than the check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms
+check).  An inline check cannot be interrupted either; one that overran the deadline
+is treated exactly as a missed deadline, so the outcome a client sees does not depend
+on where it ran.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 A small logistic model over `features.FEATURES`, each weight constrained to its
 feature's direction.  Parameters live in `params/calibrated-<embedder>.json`,
-are fitted by `tools/fit_calibration.py` on redistributable data only, and
+are fitted by `tools/fit_calibration.py` (with `evaluation/fitting.py`) on
+redistributable data only, and
 name the embedder version they were fitted for: loading them for another model
 is an error, never a silent mismatch.  The metric definition version names the
 parameter file by hash, so results under different parameters never mix.
@@ -21,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable
-from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
+from grounding_sidecar.detection.judging.features import FEATURE_NAMES
 
 PARAMS_DIR = Path(__file__).parent / "params"
 CALIBRATION_VERSION = "cal-v1"
@@ -98,37 +99,3 @@ def load_calibration(embedder: Embedder) -> CalibratedModel:
             f"not {embedder.version_tag}; refit with tools/fit_calibration.py"
         )
     return model
-
-
-def fit_monotone_logistic(
-    features: FloatArray,
-    supported: npt.NDArray[np.int_],
-    *,
-    sample_weight: FloatArray | None = None,
-    l2: float = 1.0,
-    iterations: int = 4000,
-    learning_rate: float = 0.5,
-) -> tuple[FloatArray, FloatArray, FloatArray, float]:
-    """Projected gradient descent on standardised features.
-
-    Returns (mean, scale, weights, bias).  After every step each weight is
-    clipped to its feature's direction (zero if the data pull the other way).
-    """
-    mean = features.mean(axis=0)
-    scale = features.std(axis=0) + 1e-9
-    x = (features - mean) / scale
-    y = supported.astype(np.float64)
-    weight = np.ones(len(y)) if sample_weight is None else sample_weight.astype(np.float64)
-    total = weight.sum()
-    directions = np.array([feature.direction for feature in FEATURES], dtype=np.float64)
-    coefficients = np.zeros(x.shape[1])
-    bias = 0.0
-    for _ in range(iterations):
-        probability = 1.0 / (1.0 + np.exp(-(x @ coefficients + bias)))
-        residual = (probability - y) * weight
-        coefficients -= learning_rate * (x.T @ residual / total + l2 * coefficients / total)
-        bias -= learning_rate * residual.sum() / total
-        coefficients = np.where(
-            directions > 0, np.maximum(coefficients, 0.0), np.minimum(coefficients, 0.0)
-        )
-    return mean, scale, coefficients, float(bias)

@@ -1,4 +1,4 @@
-"""The calibrated scorer's machinery: fitting, parameters, and the metrics it is judged by."""
+"""The calibrated scorer's machinery: its parameters, and the metrics it is judged by."""
 
 from __future__ import annotations
 
@@ -16,35 +16,12 @@ from grounding_sidecar.detection.contract import Scorer
 from grounding_sidecar.detection.embedding.base import EmbedderUnavailable
 from grounding_sidecar.detection.judging.calibration import (
     CalibratedModel,
-    fit_monotone_logistic,
     load_calibration,
     params_path,
 )
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
 from grounding_sidecar.detection.judging.judges import CalibratedJudge
 from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
-
-
-def test_fit_keeps_every_weight_on_its_features_side() -> None:
-    rng = np.random.default_rng(0)
-    x = rng.normal(size=(400, len(FEATURES)))
-    # Labels that pull feature 0 (direction +1) the wrong way and feature 6 the right way.
-    logits = -2.0 * x[:, 0] - 1.5 * x[:, 6]
-    y = (rng.random(400) < 1 / (1 + np.exp(-logits))).astype(int)
-    _, _, weights, _ = fit_monotone_logistic(x, y)
-    directions = np.array([f.direction for f in FEATURES])
-    assert np.all(weights * directions >= 0)
-    assert weights[0] == 0.0  # clipped, not reversed
-    assert weights[6] < -0.3  # learned where the direction allows it
-
-
-def test_fit_separates_a_separable_signal() -> None:
-    rng = np.random.default_rng(1)
-    x = rng.normal(size=(300, len(FEATURES)))
-    y = (x[:, 0] > 0).astype(int)
-    mean, scale, weights, bias = fit_monotone_logistic(x, y)
-    model = CalibratedModel("tag", FEATURE_NAMES, mean, scale, weights, bias, 0.5, "test")
-    assert auroc(model.probability(x), y.astype(bool)) > 0.95
 
 
 def test_shipped_parameters_load_only_for_their_embedder(tmp_path: Path) -> None:
