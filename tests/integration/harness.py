@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,7 +11,7 @@ from typing import Any
 from devtools.envoy_process import EnvoyProcess
 from devtools.inprocess import InProcessSidecar
 from devtools.mock_upstream import MockUpstream
-from grounding_sidecar.decision import CheckEvent, GroundingObserver, StreamSummary
+from tests.support.recorder import Recorder
 
 SOURCE = (
     "The Eiffel Tower is located in Paris and was completed in 1889. "
@@ -23,34 +21,6 @@ GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
 UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
 # Sent with every request of the suite; test_privacy.py fails if it is ever written.
 AUTHORIZATION = "Bearer sk-integration-canary-5f1e0c7a9b"
-
-
-class Recorder(GroundingObserver):
-    """Thread-safe record of what the sidecar reported, keyed by the trace id."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.checks: list[CheckEvent] = []
-        self.summaries: list[StreamSummary] = []
-
-    def on_check(self, event: CheckEvent) -> None:
-        with self._lock:
-            self.checks.append(event)
-
-    def on_stream_summary(self, summary: StreamSummary) -> None:
-        with self._lock:
-            self.summaries.append(summary)
-
-    def wait_for_check(self, trace_id: str, timeout: float = 10.0) -> CheckEvent:
-        """Checks of relayed streams finish after delivery: wait for this one."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._lock:
-                for event in self.checks:
-                    if event.trace_id == trace_id:
-                        return event
-            time.sleep(0.01)
-        raise AssertionError(f"no check recorded for trace {trace_id}")
 
 
 @dataclass

@@ -16,10 +16,10 @@ from grounding_sidecar.observability.metrics import (
     verdict_reason,
 )
 from grounding_sidecar.observability.metrics_http import start_metrics_server
+from tests.support.fake_embedders import FailingEmbedder
 from tests.support.observability_helpers import (
     GROUNDED_ANSWER,
     UNGROUNDED_ANSWER,
-    FailingEmbedder,
     check,
     event,
     promtool,

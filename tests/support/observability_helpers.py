@@ -17,9 +17,8 @@ from grounding_sidecar.decision import (
     decide,
     delivery_for,
 )
-from grounding_sidecar.detection import EmbeddingError, Grader, HashEmbedder
+from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.detection.contract import CheckResult
-from grounding_sidecar.detection.embedding.base import FloatMatrix
 
 TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
 SOURCE = (
@@ -34,23 +33,6 @@ UNGROUNDED_ANSWER = (
 UNGROUNDED_CLAIM = (
     "Every customer also receives a free laptop with the premium subscription bundle."
 )
-
-
-class FailingEmbedder:
-    """HashEmbedder that fails on any text containing `marker` (injected outage)."""
-
-    def __init__(self, marker: str) -> None:
-        self._inner = HashEmbedder()
-        self._marker = marker
-        self.name = self._inner.name
-        self.version_tag = self._inner.version_tag
-        self.default_threshold = self._inner.default_threshold
-        self.cheap = self._inner.cheap
-
-    def embed(self, texts: Sequence[str]) -> FloatMatrix:
-        if any(self._marker in text for text in texts):
-            raise EmbeddingError("injected failure")
-        return self._inner.embed(texts)
 
 
 def check(
