@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,8 +144,13 @@ def traceparent(trace_id: str) -> str:
     return f"00-{trace_id}-00f067aa0ba902b7-01"
 
 
-def trace_ids() -> Iterator[str]:
-    counter = 0
-    while True:
-        counter += 1
-        yield f"{counter:032x}"
+def access_log_lines(envoy: EnvoyProcess, trace_id: str) -> list[dict[str, Any]]:
+    """The access-log lines Envoy wrote for requests sent with `traceparent(trace_id)`."""
+    sent = traceparent(trace_id)
+    lines = []
+    for line in envoy.log_path.read_text(errors="replace").splitlines():
+        if line.startswith("{") and sent in line:
+            document = json.loads(line)
+            if document.get("traceparent") == sent:
+                lines.append(document)
+    return lines
