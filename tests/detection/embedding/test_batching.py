@@ -117,7 +117,7 @@ def test_waits_for_a_caller_half_way_through_submitting(backend: FakeBackend) ->
         fast.start()
         fast_counted.wait()
         # "fast" is queued once only "slow" is still submitting; then the worker takes it.
-        eventually(lambda: b._submitting == 1 and b.pending() == 0)
+        eventually(lambda: b.submitting() == 1 and b.pending() == 0)
         release.set()
         slow.join()
         fast.join()
