@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
+
+from tests.support.observability_helpers import metrics_text
 
 # Markers for `FailingEmbedder(SOURCE_FAILS, CLAIM_FAILS)`: in a source, the `source`
 # stage fails; in the answer, the `claim` stage.
@@ -20,10 +21,8 @@ Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
 def scrape(port: int) -> Samples:
     """Every sample of the real /metrics endpoint, keyed by name and sorted labels."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
-        text = response.read().decode()
     samples: Samples = {}
-    for family in text_string_to_metric_families(text):
+    for family in text_string_to_metric_families(metrics_text(port)):
         for sample in family.samples:
             samples[(sample.name, tuple(sorted(sample.labels.items())))] = sample.value
     return samples

@@ -56,7 +56,7 @@ def test_ungrounded_json_under_block_gets_the_exact_envelope(stack: Stack) -> No
         {
             "x-workspace-id": "block",
             "x-mock-answer": f"{GROUNDED} {UNGROUNDED}",
-            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+            "traceparent": traceparent(trace),
         },
     )
     assert reply.status == 403
@@ -122,7 +122,7 @@ def test_sse_under_log_and_flag_flows_before_the_upstream_finishes(
             "x-mock-answer": UNGROUNDED,
             "x-mock-delay": "0.15",
             "x-test-id": test_id,
-            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+            "traceparent": traceparent(trace),
         },
         on_first_chunk=lambda: seen_before_upstream_finished.append(
             not stack.upstream.is_finished(test_id)

@@ -31,7 +31,7 @@ from tests.support.fake_embedders import FailingEmbedder
 from tests.support.recorder import Recorder
 
 from .conftest import SidecarOutput, sidecar_settings, start_envoy
-from .harness import GROUNDED, SOURCE, UNGROUNDED, Reply, Stack, chat, stream_text
+from .harness import GROUNDED, SOURCE, UNGROUNDED, Reply, Stack, chat, stream_text, traceparent
 from .operations import (
     CLAIM_FAILS,
     SOURCE_FAILS,
@@ -110,7 +110,7 @@ def send(
     headers = {
         "x-workspace-id": workspace,
         "x-mock-answer": answer,
-        "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+        "traceparent": traceparent(trace),
     }
     body = chat(sources=[SOURCE] if sources is None else sources, stream=stream)
     if stream:
