@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
 
 from grounding_sidecar.app.wiring import Detection, start_operations
@@ -11,7 +10,7 @@ from grounding_sidecar.decision import Action, CheckOutcome, StaticPolicyTable
 from grounding_sidecar.settings import load_settings
 from grounding_sidecar.settings.configmap import ConfigMapPolicySource
 from tests.support.fake_detectors import GRADER
-from tests.support.observability_helpers import UNGROUNDED_ANSWER, check, event
+from tests.support.observability_helpers import UNGROUNDED_ANSWER, check, event, metrics_text
 
 
 def test_policy_dir_reloads_reach_audit_and_metrics(tmp_path: Path) -> None:
@@ -39,9 +38,7 @@ def test_policy_dir_reloads_reach_audit_and_metrics(tmp_path: Path) -> None:
         assert ops.policies.poll()
         ops.observer.on_check(event(CheckOutcome(check(UNGROUNDED_ANSWER)), action=Action.BLOCK))
         assert ops.metrics_server is not None
-        url = f"http://127.0.0.1:{ops.metrics_server.port}/metrics"
-        with urllib.request.urlopen(url, timeout=10) as response:
-            body = response.read().decode()
+        body = metrics_text(ops.metrics_server.port)
     finally:
         ops.close()
     assert 'gateway_grounding_config_reloads_total{result="success"} 1.0' in body

@@ -13,6 +13,7 @@ import jsonschema
 import pytest
 import yaml
 
+from devtools.envoy_process import EnvoyEndpoints, render_config
 from grounding_sidecar.settings import load_settings
 
 from .chart import (
@@ -220,6 +221,29 @@ def test_every_container_is_locked_down(rendered: dict[str, list[Manifest]]) -> 
             # ConfigMaps mounted as directories: subPath mounts never see updates.
             assert all("subPath" not in m for m in mounts.values())
             assert mounts["gs-workspaces"]["mountPath"] == "/etc/grounding-sidecar/workspaces"
+
+
+def access_log_fields(envoy_yaml: str) -> dict[str, str]:
+    """The JSON access-log format of the listener's HTTP connection manager."""
+    listener = yaml.safe_load(envoy_yaml)["static_resources"]["listeners"][0]
+    hcm = listener["filter_chains"][0]["filters"][0]["typed_config"]
+    (access_log,) = hcm["access_log"]
+    fields: dict[str, str] = access_log["typed_config"]["log_format"]["json_format"]
+    return fields
+
+
+def test_the_plain_envoy_access_log_logs_as_the_example_config(
+    rendered: dict[str, list[Manifest]],
+) -> None:
+    """The chart's snippet logs a subset of deploy/envoy/envoy.yaml's fields, each the
+    same way, the trace context included (it names the check a line belongs to)."""
+    chart = access_log_fields(
+        one(rendered["plain-envoy"], "ConfigMap", "-envoy")["data"]["envoy.yaml"]
+    )
+    example = access_log_fields(render_config(EnvoyEndpoints("127.0.0.1", 1, "127.0.0.1", 2)))
+    assert chart["traceparent"] == example["traceparent"] == "%REQ(TRACEPARENT)%"
+    assert chart["grounding_verdict"] == "%DYNAMIC_METADATA(grounding:verdict)%"
+    assert chart.items() <= example.items()
 
 
 def test_sidecars_are_native_sidecars(rendered: dict[str, list[Manifest]]) -> None:

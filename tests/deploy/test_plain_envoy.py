@@ -15,7 +15,6 @@ import json
 import select
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ import yaml
 from devtools.envoy_process import EnvoyProcess
 from devtools.mock_upstream import MockUpstream
 from tests.integration.operations import scrape, value
+from tests.support.eventually import eventually
 
 from .chart import CHART, one, render
 
@@ -64,19 +64,26 @@ def start_sidecar(config: dict[str, Any], directory: Path, timeout: float = 60.0
     command = [sys.executable, "-m", "grounding_sidecar", "serve", "--config", str(path)]
     with log.open("w") as stderr:
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
-    assert process.stdout is not None
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([process.stdout], [], [], 0.2)
+    stdout = process.stdout
+    assert stdout is not None
+
+    def serving_line() -> dict[str, str] | None:
+        """The fields of the `serving ...` line once printed; raises if the sidecar exited."""
+        ready, _, _ = select.select([stdout], [], [], 0.2)
         if ready:
-            line = process.stdout.readline()
+            line = stdout.readline()
             if line.startswith("serving "):
-                fields = dict(part.split("=", 1) for part in line.split()[1:])
-                return Sidecar(process, log, int(fields["metrics_port"]))
+                return dict(part.split("=", 1) for part in line.split()[1:])
         if process.poll() is not None:
-            break
-    Sidecar(process, log).stop()
-    raise RuntimeError(f"sidecar did not start: {log.read_text()[-2000:]}")
+            raise RuntimeError(f"the sidecar exited with {process.returncode}")
+        return None
+
+    try:
+        fields = eventually(serving_line, timeout=timeout, interval=0, what="the serving line")
+    except (AssertionError, RuntimeError) as exc:
+        Sidecar(process, log).stop()
+        raise RuntimeError(f"sidecar did not start: {log.read_text()[-2000:]}") from exc
+    return Sidecar(process, log, int(fields["metrics_port"]))
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
 from tests.support.exchange import (
     GROUNDED,
     UNGROUNDED,
-    Recorder,
     delivered,
     flat,
     header_value,
@@ -26,6 +25,7 @@ from tests.support.exchange import (
     sse_body,
 )
 from tests.support.fake_detectors import FakeDetector
+from tests.support.recorder import Recorder
 
 
 def test_sources_are_stripped_with_a_matching_content_length() -> None:

@@ -21,8 +21,9 @@ from devtools.mock_upstream import MockUpstream
 from grounding_sidecar.decision import override_from_metadata
 from grounding_sidecar.settings import Settings, load_settings
 from tests.support.fake_detectors import SLOW_MARKER, FakeDetector
+from tests.support.recorder import Recorder
 
-from .harness import Recorder, Stack
+from .harness import Stack
 
 WORKSPACES = [
     {"id": "log", "metadata": {"grounding.action": "LOG"}},

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from devtools.envoy_process import EnvoyProcess
 from devtools.inprocess import InProcessSidecar
 from devtools.mock_upstream import MockUpstream
-from grounding_sidecar.decision import CheckEvent, GroundingObserver, StreamSummary
+from tests.support.recorder import Recorder
 
 SOURCE = (
     "The Eiffel Tower is located in Paris and was completed in 1889. "
@@ -23,34 +21,6 @@ GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
 UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
 # Sent with every request of the suite; test_privacy.py fails if it is ever written.
 AUTHORIZATION = "Bearer sk-integration-canary-5f1e0c7a9b"
-
-
-class Recorder(GroundingObserver):
-    """Thread-safe record of what the sidecar reported, keyed by the trace id."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.checks: list[CheckEvent] = []
-        self.summaries: list[StreamSummary] = []
-
-    def on_check(self, event: CheckEvent) -> None:
-        with self._lock:
-            self.checks.append(event)
-
-    def on_stream_summary(self, summary: StreamSummary) -> None:
-        with self._lock:
-            self.summaries.append(summary)
-
-    def wait_for_check(self, trace_id: str, timeout: float = 10.0) -> CheckEvent:
-        """Checks of relayed streams finish after delivery: wait for this one."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._lock:
-                for event in self.checks:
-                    if event.trace_id == trace_id:
-                        return event
-            time.sleep(0.01)
-        raise AssertionError(f"no check recorded for trace {trace_id}")
 
 
 @dataclass
@@ -174,8 +144,13 @@ def traceparent(trace_id: str) -> str:
     return f"00-{trace_id}-00f067aa0ba902b7-01"
 
 
-def trace_ids() -> Iterator[str]:
-    counter = 0
-    while True:
-        counter += 1
-        yield f"{counter:032x}"
+def access_log_lines(envoy: EnvoyProcess, trace_id: str) -> list[dict[str, Any]]:
+    """The access-log lines Envoy wrote for requests sent with `traceparent(trace_id)`."""
+    sent = traceparent(trace_id)
+    lines = []
+    for line in envoy.log_path.read_text(errors="replace").splitlines():
+        if line.startswith("{") and sent in line:
+            document = json.loads(line)
+            if document.get("traceparent") == sent:
+                lines.append(document)
+    return lines

@@ -18,6 +18,7 @@ from .harness import (
     chat,
     sse_events,
     stream_text,
+    traceparent,
 )
 
 pytestmark = pytest.mark.envoy
@@ -96,7 +97,7 @@ def test_a_stream_over_max_stream_bytes_is_delivered_and_scan_incomplete(stack: 
             "x-workspace-id": "log",
             "x-mock-answer": GROUNDED + " " + " ".join(["filler"] * 3000),
             "x-mock-chunks": "40",
-            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+            "traceparent": traceparent(trace),
         },
     )
     assert reply.status == 200

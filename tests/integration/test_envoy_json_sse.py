@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import json
 import re
-import time
+import uuid
 
 import pytest
 
 from devtools.mock_upstream import completion, split_answer, sse_chunk
+from tests.support.eventually import eventually
 
-from .harness import GROUNDED, SOURCE, UNGROUNDED, Stack, chat, sse_events, stream_text
+from .harness import (
+    GROUNDED,
+    SOURCE,
+    UNGROUNDED,
+    Stack,
+    access_log_lines,
+    chat,
+    sse_events,
+    stream_text,
+    traceparent,
+)
 
 pytestmark = pytest.mark.envoy
 
@@ -45,7 +56,7 @@ def test_ungrounded_json_under_block_gets_the_exact_envelope(stack: Stack) -> No
         {
             "x-workspace-id": "block",
             "x-mock-answer": f"{GROUNDED} {UNGROUNDED}",
-            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+            "traceparent": traceparent(trace),
         },
     )
     assert reply.status == 403
@@ -111,7 +122,7 @@ def test_sse_under_log_and_flag_flows_before_the_upstream_finishes(
             "x-mock-answer": UNGROUNDED,
             "x-mock-delay": "0.15",
             "x-test-id": test_id,
-            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+            "traceparent": traceparent(trace),
         },
         on_first_chunk=lambda: seen_before_upstream_finished.append(
             not stack.upstream.is_finished(test_id)
@@ -199,18 +210,21 @@ def test_non_2xx_upstream_answers_pass_unchecked(stack: Stack) -> None:
 
 
 def test_the_verdict_reaches_envoy_dynamic_metadata(stack: Stack) -> None:
-    stack.post(chat(), {"x-workspace-id": "flag", "x-mock-answer": UNGROUNDED})
-    # The access log is written when the stream closes; look for our line.
-    for _ in range(100):
-        lines = [
-            json.loads(line)
-            for line in stack.envoy.log_tail(400).splitlines()
-            if line.startswith("{") and '"grounding_verdict"' in line
-        ]
-        if any(
-            line["grounding_verdict"] == "fail" and line["grounding_action"] == "FLAG"
-            for line in lines
-        ):
-            return
-        time.sleep(0.05)
-    raise AssertionError("no access-log line with the grounding verdict")
+    trace = uuid.uuid4().hex  # this request's own: it names its access-log line
+    reply = stack.post(
+        chat(),
+        {"x-workspace-id": "flag", "x-mock-answer": UNGROUNDED, "traceparent": traceparent(trace)},
+    )
+    assert reply.status == 200 and reply.headers["x-grounding-verdict"] == "fail"
+    # The access log is written when the stream closes: wait for this request's line.
+    (line,) = eventually(
+        lambda: access_log_lines(stack.envoy, trace), what=f"the access-log line of {trace}"
+    )
+    assert line["method"] == "POST" and line["path"] == "/v1/chat/completions"
+    assert line["status"] == 200
+    assert line["grounding_verdict"] == "fail"
+    assert line["grounding_action"] == "FLAG"
+    result = stack.recorder.wait_for_check(trace).outcome.result
+    assert result is not None and result.ungrounded_claims
+    assert line["grounding_version"] == result.version
+    assert line["grounding_ungrounded_claims"] == len(result.ungrounded_claims)

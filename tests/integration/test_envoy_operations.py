@@ -26,24 +26,27 @@ from devtools.mock_upstream import MockUpstream
 from grounding_sidecar.decision import Action
 from grounding_sidecar.detection import Grader
 from grounding_sidecar.settings.configmap import ConfigMapPolicySource
+from tests.support.eventually import eventually
+from tests.support.fake_embedders import FailingEmbedder
+from tests.support.recorder import Recorder
 
 from .conftest import SidecarOutput, sidecar_settings, start_envoy
-from .harness import GROUNDED, SOURCE, UNGROUNDED, Recorder, Reply, Stack, chat, stream_text
+from .harness import GROUNDED, SOURCE, UNGROUNDED, Reply, Stack, chat, stream_text, traceparent
 from .operations import (
     CLAIM_FAILS,
     SOURCE_FAILS,
-    MarkerFailingEmbedder,
     Samples,
     audit_events,
     scrape,
     value,
-    wait_until,
 )
 
 pytestmark = pytest.mark.envoy
 
 RELOAD = "reload"  # the workspace whose policy the ConfigMap swaps
 CHECKS = "gateway_grounding_check_total"
+# How long to wait for the watcher or for traffic: a guard against hanging, not a measure.
+SETTLE = 20.0
 _trace_numbers = count(0x5EED0000)
 
 
@@ -87,7 +90,7 @@ def ops(
         check_deadline=5.0,
     )
     recorder = Recorder()
-    detector = Grader(MarkerFailingEmbedder())
+    detector = Grader(FailingEmbedder(SOURCE_FAILS, CLAIM_FAILS))
     sidecar = InProcessSidecar(settings, detector, recorder, operations=True).start()
     envoy = start_envoy(upstream.port, sidecar.port)
     stack = Stack(envoy=envoy, upstream=upstream, sidecar=sidecar, recorder=recorder)
@@ -107,7 +110,7 @@ def send(
     headers = {
         "x-workspace-id": workspace,
         "x-mock-answer": answer,
-        "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+        "traceparent": traceparent(trace),
     }
     body = chat(sources=[SOURCE] if sources is None else sources, stream=stream)
     if stream:
@@ -254,10 +257,18 @@ def swap_and_wait(ops: OpsStack, traffic: TrafficLoop, action: Action) -> tuple[
     """Publish `action` for the reload workspace; returns (before the swap, once in force)."""
     swapped = time.monotonic()
     ops.configmap.publish(policy_file(action.value))
-    wait_until(lambda: ops.watcher.policy_for(RELOAD).action is action, what=f"{action} in force")
+    eventually(
+        lambda: ops.watcher.policy_for(RELOAD).action is action,
+        timeout=SETTLE,
+        what=f"{action} in force",
+    )
     in_force = time.monotonic()
     # Let the loop run under the new policy for a while (JSON and SSE both).
-    wait_until(lambda: traffic.count_sent_after(in_force) >= 6, what="traffic after the swap")
+    eventually(
+        lambda: traffic.count_sent_after(in_force) >= 6,
+        timeout=SETTLE,
+        what="traffic after the swap",
+    )
     return swapped, in_force
 
 
@@ -277,7 +288,11 @@ def test_policy_hot_reload_under_live_traffic(ops: OpsStack) -> None:
     """
     assert ops.watcher.policy_for(RELOAD).action is Action.LOG
     with TrafficLoop(ops.stack) as traffic:
-        wait_until(lambda: traffic.count_sent_after(0.0) >= 6, what="traffic before the swap")
+        eventually(
+            lambda: traffic.count_sent_after(0.0) >= 6,
+            timeout=SETTLE,
+            what="traffic before the swap",
+        )
         s1, f1 = swap_and_wait(ops, traffic, Action.BLOCK)
         s2, f2 = swap_and_wait(ops, traffic, Action.LOG)
     assert traffic.errors == []
@@ -325,14 +340,17 @@ def test_policy_hot_reload_under_live_traffic(ops: OpsStack) -> None:
 def test_a_broken_file_keeps_the_last_good_policy(ops: OpsStack) -> None:
     reloads = "gateway_grounding_config_reloads_total"
     ops.configmap.publish(policy_file("BLOCK"))
-    wait_until(lambda: ops.watcher.policy_for(RELOAD).action is Action.BLOCK, what="BLOCK")
+    eventually(
+        lambda: ops.watcher.policy_for(RELOAD).action is Action.BLOCK, timeout=SETTLE, what="BLOCK"
+    )
     before = ops.metrics()
     ops.configmap.publish({"workspaces.json": '{"workspaces": [{"id": "reload", "metadata":'})
-    wait_until(
+    eventually(
         lambda: (
             value(ops.metrics(), reloads, result="failure")
             > value(before, reloads, result="failure")
         ),
+        timeout=SETTLE,
         what="the failed reload",
     )
     assert value(ops.metrics(), "gateway_grounding_config_last_reload_ok") == 0
@@ -340,7 +358,9 @@ def test_a_broken_file_keeps_the_last_good_policy(ops: OpsStack) -> None:
         _, reply = send(ops.stack, RELOAD, UNGROUNDED, stream=stream)
         assert observed_action(reply, stream)[0] == "BLOCK"
     ops.configmap.publish(policy_file("LOG"))
-    wait_until(lambda: ops.watcher.policy_for(RELOAD).action is Action.LOG, what="LOG")
+    eventually(
+        lambda: ops.watcher.policy_for(RELOAD).action is Action.LOG, timeout=SETTLE, what="LOG"
+    )
     _, reply = send(ops.stack, RELOAD, UNGROUNDED, stream=False)
     assert observed_action(reply, False)[0] == "LOG"
     assert value(ops.metrics(), "gateway_grounding_config_last_reload_ok") == 1

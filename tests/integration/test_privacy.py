@@ -17,7 +17,7 @@ import pytest
 from grounding_sidecar.observability.audit_events import claim_hash
 
 from .conftest import SidecarOutput
-from .harness import AUTHORIZATION, GROUNDED, SOURCE, UNGROUNDED, Stack, chat
+from .harness import AUTHORIZATION, GROUNDED, SOURCE, UNGROUNDED, Stack, chat, traceparent
 from .operations import CLAIM_FAILS, SOURCE_FAILS
 
 pytestmark = pytest.mark.envoy
@@ -51,7 +51,7 @@ def send_canaries(stack: Stack) -> list[str]:
         headers = {
             "x-workspace-id": workspace,
             "x-mock-answer": f"{GROUNDED} {CANARY_CLAIM}",
-            "traceparent": f"00-{trace}-00f067aa0ba902b7-01",
+            "traceparent": traceparent(trace),
         }
         if stream:
             stack.stream(body, headers)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import urllib.request
-
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -16,12 +14,13 @@ from grounding_sidecar.observability.metrics import (
     verdict_reason,
 )
 from grounding_sidecar.observability.metrics_http import start_metrics_server
+from tests.support.fake_embedders import FailingEmbedder
 from tests.support.observability_helpers import (
     GROUNDED_ANSWER,
     UNGROUNDED_ANSWER,
-    FailingEmbedder,
     check,
     event,
+    metrics_text,
     promtool,
     unchecked,
 )
@@ -216,9 +215,7 @@ def test_http_endpoint_serves_the_registry() -> None:
     metrics.on_check(event(CheckOutcome(check(GROUNDED_ANSWER))))
     server = start_metrics_server(metrics, "127.0.0.1", 0)
     try:
-        url = f"http://127.0.0.1:{server.port}/metrics"
-        with urllib.request.urlopen(url, timeout=10) as response:
-            body = response.read().decode()
+        body = metrics_text(server.port)
     finally:
         server.stop()
     assert 'gateway_grounding_check_total{action="LOG",grounded="true"} 1.0' in body

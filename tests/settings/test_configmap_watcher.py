@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import threading
-import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from grounding_sidecar.settings.configmap import (
     PolicyFileError,
     PolicyListener,
 )
+from tests.support.eventually import eventually
 
 GLOBAL = GroundingPolicy(enabled=True, action=Action.LOG, max_sources=50)
 
@@ -255,6 +255,12 @@ def test_watcher_thread_applies_swaps_while_readers_never_see_a_wrong_policy(
             if pair not in allowed:
                 wrong.append(pair)
 
+    def wait_for_action(action: Action) -> None:
+        eventually(
+            lambda: policies.policy_for("acme").action is action,
+            what=f"the watcher to pick up the swap to {action}",
+        )
+
     readers = [threading.Thread(target=read) for _ in range(2)]
     policies.start()
     for reader in readers:
@@ -263,10 +269,7 @@ def test_watcher_thread_applies_swaps_while_readers_never_see_a_wrong_policy(
         for round_number in range(6):
             configmap.publish({"p.json": second if round_number % 2 == 0 else first})
             expected = Action.FLAG if round_number % 2 == 0 else Action.BLOCK
-            deadline = time.monotonic() + 10
-            while policies.policy_for("acme").action is not expected:
-                assert time.monotonic() < deadline, "the watcher did not pick up the swap"
-                time.sleep(0.01)
+            wait_for_action(expected)
     finally:
         stop.set()
         for reader in readers:

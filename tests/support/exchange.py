@@ -12,11 +12,9 @@ from devtools.mock_upstream import sse_chunk
 from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.decision import (
     Action,
-    CheckEvent,
     GroundingObserver,
     GroundingPolicy,
     StaticPolicyTable,
-    StreamSummary,
     UnknownHandling,
     WorkspaceOverride,
 )
@@ -27,22 +25,6 @@ from tests.support.fake_detectors import GRADER
 SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
 GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
 UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
-
-
-class Recorder(GroundingObserver):
-    def __init__(self) -> None:
-        self.checks: list[CheckEvent] = []
-        self.summaries: list[StreamSummary] = []
-        self.unavailable = 0
-
-    def on_check(self, event: CheckEvent) -> None:
-        self.checks.append(event)
-
-    def on_stream_summary(self, summary: StreamSummary) -> None:
-        self.summaries.append(summary)
-
-    def on_detector_unavailable(self, workspace_id: str | None) -> None:
-        self.unavailable += 1
 
 
 def make_context(

@@ -1,4 +1,5 @@
-"""A tiny deterministic backend for testing the batching and caching wrappers."""
+"""Embedders for tests: a tiny deterministic backend for the batching and caching
+wrappers, and the hash embedder with failures injected by marker."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from grounding_sidecar.detection import HashEmbedder
 from grounding_sidecar.detection.embedding.base import EmbeddingError, FloatMatrix
 
 DIM = 8
@@ -55,3 +57,27 @@ class FakeBackend:
     def texts_seen(self) -> list[str]:
         with self._lock:
             return [t for call in self.calls for t in call]
+
+
+class FailingEmbedder:
+    """The hash embedder, failing every batch with a text that contains one of `markers`.
+
+    Passages and claims are embedded in separate batches, so a marker in a source fails
+    the `source` stage and a marker in the answer the `claim` stage.  Name, version and
+    threshold are the hash embedder's: its shipped calibration applies.
+    """
+
+    def __init__(self, *markers: str) -> None:
+        if not markers:
+            raise ValueError("name at least one marker")
+        self._inner = HashEmbedder()
+        self._markers = markers
+        self.name = self._inner.name
+        self.version_tag = self._inner.version_tag
+        self.default_threshold = self._inner.default_threshold
+        self.cheap = self._inner.cheap
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        if any(marker in text for text in texts for marker in self._markers):
+            raise EmbeddingError("injected failure")
+        return self._inner.embed(texts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import urllib.request
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -17,9 +18,8 @@ from grounding_sidecar.decision import (
     decide,
     delivery_for,
 )
-from grounding_sidecar.detection import EmbeddingError, Grader, HashEmbedder
+from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.detection.contract import CheckResult
-from grounding_sidecar.detection.embedding.base import FloatMatrix
 
 TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
 SOURCE = (
@@ -36,21 +36,11 @@ UNGROUNDED_CLAIM = (
 )
 
 
-class FailingEmbedder:
-    """HashEmbedder that fails on any text containing `marker` (injected outage)."""
-
-    def __init__(self, marker: str) -> None:
-        self._inner = HashEmbedder()
-        self._marker = marker
-        self.name = self._inner.name
-        self.version_tag = self._inner.version_tag
-        self.default_threshold = self._inner.default_threshold
-        self.cheap = self._inner.cheap
-
-    def embed(self, texts: Sequence[str]) -> FloatMatrix:
-        if any(self._marker in text for text in texts):
-            raise EmbeddingError("injected failure")
-        return self._inner.embed(texts)
+def metrics_text(port: int) -> str:
+    """The text a metrics endpoint on loopback serves at /metrics."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+        text: str = response.read().decode()
+    return text
 
 
 def check(

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pytest
@@ -18,16 +17,8 @@ from grounding_sidecar.detection.embedding.base import (
     embed_checked,
 )
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher, estimate_tokens
+from tests.support.eventually import eventually
 from tests.support.fake_embedders import FakeBackend, vector_for
-
-
-def wait_until(condition: Callable[[], bool], limit: float = 10.0) -> None:
-    """Poll for a state change; the limit only stops a broken test from hanging."""
-    end = time.monotonic() + limit
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError("condition not reached")
-        time.sleep(0.001)
 
 
 @pytest.fixture
@@ -76,12 +67,12 @@ def test_concurrent_callers_are_batched_and_get_their_own_rows(
 
     first = threading.Thread(target=call, args=(0,))
     first.start()
-    wait_until(backend.entered.is_set)
+    eventually(backend.entered.is_set)
     others = [threading.Thread(target=call, args=(c,)) for c in range(1, 12)]
     for t in others:
         t.start()
     queued = sum(len(inputs[c]) for c in range(1, 12))
-    wait_until(lambda: batcher.pending() == queued)
+    eventually(lambda: batcher.pending() == queued)
     backend.gate.set()
     for t in [first, *others]:
         t.join()
@@ -126,7 +117,7 @@ def test_waits_for_a_caller_half_way_through_submitting(backend: FakeBackend) ->
         fast.start()
         fast_counted.wait()
         # "fast" is queued once only "slow" is still submitting; then the worker takes it.
-        wait_until(lambda: b._submitting == 1 and b.pending() == 0)
+        eventually(lambda: b.submitting() == 1 and b.pending() == 0)
         release.set()
         slow.join()
         fast.join()
@@ -139,13 +130,13 @@ def test_length_buckets_keep_short_and_long_apart(backend: FakeBackend) -> None:
         backend.gate.clear()
         blocker = threading.Thread(target=b.embed, args=(["blocker"],))
         blocker.start()
-        wait_until(backend.entered.is_set)
+        eventually(backend.entered.is_set)
         short = [f"short {i}" for i in range(5)]
         long = [" ".join(["word"] * 100) + f" {i}" for i in range(3)]
         got: list[np.ndarray] = []
         t = threading.Thread(target=lambda: got.append(b.embed(short + long)))
         t.start()
-        wait_until(lambda: b.pending() == 8)
+        eventually(lambda: b.pending() == 8)
         backend.gate.set()
         t.join()
         blocker.join()
@@ -194,7 +185,7 @@ def test_backend_error_fails_only_callers_in_that_call(backend: FakeBackend) -> 
         backend.gate.clear()
         blocker = threading.Thread(target=b.embed, args=(["blocker"],))
         blocker.start()
-        wait_until(backend.entered.is_set)
+        eventually(backend.entered.is_set)
         outcome: dict[str, object] = {}
 
         def call(key: str, texts: list[str]) -> None:
@@ -209,7 +200,7 @@ def test_backend_error_fails_only_callers_in_that_call(backend: FakeBackend) -> 
         other = threading.Thread(target=call, args=("other", [" ".join(["w"] * 20)]))
         for t in (same, bad, other):
             t.start()
-        wait_until(lambda: b.pending() == 3)
+        eventually(lambda: b.pending() == 3)
         backend.gate.set()
         for t in (same, bad, other, blocker):
             t.join()

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -14,6 +12,7 @@ from grounding_sidecar.detection.embedding.pipeline.cache import (
     ENTRY_OVERHEAD_BYTES,
     CachedEmbedder,
 )
+from tests.support.eventually import eventually
 from tests.support.fake_embedders import DIM, FakeBackend, vector_for
 
 
@@ -105,13 +104,6 @@ def test_clear_and_empty_input() -> None:
     assert cache.embed([]).shape[0] == 0
 
 
-def _wait_until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "condition not reached"
-        time.sleep(0.001)
-
-
 def _in_thread(target: object) -> threading.Thread:
     thread = threading.Thread(target=target)  # type: ignore[arg-type]
     thread.start()
@@ -126,7 +118,7 @@ def test_concurrent_first_sightings_are_embedded_once() -> None:
     first = _in_thread(lambda: results.append(cache.embed(["shared source", "own text"])))
     assert backend.entered.wait(5)
     second = _in_thread(lambda: results.append(cache.embed(["shared source"])))
-    _wait_until(lambda: cache.stats.coalesced == 1)  # the second caller awaits the flight
+    eventually(lambda: cache.stats.coalesced == 1, what="the second caller to join the flight")
     backend.gate.set()
     first.join(5)
     second.join(5)
@@ -152,7 +144,7 @@ def test_a_failed_flight_fails_its_waiters_and_caches_nothing() -> None:
     first = _in_thread(embed)
     assert backend.entered.wait(5)
     second = _in_thread(embed)
-    _wait_until(lambda: cache.stats.coalesced == 1)
+    eventually(lambda: cache.stats.coalesced == 1, what="the second caller to join the flight")
     backend.gate.set()
     first.join(5)
     second.join(5)

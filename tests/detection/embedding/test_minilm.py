@@ -73,8 +73,8 @@ def test_identity(embedder: MiniLMEmbedder) -> None:
 
 @pytest.mark.minilm
 def test_loaded_once(embedder: MiniLMEmbedder) -> None:
-    assert MiniLMEmbedder()._loaded is embedder._loaded
-    assert MiniLMEmbedder(intra_op_threads=1)._loaded is not embedder._loaded
+    assert MiniLMEmbedder().session is embedder.session
+    assert MiniLMEmbedder(intra_op_threads=1).session is not embedder.session
 
 
 @pytest.mark.minilm

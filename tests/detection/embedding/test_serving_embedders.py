@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from grounding_sidecar.app.wiring import build_detection
-from grounding_sidecar.detection import Grader, ResponseVerdict
+from grounding_sidecar.detection import Grader, Reason, ResponseVerdict
+from grounding_sidecar.detection.contract import CheckResult
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
@@ -87,6 +90,19 @@ def test_a_detector_that_fails_its_warm_up_is_unavailable(
     assert "could not embed" in caplog.text and "grounding_unavailable" in caplog.text
 
 
-def test_a_working_detector_is_warmed_up_and_returned() -> None:
+def test_a_working_detector_is_warmed_up_and_returned(monkeypatch: pytest.MonkeyPatch) -> None:
+    graded: list[tuple[Grader, CheckResult]] = []
+    check = Grader.check
+
+    def spy(self: Grader, answer: str, sources: Sequence[str], **options: Any) -> CheckResult:
+        result = check(self, answer, sources, **options)
+        graded.append((self, result))
+        return result
+
+    monkeypatch.setattr(Grader, "check", spy)
     detector = build_detection(load_settings(flags={"embedder": "hash"})).detector
     assert isinstance(detector, Grader)
+    # Warmed up before any request: the detector returned has graded one check, cleanly.
+    assert [grader for grader, _ in graded] == [detector]
+    result = graded[0][1]
+    assert result.claims and Reason.EMBEDDING_FAILED not in result.reasons

@@ -20,6 +20,8 @@ from grounding_sidecar.detection.embedding import hashing
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
 from grounding_sidecar.detection.text import details, words
 
+# The module-level lru_caches themselves (the hashing ones are private functions): the
+# test empties them before and after, and checks they were used.
 CACHES: tuple[Any, ...] = (
     words.words,
     words.content_words,

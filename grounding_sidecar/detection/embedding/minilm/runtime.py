@@ -137,6 +137,12 @@ class MiniLMEmbedder:
     def cheap(self) -> bool:
         return False
 
+    @property
+    def session(self) -> Any:
+        """The onnxruntime session this embedder runs: loaded once per model directory,
+        thread count and spinning setting, and shared by the embedders built with them."""
+        return self._loaded.session
+
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
         """Tokens per text after truncation, [CLS] and [SEP] included."""
         return [len(e.ids) for e in self._encode(texts)]

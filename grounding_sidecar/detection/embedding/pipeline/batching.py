@@ -142,6 +142,12 @@ class MicroBatcher(WrappedEmbedder):
         """Texts waiting in the queue (not counting a backend call in progress)."""
         return self._queue.qsize()
 
+    def submitting(self) -> int:
+        """Callers inside `embed()` that have not queued all their texts yet (a batch
+        being gathered waits for them, up to `max_wait`)."""
+        with self._lock:
+            return self._submitting
+
     def embed(self, texts: Sequence[str]) -> FloatMatrix:
         if self._closed:
             raise EmbeddingError("the embedding batcher is closed")
