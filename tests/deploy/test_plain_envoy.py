@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import select
-import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -26,8 +24,8 @@ import yaml
 
 from devtools.envoy_process import EnvoyProcess
 from devtools.mock_upstream import MockUpstream
+from devtools.serving import ServingFailed, ServingProcess, start_serving
 from tests.integration.operations import scrape, value
-from tests.support.eventually import eventually
 
 from .chart import CHART, one, render
 
@@ -41,49 +39,16 @@ GROUNDED = "The Eiffel Tower is located in Paris and was completed in 1889."
 UNGROUNDED = "The Great Wall of China is visible from the moon with the naked eye."
 
 
-@dataclass
-class Sidecar:
-    process: subprocess.Popen[str]
-    log: Path
-    metrics_port: int | None = None
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()  # this pid only
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=5)
-
-
-def start_sidecar(config: dict[str, Any], directory: Path, timeout: float = 60.0) -> Sidecar:
+def start_sidecar(config: dict[str, Any], directory: Path) -> ServingProcess:
     path = directory / "config.yaml"
     path.write_text(yaml.safe_dump(config))
     log = directory / "sidecar.log"
     command = [sys.executable, "-m", "grounding_sidecar", "serve", "--config", str(path)]
     with log.open("w") as stderr:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=stderr, text=True)
-    stdout = process.stdout
-    assert stdout is not None
-
-    def serving_line() -> dict[str, str] | None:
-        """The fields of the `serving ...` line once printed; raises if the sidecar exited."""
-        ready, _, _ = select.select([stdout], [], [], 0.2)
-        if ready:
-            line = stdout.readline()
-            if line.startswith("serving "):
-                return dict(part.split("=", 1) for part in line.split()[1:])
-        if process.poll() is not None:
-            raise RuntimeError(f"the sidecar exited with {process.returncode}")
-        return None
-
-    try:
-        fields = eventually(serving_line, timeout=timeout, interval=0, what="the serving line")
-    except (AssertionError, RuntimeError) as exc:
-        Sidecar(process, log).stop()
-        raise RuntimeError(f"sidecar did not start: {log.read_text()[-2000:]}") from exc
-    return Sidecar(process, log, int(fields["metrics_port"]))
+        try:
+            return start_serving(command, timeout=60.0, stderr=stderr)
+        except ServingFailed as exc:
+            raise RuntimeError(f"{exc}: {log.read_text()[-2000:]}") from exc
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +61,7 @@ def upstream() -> Iterator[MockUpstream]:
 @dataclass
 class Stack:
     envoy_port: int
-    sidecar: Sidecar
+    sidecar: ServingProcess
 
 
 @pytest.fixture(scope="module")
@@ -198,8 +163,7 @@ def test_ungrounded_stream_ends_with_content_filter_in_a_blocking_workspace(stac
 def test_the_embedding_pipeline_is_on_the_metrics_endpoint(stack: Stack) -> None:
     for _ in range(3):  # one source, three checks: embedded once, then from the cache
         assert post(stack.envoy_port, GROUNDED, "acme-corp")[0] == 200
-    assert stack.sidecar.metrics_port is not None
-    samples = scrape(stack.sidecar.metrics_port)
+    samples = scrape(stack.sidecar.port("metrics_port"))
     assert value(samples, "gateway_grounding_embed_runs_total") >= 3
     real = value(samples, "gateway_grounding_embed_tokens_total", kind="real")
     assert 0 < real <= value(samples, "gateway_grounding_embed_tokens_total", kind="padded")
