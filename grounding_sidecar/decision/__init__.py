@@ -12,6 +12,7 @@ from grounding_sidecar.decision.envelopes import (
     grounding_unavailable,
     grounding_unverified,
     hallucination_detected,
+    invalid_request_body,
     invalid_sources,
     trace_id_from,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "grounding_unavailable",
     "grounding_unverified",
     "hallucination_detected",
+    "invalid_request_body",
     "invalid_sources",
     "override_from_metadata",
     "trace_id_from",

@@ -21,6 +21,7 @@ class RefusalCode(StrEnum):
     # tell "wrong" from "unverified".
     GROUNDING_UNVERIFIED = "grounding_unverified"
     INVALID_SOURCES = "invalid_grounding_sources"
+    INVALID_REQUEST_BODY = "invalid_request_body"
 
     @property
     def details(self) -> str:
@@ -33,6 +34,7 @@ _DETAILS = {
     RefusalCode.GROUNDING_UNAVAILABLE: "grounding_unavailable",
     RefusalCode.GROUNDING_UNVERIFIED: "grounding_unverified",
     RefusalCode.INVALID_SOURCES: "grounding_invalid_sources",
+    RefusalCode.INVALID_REQUEST_BODY: "grounding_invalid_request_body",
 }
 
 
@@ -99,3 +101,9 @@ def grounding_unverified(reason: str, trace_id: str) -> Refusal:
 
 def invalid_sources(problem: str, trace_id: str) -> Refusal:
     return Refusal(400, RefusalCode.INVALID_SOURCES, problem, trace_id)
+
+
+def invalid_request_body(problem: str, trace_id: str) -> Refusal:
+    """A chat-completion body that cannot be read: refused, since `grounding.sources` could
+    not be removed from it (docs/contract.md#refusals)."""
+    return Refusal(400, RefusalCode.INVALID_REQUEST_BODY, problem, trace_id)

@@ -30,6 +30,7 @@ from grounding_sidecar.decision import (
     decide,
     delivery_for,
     grounding_unavailable,
+    invalid_request_body,
     invalid_sources,
 )
 from grounding_sidecar.decision.decide import Decision
@@ -152,9 +153,11 @@ class Exchange:
         self.relaying = True  # unless a check of the answer is due, decided below
         try:
             request = parse_chat_request(body.body)
-        except MalformedRequest:
-            # Not ours to validate: the upstream answers it (with a 4xx, passed through).
-            return [messages.continue_request_body()]
+        except MalformedRequest as exc:
+            # Whatever the workspace: the sources key cannot be taken out of a body that
+            # cannot be read, so it must not go upstream.
+            self.finished = True
+            return [self._refuse(invalid_request_body(str(exc), self.trace_id))]
         except InvalidSources as exc:
             if self.policy.enabled:
                 self.finished = True

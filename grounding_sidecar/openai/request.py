@@ -18,7 +18,8 @@ SOURCES_METADATA_KEY = "grounding.sources"
 
 
 class MalformedRequest(ValueError):
-    """The request body is not a JSON object; it is forwarded untouched."""
+    """The request body is not a JSON object we can read (and write back); the message
+    says why, in words a client can act on, and names no body content."""
 
 
 class InvalidSources(ValueError):
@@ -59,9 +60,9 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
     except (ValueError, RecursionError) as exc:
         # ValueError: bad JSON, bad UTF-8, an integer over Python's digit limit;
         # RecursionError: nesting deeper than the interpreter's stack allows.
-        raise MalformedRequest(f"request body is not JSON we can read: {exc}") from exc
+        raise MalformedRequest(f"the request body is not valid JSON ({_fault(exc)})") from exc
     if not isinstance(document, dict):
-        raise MalformedRequest("request body is not a JSON object")
+        raise MalformedRequest("the request body is not a JSON object")
     stream = document.get("stream") is True
     metadata = document.get("metadata")
     if not isinstance(metadata, dict) or SOURCES_METADATA_KEY not in metadata:
@@ -73,7 +74,7 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
     try:
         body = compact_json(document)  # the smallest faithful body, key order kept
     except RecursionError as exc:  # loadable, but too deep to write back out
-        raise MalformedRequest(f"request body is nested too deeply: {exc}") from exc
+        raise MalformedRequest("the request body is nested too deeply") from exc
     problem, sources = _sources_from(value)
     if problem is not None:
         raise InvalidSources(problem, body)
@@ -92,3 +93,14 @@ def _sources_from(value: Any) -> tuple[str | None, tuple[str, ...]]:
     if not all(isinstance(item, str) for item in value):
         return f"{SOURCES_METADATA_KEY} must contain only strings", ()
     return None, tuple(value)
+
+
+def _fault(exc: ValueError | RecursionError) -> str:
+    """Where the JSON broke, without quoting the body (it may hold sources)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"invalid UTF-8 at byte {exc.start}"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return str(exc).splitlines()[0][:200]

@@ -309,3 +309,21 @@ def test_a_cancelled_immediate_stream_still_records_a_verdict() -> None:
         assert recorder.checks[-1].outcome.truncated
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("workspace", ["block", "default", "off"])
+@pytest.mark.parametrize("raw", [b"{not json", b"[1, 2]", b"a=b&c=d", b""])
+def test_an_unreadable_chat_body_is_refused_whatever_the_workspace(
+    workspace: str, raw: bytes
+) -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, workspace, raw)
+        assert reply.WhichOneof("response") == "immediate_response"
+        assert reply.immediate_response.status.code == 400
+        assert reply.immediate_response.details == "grounding_invalid_request_body"
+        error = json.loads(reply.immediate_response.body)["error"]
+        assert (error["type"], error["code"]) == ("invalid_request_error", "invalid_request_body")
+        assert exchange.finished
+
+    asyncio.run(scenario())

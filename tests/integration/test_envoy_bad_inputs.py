@@ -29,12 +29,26 @@ def assert_still_serving(stack: Stack) -> None:
     assert reply.status == 200 and reply.headers["x-grounding-verdict"] == "pass"
 
 
-def test_malformed_request_json_goes_upstream_untouched(stack: Stack) -> None:
-    raw = b'{"model": "m", "messages": [ oops'
-    reply = stack.post(raw, {"x-workspace-id": "block", "x-test-id": "bad-request-json"})
-    assert reply.status == 400  # the upstream's own answer, passed through
-    (received,) = stack.upstream.requests_with("x-test-id", "bad-request-json")
-    assert received.body == raw
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"model": "m", "messages": [ oops',
+        b'{"model": "m", "metadata": {"grounding.sources": ["a secret source"]},}',
+        b"model=m&metadata[grounding.sources]=a+secret+source",  # form-encoded
+    ],
+    ids=["truncated", "trailing-comma", "form-encoded"],
+)
+@pytest.mark.parametrize("workspace", ["block", "default", "off"])
+def test_an_unreadable_chat_body_is_refused_before_the_upstream(
+    stack: Stack, raw: bytes, workspace: str
+) -> None:
+    test_id = f"bad-request-{workspace}-{len(raw)}"
+    reply = stack.post(raw, {"x-workspace-id": workspace, "x-test-id": test_id})
+    assert reply.status == 400
+    error = reply.json()["error"]
+    assert (error["type"], error["code"]) == ("invalid_request_error", "invalid_request_body")
+    assert b"secret" not in reply.body  # the message says where, never what
+    assert stack.upstream.requests_with("x-test-id", test_id) == []  # sources never left
     assert_still_serving(stack)
 
 
@@ -185,12 +199,13 @@ def test_a_request_over_envoys_buffer_gets_a_json_413(stack: Stack) -> None:
     assert_still_serving(stack)
 
 
-def test_a_request_nested_deeper_than_the_parser_goes_upstream_untouched(stack: Stack) -> None:
+def test_a_request_nested_deeper_than_the_parser_is_refused(stack: Stack) -> None:
     raw = b'{"model": "m", "messages": ' + b"[" * 5_000 + b"]" * 5_000 + b"}"
     reply = stack.post(raw, {"x-workspace-id": "block", "x-test-id": "deep-request"})
-    assert reply.status == 400  # the upstream's own answer (its parser gives up too)
-    (received,) = stack.upstream.requests_with("x-test-id", "deep-request")
-    assert received.body == raw
+    assert reply.status == 400
+    assert reply.json()["error"]["code"] == "invalid_request_body"
+    assert "nested too deeply" in reply.json()["error"]["message"]
+    assert stack.upstream.requests_with("x-test-id", "deep-request") == []
     assert_still_serving(stack)
 
 

@@ -85,7 +85,7 @@ def test_chat_completion_paths(path: str, expected: bool) -> None:
     assert is_chat_completions_path(path) is expected
 
 
-# Hostile bodies: each is a documented outcome (MalformedRequest: forwarded untouched),
+# Hostile bodies: each is a documented outcome (MalformedRequest: refused with 400),
 # never an exception the exchange does not expect.
 HOSTILE_BODIES = {
     "nested deeper than the parser's stack": b'{"messages": ' + b"[" * 50_000,
