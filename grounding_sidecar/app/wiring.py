@@ -82,6 +82,7 @@ def policy_defaults(settings: Settings) -> GroundingPolicy:
         max_sources=settings.max_sources,
         max_source_length=settings.max_source_length,
         unknown=settings.unknown,
+        unverifiable=settings.unverifiable,
         claim_policy=settings.claim_policy,
     )
 

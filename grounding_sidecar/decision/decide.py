@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from grounding_sidecar.decision.actions import Action, UnknownHandling
 from grounding_sidecar.decision.envelopes import (
     Refusal,
+    RefusalCode,
     grounding_unverified,
     hallucination_detected,
+    unverifiable,
 )
 from grounding_sidecar.decision.outcome import CheckOutcome, Unchecked
 from grounding_sidecar.decision.policy import GroundingPolicy
-from grounding_sidecar.detection.contract import ResponseVerdict
+from grounding_sidecar.detection.contract import Reason, ResponseVerdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,10 @@ def decide(outcome: CheckOutcome, policy: GroundingPolicy, trace_id: str) -> Dec
         return Decision(
             verdict, grounding_unverified(_UNCHECKED_REASONS[outcome.unchecked], trace_id)
         )
+    limit = _limit_passed(outcome) if verdict is ResponseVerdict.UNKNOWN else None
+    if limit is not None and policy.unverifiable is UnknownHandling.BLOCK:
+        code, what = limit
+        return Decision(verdict, unverifiable(code, what, trace_id))
     if verdict is ResponseVerdict.UNKNOWN and policy.unknown is UnknownHandling.BLOCK:
         reason = (
             _UNCHECKED_REASONS[outcome.unchecked]
@@ -72,6 +78,30 @@ def decide(outcome: CheckOutcome, policy: GroundingPolicy, trace_id: str) -> Dec
         )
         return Decision(verdict, grounding_unverified(reason, trace_id))
     return Decision(verdict, None)
+
+
+def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
+    """The client-controlled limit that left an `unknown` unverified, if one did.
+
+    Sources dropped by a limit (or blank) may have held the support an unsupported
+    claim lacks; an answer cut by a byte or length bound was checked only in part.  A
+    client can cause either on purpose, so BLOCK refuses both by default
+    (`unverifiable`); the other unknowns (nothing checkable, no approved reference, an
+    unreadable upstream body) follow `unknown`.
+    """
+    if outcome.unchecked is Unchecked.RESPONSE_TOO_LARGE:
+        return RefusalCode.ANSWER_OVER_LIMIT, "the response is larger than max-response-bytes"
+    if outcome.truncated:
+        return RefusalCode.ANSWER_OVER_LIMIT, "the answer is longer than max-stream-bytes"
+    reasons = outcome.result.reasons if outcome.result is not None else ()
+    if Reason.ANSWER_TRUNCATED in reasons:
+        return RefusalCode.ANSWER_OVER_LIMIT, "the answer is longer than is checked"
+    if Reason.EVIDENCE_TRUNCATED in reasons or Reason.EVIDENCE_MISSING in reasons:
+        return (
+            RefusalCode.SOURCES_DROPPED,
+            "sources were dropped by max-sources or max-source-length, or were blank",
+        )
+    return None
 
 
 def _unknown_reason(outcome: CheckOutcome) -> str:

@@ -22,6 +22,10 @@ class RefusalCode(StrEnum):
     GROUNDING_UNVERIFIED = "grounding_unverified"
     INVALID_SOURCES = "invalid_grounding_sources"
     INVALID_REQUEST_BODY = "invalid_request_body"
+    # BLOCK could not verify the answer because the request or the answer went past a
+    # limit the client controls (docs/contract.md#unverifiable-answers).
+    SOURCES_DROPPED = "sources_dropped"
+    ANSWER_OVER_LIMIT = "answer_over_limit"
 
     @property
     def details(self) -> str:
@@ -35,6 +39,8 @@ _DETAILS = {
     RefusalCode.GROUNDING_UNVERIFIED: "grounding_unverified",
     RefusalCode.INVALID_SOURCES: "grounding_invalid_sources",
     RefusalCode.INVALID_REQUEST_BODY: "grounding_invalid_request_body",
+    RefusalCode.SOURCES_DROPPED: "grounding_sources_dropped",
+    RefusalCode.ANSWER_OVER_LIMIT: "grounding_answer_over_limit",
 }
 
 
@@ -107,3 +113,10 @@ def invalid_request_body(problem: str, trace_id: str) -> Refusal:
     """A chat-completion body that cannot be read: refused, since `grounding.sources` could
     not be removed from it (docs/contract.md#refusals)."""
     return Refusal(400, RefusalCode.INVALID_REQUEST_BODY, problem, trace_id)
+
+
+def unverifiable(code: RefusalCode, limit: str, trace_id: str) -> Refusal:
+    """BLOCK refuses an answer it could not verify because `limit` was passed."""
+    return Refusal(
+        403, code, f"Response could not be verified against the supplied sources: {limit}", trace_id
+    )

@@ -28,6 +28,10 @@ class GroundingPolicy:
     max_sources: int = 50
     max_source_length: int = 10_000
     unknown: UnknownHandling = UnknownHandling.DELIVER
+    # What BLOCK does with an `unknown` the client can cause by going past a limit
+    # (sources dropped, an answer longer than is checked): refused unless a workspace
+    # opts out, so padding a request cannot deliver an unverified answer.
+    unverifiable: UnknownHandling = UnknownHandling.BLOCK
     claim_policy: ClaimPolicy = ClaimPolicy.STRICT
     references: tuple[str, ...] = ()  # approved external passages (claim policy `classed`)
 
@@ -46,6 +50,7 @@ class WorkspaceOverride:
     max_sources: int | None = None
     max_source_length: int | None = None
     unknown: UnknownHandling | None = None
+    unverifiable: UnknownHandling | None = None
     claim_policy: ClaimPolicy | None = None
     references: tuple[str, ...] | None = None
 
@@ -93,6 +98,7 @@ _METADATA_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "grounding.max-sources": ("max_sources", _parse_positive_int),
     "grounding.max-source-length": ("max_source_length", _parse_positive_int),
     "grounding.unknown": ("unknown", lambda s: UnknownHandling(s.strip().lower())),
+    "grounding.unverifiable": ("unverifiable", lambda s: UnknownHandling(s.strip().lower())),
     "grounding.claim-policy": ("claim_policy", lambda s: ClaimPolicy(s.strip().lower())),
 }
 

@@ -21,6 +21,7 @@ from grounding_sidecar.detection.contract import (
     CheckResult,
     ClaimClass,
     ClaimPolicy,
+    DropReason,
     EmbeddingStage,
     GradeCause,
     Reason,
@@ -177,7 +178,9 @@ class Grader:
         verdict, reasons = rubric.grade_response(
             grades,
             evidence_missing=evidence_missing,
-            evidence_truncated=bool(selection.dropped) and not evidence_missing,
+            # A blank source holds no evidence: dropping it loses none.
+            evidence_truncated=not evidence_missing
+            and any(d.reason is not DropReason.EMPTY for d in selection.dropped),
             answer_truncated=split.truncated,
         )
         return CheckResult(

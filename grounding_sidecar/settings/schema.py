@@ -63,6 +63,7 @@ class Settings:
     max_sources: int = _POLICY.max_sources
     max_source_length: int = _POLICY.max_source_length
     unknown: UnknownHandling = _POLICY.unknown
+    unverifiable: UnknownHandling = _POLICY.unverifiable
     claim_policy: ClaimPolicy = _POLICY.claim_policy
     # exchange limits
     workspace_header: str = "x-workspace-id"
@@ -187,6 +188,12 @@ SETTINGS: tuple[SettingSpec, ...] = (
         v.choice(UnknownHandling),
         v.enum_values(UnknownHandling),
         "what BLOCK does with an `unknown` verdict",
+    ),
+    _spec(
+        "unverifiable",
+        v.choice(UnknownHandling),
+        v.enum_values(UnknownHandling),
+        "what BLOCK does with an answer a limit kept from being verified",
     ),
     _spec(
         "claim-policy",

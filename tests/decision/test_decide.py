@@ -52,8 +52,12 @@ PASS = result(ResponseVerdict.PASS, grade("Paris is in France.", Verdict.SUPPORT
 UNKNOWN = result(ResponseVerdict.UNKNOWN)
 
 
-def policy(action: Action, unknown: UnknownHandling = UnknownHandling.DELIVER) -> GroundingPolicy:
-    return GroundingPolicy(enabled=True, action=action, unknown=unknown)
+def policy(
+    action: Action,
+    unknown: UnknownHandling = UnknownHandling.DELIVER,
+    unverifiable: UnknownHandling = UnknownHandling.BLOCK,
+) -> GroundingPolicy:
+    return GroundingPolicy(enabled=True, action=action, unknown=unknown, unverifiable=unverifiable)
 
 
 @pytest.mark.parametrize("action", [Action.LOG, Action.FLAG])
@@ -89,10 +93,52 @@ def test_unknown_follows_the_workspace_setting() -> None:
     assert blocked.refusal.code is RefusalCode.GROUNDING_UNVERIFIED
 
 
-def test_a_pass_on_a_truncated_answer_is_unknown() -> None:
+def test_a_pass_on_a_truncated_answer_is_unknown_and_unverifiable_under_block() -> None:
     outcome = CheckOutcome(PASS, truncated=True)
     assert outcome.verdict is ResponseVerdict.UNKNOWN
+    refused = decide(outcome, policy(Action.BLOCK), TRACE).refusal
+    assert refused is not None and refused.code is RefusalCode.ANSWER_OVER_LIMIT
+    assert "max-stream-bytes" in refused.message
+    opted_out = policy(Action.BLOCK, unverifiable=UnknownHandling.DELIVER)
+    assert decide(outcome, opted_out, TRACE).deliver
+
+
+def unknown_because(*reasons: Reason) -> CheckResult:
+    return CheckResult("v", ResponseVerdict.UNKNOWN, reasons, 0.5, 0.5, ())
+
+
+@pytest.mark.parametrize(
+    ("outcome", "code"),
+    [
+        (CheckOutcome(unknown_because(Reason.EVIDENCE_TRUNCATED)), RefusalCode.SOURCES_DROPPED),
+        (CheckOutcome(unknown_because(Reason.EVIDENCE_MISSING)), RefusalCode.SOURCES_DROPPED),
+        (CheckOutcome(unknown_because(Reason.ANSWER_TRUNCATED)), RefusalCode.ANSWER_OVER_LIMIT),
+        (CheckOutcome(None, Unchecked.RESPONSE_TOO_LARGE), RefusalCode.ANSWER_OVER_LIMIT),
+        (CheckOutcome(PASS, truncated=True), RefusalCode.ANSWER_OVER_LIMIT),
+    ],
+)
+def test_block_refuses_what_a_limit_kept_from_being_verified(
+    outcome: CheckOutcome, code: RefusalCode
+) -> None:
+    refusal = decide(outcome, policy(Action.BLOCK), TRACE).refusal
+    assert refusal is not None and (refusal.status, refusal.code) == (403, code)
+    for action in (Action.LOG, Action.FLAG):  # they never change delivery
+        assert decide(outcome, policy(action), TRACE).deliver
+    opted_out = policy(Action.BLOCK, unverifiable=UnknownHandling.DELIVER)
+    assert decide(outcome, opted_out, TRACE).deliver
+    both = policy(Action.BLOCK, UnknownHandling.BLOCK, UnknownHandling.DELIVER)
+    fallback = decide(outcome, both, TRACE).refusal  # then `unknown` still decides
+    assert fallback is not None and fallback.code is RefusalCode.GROUNDING_UNVERIFIED
+
+
+@pytest.mark.parametrize(
+    "reasons",
+    [(Reason.NO_CHECKABLE_CLAIMS,), (Reason.NO_APPROVED_EXTERNAL_SOURCE,)],
+)
+def test_other_unknowns_follow_the_unknown_setting(reasons: tuple[Reason, ...]) -> None:
+    outcome = CheckOutcome(unknown_because(*reasons))
     assert decide(outcome, policy(Action.BLOCK), TRACE).deliver
+    assert not decide(outcome, policy(Action.BLOCK, UnknownHandling.BLOCK), TRACE).deliver
 
 
 @pytest.mark.parametrize(
@@ -104,9 +150,8 @@ def test_block_fails_closed_when_the_processor_could_not_judge(unchecked: Unchec
     assert decision.verdict is ResponseVerdict.UNKNOWN
 
 
-@pytest.mark.parametrize("unchecked", [Unchecked.MALFORMED_RESPONSE, Unchecked.RESPONSE_TOO_LARGE])
-def test_unreadable_responses_are_unknown(unchecked: Unchecked) -> None:
-    outcome = CheckOutcome(None, unchecked)
+def test_an_unreadable_response_is_unknown() -> None:
+    outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
     assert decide(outcome, policy(Action.BLOCK), TRACE).deliver
     assert not decide(outcome, policy(Action.BLOCK, UnknownHandling.BLOCK), TRACE).deliver
 

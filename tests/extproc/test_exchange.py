@@ -205,24 +205,32 @@ def test_sse_log_over_the_stream_bound_is_scan_incomplete() -> None:
     asyncio.run(scenario())
 
 
-def test_json_over_the_response_bound_follows_unknown_handling() -> None:
+@pytest.mark.parametrize(
+    ("workspace", "refusal_code"),
+    [
+        ("block", "answer_over_limit"),  # the default: a limit the client can pass refuses
+        ("block-unknown", "answer_over_limit"),
+        ("block-lenient", None),  # opted out: delivered as `unknown`
+        ("block-lenient-unknown", "grounding_unverified"),  # then `unknown` decides
+    ],
+)
+def test_json_over_the_response_bound_is_unverifiable_under_block(
+    workspace: str, refusal_code: str | None
+) -> None:
     async def scenario() -> None:
         raw = completion(GROUNDED + " " + "y" * 500)
-        limits = ExchangeLimits(max_response_bytes=200)
-        delivered_exchange = Exchange(make_context(limits=limits))
-        await run_request(delivered_exchange, "block", request_body())
-        _, per_chunk = await run_response(delivered_exchange, [raw[:150], raw[150:300], raw[300:]])
+        exchange = Exchange(make_context(limits=ExchangeLimits(max_response_bytes=200)))
+        await run_request(exchange, workspace, request_body())
+        _, per_chunk = await run_response(exchange, [raw[:150], raw[150:300], raw[300:]])
         assert per_chunk[0] == []
-        assert header_value(per_chunk[1][0], "x-grounding-verdict") == "unknown"
-        assert b"".join(delivered(group) for group in per_chunk) == raw
-
-        refused_exchange = Exchange(make_context(limits=limits))
-        await run_request(refused_exchange, "block-unknown", request_body())
-        _, per_chunk = await run_response(refused_exchange, [raw[:150], raw[150:300], raw[300:]])
+        if refusal_code is None:
+            assert header_value(per_chunk[1][0], "x-grounding-verdict") == "unknown"
+            assert b"".join(delivered(group) for group in per_chunk) == raw
+            return
         (refusal,) = per_chunk[1]
-        assert json.loads(refusal.immediate_response.body)["error"]["code"] == (
-            "grounding_unverified"
-        )
+        assert refusal.immediate_response.status.code == 403
+        assert json.loads(refusal.immediate_response.body)["error"]["code"] == refusal_code
+        assert header_value(refusal, "x-grounding-verdict") == "unknown"
         assert per_chunk[2] == []  # nothing after a refusal
 
     asyncio.run(scenario())

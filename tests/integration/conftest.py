@@ -33,6 +33,10 @@ WORKSPACES = [
         "id": "block-unknown",
         "metadata": {"grounding.action": "BLOCK", "grounding.unknown": "block"},
     },
+    {
+        "id": "block-lenient",  # opted out: delivers what a limit kept from being verified
+        "metadata": {"grounding.action": "BLOCK", "grounding.unverifiable": "deliver"},
+    },
     {"id": "off", "metadata": {"grounding.enabled": "false", "grounding.action": "BLOCK"}},
 ]
 LIMITS = {"max_response_bytes": 16 * 1024, "max_stream_bytes": 16 * 1024}

@@ -91,15 +91,17 @@ def test_broken_sse_framing_under_block_is_refused_as_incomplete(stack: Stack) -
     assert_still_serving(stack)
 
 
-def test_a_json_response_over_max_response_bytes_is_unknown(stack: Stack) -> None:
+def test_a_json_response_over_max_response_bytes_is_unverifiable(stack: Stack) -> None:
     headers = {"x-mock-answer": GROUNDED, "x-mock-behaviour": "pad:40000"}
-    reply = stack.post(chat(), {"x-workspace-id": "block", **headers})
+    for workspace in ("block", "block-unknown"):
+        refused = stack.post(chat(), {"x-workspace-id": workspace, **headers})
+        assert refused.status == 403
+        assert refused.json()["error"]["code"] == "answer_over_limit"
+        assert refused.headers["x-grounding-verdict"] == "unknown"
+    reply = stack.post(chat(), {"x-workspace-id": "block-lenient", **headers})
     assert reply.status == 200
     assert reply.headers["x-grounding-verdict"] == "unknown"
     assert reply.body == completion(GROUNDED + " " + "x" * 40000)
-    refused = stack.post(chat(), {"x-workspace-id": "block-unknown", **headers})
-    assert refused.status == 403
-    assert refused.json()["error"]["code"] == "grounding_unverified"
     assert_still_serving(stack)
 
 

@@ -39,6 +39,15 @@ def make_context(
         {
             "block": WorkspaceOverride(action=Action.BLOCK),
             "block-unknown": WorkspaceOverride(action=Action.BLOCK, unknown=UnknownHandling.BLOCK),
+            # BLOCK that delivers what a limit kept from being verified (opted out).
+            "block-lenient": WorkspaceOverride(
+                action=Action.BLOCK, unverifiable=UnknownHandling.DELIVER
+            ),
+            "block-lenient-unknown": WorkspaceOverride(
+                action=Action.BLOCK,
+                unknown=UnknownHandling.BLOCK,
+                unverifiable=UnknownHandling.DELIVER,
+            ),
             "flag": WorkspaceOverride(action=Action.FLAG),
             "off": WorkspaceOverride(enabled=False),
         },
