@@ -2,7 +2,9 @@
 
 Behaviour is chosen per request with headers (Envoy forwards them upstream):
 
-- `x-mock-answer`: the assistant's text (default: a fixed sentence).
+- `x-mock-answer`: the assistant's text (default: a fixed sentence); for text a header
+  cannot carry (newlines: markdown headings, code fences), `x-mock-answer-json`, the
+  text as a JSON string.
 - `x-mock-behaviour`: `normal` (default), `abort` (SSE: close the socket mid-stream),
   `truncate` (SSE: end the body cleanly without finish_reason or [DONE]),
   `malformed` (200 with a non-JSON body), `broken-sse` (events never terminated by a
@@ -63,6 +65,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.server.record(ReceivedRequest(self.path, headers, body))
         behaviour = headers.get("x-mock-behaviour", "normal")
         answer = headers.get("x-mock-answer", DEFAULT_ANSWER)
+        if "x-mock-answer-json" in headers:
+            answer = json.loads(headers["x-mock-answer-json"])
         if behaviour.startswith("pad:"):
             answer = answer + " " + "x" * int(behaviour[4:])
         if behaviour == "lone-surrogate":

@@ -69,6 +69,7 @@ class Reason(StrEnum):
     ANSWER_TRUNCATED = "answer_truncated"
     NO_CHECKABLE_CLAIMS = "no_checkable_claims"
     NO_APPROVED_EXTERNAL_SOURCE = "no_approved_external_source"
+    UNGRADED_CODE = "ungraded_code"  # fenced code in the answer was not graded
 
 
 VALID_VERDICTS: dict[ClaimClass, frozenset[Verdict]] = {
@@ -88,8 +89,7 @@ class EmbeddingStage(StrEnum):
 
 
 class SkipReason(StrEnum):
-    TOO_SHORT = "too_short"
-    HEADING = "heading"
+    TOO_SHORT = "too_short"  # under min-claim-words and holding no checkable detail
     CODE = "code"
     OVER_LIMIT = "over_limit"
 

@@ -26,6 +26,7 @@ from grounding_sidecar.detection.contract import (
     GradeCause,
     Reason,
     Scorer,
+    SkipReason,
     StageTimings,
     StatementGrade,
     Verdict,
@@ -182,6 +183,7 @@ class Grader:
             evidence_truncated=not evidence_missing
             and any(d.reason is not DropReason.EMPTY for d in selection.dropped),
             answer_truncated=split.truncated,
+            code_ungraded=any(s.reason is SkipReason.CODE for s in split.skipped),
         )
         return CheckResult(
             version=self.version(policy),

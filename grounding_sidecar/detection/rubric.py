@@ -25,6 +25,7 @@ def grade_response(
     evidence_missing: bool,
     evidence_truncated: bool,
     answer_truncated: bool,
+    code_ungraded: bool = False,
 ) -> tuple[ResponseVerdict, tuple[Reason, ...]]:
     """pass / fail / unknown, with every reason that applies, the decisive one first.
 
@@ -32,6 +33,9 @@ def grade_response(
     unsupported claim fails only when the evidence was complete: had a source
     been dropped by a limit, it might have held the support, so the answer is
     `unknown`.  External claims with no approved source make it `unknown` too.
+    Fenced code is never graded; when the answer has some, the last reason says so
+    (`ungraded_code`), whatever the verdict, so a delivered pass is not read as
+    "everything in it was verified".
     """
     failed: list[Reason] = []
     unknown: list[Reason] = []
@@ -57,11 +61,12 @@ def grade_response(
         unknown.append(Reason.NO_CHECKABLE_CLAIMS)
     if answer_truncated:
         unknown.append(Reason.ANSWER_TRUNCATED)
+    notes = [Reason.UNGRADED_CODE] if code_ungraded else []
     if failed:
-        return ResponseVerdict.FAIL, tuple(failed + unknown)
+        return ResponseVerdict.FAIL, tuple(failed + unknown + notes)
     if unknown:
-        return ResponseVerdict.UNKNOWN, tuple(unknown)
-    return ResponseVerdict.PASS, (Reason.ALL_SUPPORTED,)
+        return ResponseVerdict.UNKNOWN, tuple(unknown + notes)
+    return ResponseVerdict.PASS, (Reason.ALL_SUPPORTED, *notes)
 
 
 def mean_score(grades: Sequence[StatementGrade]) -> float | None:

@@ -114,6 +114,12 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
             ["verdict", "reason", "action"],
             registry=r,
         )
+        self.ungraded_code = Counter(
+            "gateway_grounding_ungraded_code",
+            "Checked answers holding fenced code, which is never graded, by action.",
+            ["action"],
+            registry=r,
+        )
         self.refusals = Counter(
             "gateway_grounding_refusals",
             "Answers refused, by refusal code.",
@@ -204,6 +210,7 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
         self._streams = LabelledChildren(self.streams)
         self._cancellations = LabelledChildren(self.stream_cancellations)
         self._embedding_failures = LabelledChildren(self.embedding_failures)
+        self._ungraded_code = LabelledChildren(self.ungraded_code)
         self._stage_seconds = tuple(self.stage_seconds.labels(stage=stage) for stage in STAGES)
         self._bytes_seen = self.stream_bytes.labels(kind="seen")
         self._bytes_retained = self.stream_bytes.labels(kind="retained")
@@ -244,6 +251,8 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
 
     def _record_result(self, result: CheckResult, action: str) -> None:
         self._checks(bool_label(result.grounded), action).inc()
+        if Reason.UNGRADED_CODE in result.reasons:
+            self._ungraded_code(action).inc()
         for failed in result.embedding_failures:
             self._embedding_failures(failed.value).inc()
         timings = result.timings

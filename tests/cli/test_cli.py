@@ -71,7 +71,7 @@ def test_json_output_has_exactly_the_documented_keys(tmp_path: Path) -> None:
     evidence = claim["evidence"][0]
     assert set(evidence) == {"passage_id", "source_index", "start", "end"}
     assert SOURCE[evidence["start"] : evidence["end"]] == SOURCE
-    assert [s["reason"] for s in result["skipped_claims"]] == ["heading", "too_short"]
+    assert [s["reason"] for s in result["skipped_claims"]] == ["too_short", "too_short"]
     assert result["dropped_sources"] == [{"source_index": 1, "length": 60, "reason": "too_long"}]
 
 

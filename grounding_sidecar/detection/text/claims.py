@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
+from grounding_sidecar.detection.text.details import has_checkable_detail
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
 
 _WORD = re.compile(r"\w+(?:[.'’-]\w+)*")
@@ -38,8 +39,10 @@ def split_claims(
 ) -> ClaimSplit:
     """Split `answer` into gradable claims and skipped segments.
 
-    Headings and fenced code are skipped by kind; sentences under `min_words`
-    words are skipped as too short.  Text past `max_chars`, and claims past
+    Fenced code is skipped by kind.  A sentence (a heading, a list item and a table
+    row are sentences too) under `min_words` words is skipped as too short, unless
+    it holds a checkable detail (a number, date, amount, name or negation): "Refunds
+    take 90 days." says something a source must back.  Text past `max_chars`, and claims past
     `max_claims`, are not examined: the split says so through `truncated`, so a
     long answer costs a bounded amount and is never reported as fully checked.
     """
@@ -52,9 +55,7 @@ def split_claims(
         span = (segment.start, segment.end)
         if segment.kind is BlockKind.CODE:
             skipped.append(SkippedClaim(text, span, SkipReason.CODE))
-        elif segment.kind is BlockKind.HEADING:
-            skipped.append(SkippedClaim(text, span, SkipReason.HEADING))
-        elif count_words(text) < min_words:
+        elif count_words(text) < min_words and not has_checkable_detail(text):
             skipped.append(SkippedClaim(text, span, SkipReason.TOO_SHORT))
         elif len(claims) >= max_claims:
             skipped.append(SkippedClaim(text, span, SkipReason.OVER_LIMIT))

@@ -13,6 +13,11 @@ from enum import StrEnum
 from functools import lru_cache
 
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
+from grounding_sidecar.detection.text.words import content_words
+
+# A short sentence naming something or negating something is a claim from this many
+# content words on (see `has_checkable_detail`).
+_MIN_CONTENT_WORDS_WITH_NAME_OR_NEGATION = 3
 
 
 class DetailKind(StrEnum):
@@ -171,7 +176,7 @@ _UNITS = {
 # Matched against lower-cased text.  Every contraction ("didn't", "can't", "won't", a
 # split "n't") counts once through `n't\b`, so the word list stays short: this is
 # about four times faster than listing the contractions under IGNORECASE, and counts
-# the same (tests/detection/text/test_details_negation.py).
+# the same (tests/detection/text/test_details.py).
 _NEGATIONS = re.compile(
     r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot)\b|n't\b"
 )
@@ -353,6 +358,26 @@ def _extract(text: str) -> list[Detail]:
             )
             details.append(Detail(DetailKind.ENTITY, phrase.lower(), "", phrase, initial))
     return details
+
+
+def has_checkable_detail(text: str) -> bool:
+    """Whether a sentence, however short, states something a source must back.
+
+    A date, an amount or a number ("Refunds take 90 days.") always does.  A name or a
+    negation does when the sentence also has something to say about it, three content
+    words at least ("Returns are not accepted.", "Ask Contoso Support."): "No problem."
+    and "Hi John." are conversation, not claims, and grading them would refuse
+    grounded answers under BLOCK.  "one" alone is a pronoun as often as a number.
+    """
+    details = extract_details(text)
+    if any(d.kind is DetailKind.DATE for d in details):
+        return True
+    if any(d.kind is DetailKind.QUANTITY and d.surface.lower() != "one" for d in details):
+        return True
+    named = any(d.kind is DetailKind.ENTITY and not d.initial for d in details)
+    if not (named or _NEGATIONS.search(text.lower())):
+        return False
+    return len(content_words(text)) >= _MIN_CONTENT_WORDS_WITH_NAME_OR_NEGATION
 
 
 def negation_parity(text: str) -> int:

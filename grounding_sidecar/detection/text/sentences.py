@@ -25,7 +25,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-SPLITTER_VERSION = "split-v1"
+# Names the segmentation and the claim-selection rules (claims.py): results graded
+# under different rules never mix.  v2 grades headings and short sentences that hold
+# a checkable detail.
+SPLITTER_VERSION = "split-v2"
 
 
 class BlockKind(StrEnum):

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,16 +64,46 @@ def test_unclosed_code_fence_runs_to_the_end() -> None:
     assert [s.kind for s in split_sentences(text)] == [BlockKind.TEXT, BlockKind.CODE]
 
 
-def test_short_claims_headings_and_code_are_reported_as_skipped() -> None:
+def test_short_claims_and_code_are_reported_as_skipped() -> None:
     answer = "# Title\nYes. The parcel left the depot on Monday morning.\n```\ncode()\n```"
     split = split_claims(answer, min_words=5)
     assert [c.text for c in split.claims] == ["The parcel left the depot on Monday morning."]
     assert [(s.text, s.reason) for s in split.skipped] == [
-        ("Title", SkipReason.HEADING),
+        ("Title", SkipReason.TOO_SHORT),  # a heading is a sentence like any other
         ("Yes.", SkipReason.TOO_SHORT),
         ("```\ncode()\n```", SkipReason.CODE),
     ]
     assert not split.truncated
+
+
+@pytest.mark.parametrize(
+    "short",
+    [
+        "Refunds take 90 days.",  # a number
+        "Delivery is free.",  # no detail: stays skipped (below)
+        "Returns are not accepted.",  # a negation
+        "It shipped on 3 June.",  # a date
+        "Ask Contoso Support.",  # a name past the first word
+        "It costs $40.",  # an amount
+    ],
+)
+def test_a_short_sentence_with_a_checkable_detail_is_a_claim(short: str) -> None:
+    split = split_claims(f"The parcel left the depot on Monday morning. {short}", min_words=5)
+    graded = [c.text for c in split.claims]
+    if short == "Delivery is free.":
+        assert graded == ["The parcel left the depot on Monday morning."]
+        assert [s.text for s in split.skipped] == [short]
+    else:
+        assert graded == ["The parcel left the depot on Monday morning.", short]
+
+
+def test_a_heading_with_enough_words_or_a_detail_is_a_claim() -> None:
+    answer = "# Refunds take 90 days\n## What the policy says about refunds\nBody text here."
+    split = split_claims(answer, min_words=5)
+    assert [c.text for c in split.claims] == [
+        "Refunds take 90 days",
+        "What the policy says about refunds",
+    ]
 
 
 def test_claim_limits_truncate_and_say_so() -> None:

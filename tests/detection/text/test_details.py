@@ -1,4 +1,5 @@
-"""Negation parity: the consistency rule's "one side negates, the other does not"."""
+"""Negation parity (the consistency rule's "one side negates, the other does not") and
+when a short sentence holds a detail worth checking."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding_sidecar.detection.text.details import negation_parity
+from grounding_sidecar.detection.text.details import has_checkable_detail, negation_parity
 
 # The rule written out word by word (every contraction listed, case-insensitive): the
 # shipped pattern is a faster form of it and must count the same.
@@ -52,3 +53,27 @@ def test_counts_like_the_word_by_word_rule(text: str) -> None:
 @given(st.text(max_size=80))
 def test_any_text_counts_like_the_word_by_word_rule(text: str) -> None:
     assert negation_parity(text) == len(REFERENCE.findall(text)) % 2
+
+
+@pytest.mark.parametrize(
+    ("sentence", "checkable"),
+    [
+        ("Refunds take 90 days.", True),  # a number
+        ("It takes three days.", True),  # a number word
+        ("It shipped on 3 June.", True),  # a date
+        ("It costs $40.", True),  # an amount
+        ("Returns are not accepted.", True),  # a negation with something to negate
+        ("Ask Contoso Support.", True),  # a name with something said of it
+        ("No problem.", False),  # conversation: a negation with nothing to negate
+        ("I do not know.", False),
+        ("Hi John.", False),  # a name in a greeting
+        ("Thanks, Maria!", False),
+        ("Short one.", False),  # "one" as a pronoun
+        ("Great question.", False),  # a capitalised first word is not a name
+        ("Delivery is free.", False),
+    ],
+)
+def test_a_short_sentence_is_checkable_when_it_holds_a_detail(
+    sentence: str, checkable: bool
+) -> None:
+    assert has_checkable_detail(sentence) is checkable
