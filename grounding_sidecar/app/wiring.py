@@ -89,7 +89,11 @@ def policy_defaults(settings: Settings) -> GroundingPolicy:
 
 def static_policies(settings: Settings) -> StaticPolicyTable:
     """The global policy plus the YAML file's `workspaces` (no ConfigMap watched)."""
-    return StaticPolicyTable(policy_defaults(settings), dict(settings.workspaces))
+    return StaticPolicyTable(
+        policy_defaults(settings),
+        dict(settings.workspaces),
+        fallback=settings.unknown_workspace_policy,
+    )
 
 
 def exchange_limits(settings: Settings) -> ExchangeLimits:
@@ -236,6 +240,7 @@ def start_operations(settings: Settings, detection: Detection) -> Operations:
             static=settings.workspaces,
             listeners=(metrics, audit),
             poll_seconds=settings.policy_poll_seconds,
+            fallback=settings.unknown_workspace_policy,
         )
         watcher.start()
         policies = watcher

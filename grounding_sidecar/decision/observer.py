@@ -62,5 +62,8 @@ class GroundingObserver:
     def on_stream_cancelled(self, workspace_id: str | None, phase: str) -> None:
         """Envoy reset the ext_proc stream before the exchange finished."""
 
+    def on_unknown_workspace(self, workspace_id: str) -> None:
+        """A request named a workspace the policy table does not have."""
+
 
 NOOP_OBSERVER = GroundingObserver()

@@ -38,7 +38,12 @@ class GroundingPolicy:
 
 class PolicySource(Protocol):
     def policy_for(self, workspace_id: str | None) -> GroundingPolicy:
-        """The effective policy; unknown or missing workspaces get the defaults."""
+        """The effective policy: a request without a workspace id gets the defaults, an
+        id the table does not know gets the fallback workspace's policy when one is
+        configured (`unknown-workspace-policy`), else the defaults."""
+
+    def knows(self, workspace_id: str) -> bool:
+        """Whether the table has `workspace_id` (ids are compared exactly)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,15 +70,34 @@ class StaticPolicyTable:
 
     defaults: GroundingPolicy = field(default_factory=GroundingPolicy)
     overrides: Mapping[str, WorkspaceOverride] = field(default_factory=dict)
+    fallback: str | None = None  # the workspace whose policy unknown ids get
     _effective: dict[str, GroundingPolicy] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._effective = {ws: o.apply_to(self.defaults) for ws, o in self.overrides.items()}
 
     def policy_for(self, workspace_id: str | None) -> GroundingPolicy:
-        if workspace_id is None:
-            return self.defaults
-        return self._effective.get(workspace_id, self.defaults)
+        return resolve_policy(self._effective, self.defaults, workspace_id, self.fallback)
+
+    def knows(self, workspace_id: str) -> bool:
+        return workspace_id in self._effective
+
+
+def resolve_policy(
+    effective: Mapping[str, GroundingPolicy],
+    defaults: GroundingPolicy,
+    workspace_id: str | None,
+    fallback: str | None,
+) -> GroundingPolicy:
+    """The one lookup rule of every `PolicySource` (see `PolicySource.policy_for`)."""
+    if workspace_id is None:
+        return defaults
+    policy = effective.get(workspace_id)
+    if policy is not None:
+        return policy
+    if fallback is not None:
+        return effective.get(fallback, defaults)
+    return defaults
 
 
 def _parse_bool(text: str) -> bool:

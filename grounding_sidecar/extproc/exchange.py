@@ -141,8 +141,10 @@ class Exchange:
 
     def on_request_headers(self, headers: ext_proc.HttpHeaders) -> list[ProcessingResponse]:
         values = messages.header_values(headers, self._ctx.request_header_names)
-        self.workspace_id = values.get(self._ctx.limits.workspace_header) or None
-        self.policy = self._ctx.policies.policy_for(self.workspace_id)
+        self.workspace_id = workspace_id = values.get(self._ctx.limits.workspace_header) or None
+        self.policy = self._ctx.policies.policy_for(workspace_id)
+        if workspace_id is not None and not self._ctx.policies.knows(workspace_id):
+            self._notify(lambda o: o.on_unknown_workspace(workspace_id))
         self.trace = self._ctx.tracing.begin_exchange(values)
         self.trace_id = self.trace.trace_id
         self.is_chat = is_chat_completions_path(values.get(":path", ""))

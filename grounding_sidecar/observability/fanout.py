@@ -28,6 +28,9 @@ class ObserverFanout(GroundingObserver):
     def on_stream_cancelled(self, workspace_id: str | None, phase: str) -> None:
         self._each(lambda o: o.on_stream_cancelled(workspace_id, phase))
 
+    def on_unknown_workspace(self, workspace_id: str) -> None:
+        self._each(lambda o: o.on_unknown_workspace(workspace_id))
+
     def _each(self, call: Callable[[GroundingObserver], None]) -> None:
         for observer in self.observers:
             try:

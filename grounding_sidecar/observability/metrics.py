@@ -169,6 +169,12 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
             "Requests refused with grounding_unavailable (no working embedder).",
             registry=r,
         )
+        # No workspace label: ids come from requests, so the set is not bounded.
+        self.unknown_workspaces = Counter(
+            "gateway_grounding_unknown_workspaces",
+            "Requests naming a workspace the policy table does not have.",
+            registry=r,
+        )
         self.config_reloads = Counter(
             "gateway_grounding_config_reloads",
             "Reloads of the workspace policy directory: success, or failure (last good kept).",
@@ -227,6 +233,7 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
         for result in ("success", "failure"):
             self.config_reloads.labels(result=result)
         self.detector_unavailable.inc(0)
+        self.unknown_workspaces.inc(0)
         self.config_reload_ok.set(1)
         self.audit_dropped.inc(0)
 
@@ -277,6 +284,9 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
 
     def on_detector_unavailable(self, workspace_id: str | None) -> None:
         self.detector_unavailable.inc()
+
+    def on_unknown_workspace(self, workspace_id: str) -> None:
+        self.unknown_workspaces.inc()
 
     def on_stream_cancelled(self, workspace_id: str | None, phase: str) -> None:
         self._cancellations(phase if phase in CANCEL_PHASES else "other").inc()

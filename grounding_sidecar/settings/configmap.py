@@ -32,6 +32,7 @@ from grounding_sidecar.decision.policy import (
     GroundingPolicy,
     WorkspaceOverride,
     override_from_metadata,
+    resolve_policy,
 )
 
 log = logging.getLogger(__name__)
@@ -197,9 +198,11 @@ class ConfigMapPolicySource:
         static: Mapping[str, WorkspaceOverride] | None = None,
         listeners: Sequence[PolicyListener] = (),
         poll_seconds: float = 1.0,
+        fallback: str | None = None,
     ) -> None:
         self.directory = directory
         self.defaults = defaults
+        self.fallback = fallback
         self._static = dict(static or {})
         self._listeners = tuple(listeners)
         self.poll_seconds = poll_seconds
@@ -211,9 +214,10 @@ class ConfigMapPolicySource:
     # -- request path -------------------------------------------------------
 
     def policy_for(self, workspace_id: str | None) -> GroundingPolicy:
-        if workspace_id is None:
-            return self.defaults
-        return self._snapshot.effective.get(workspace_id, self.defaults)
+        return resolve_policy(self._snapshot.effective, self.defaults, workspace_id, self.fallback)
+
+    def knows(self, workspace_id: str) -> bool:
+        return workspace_id in self._snapshot.effective
 
     @property
     def snapshot(self) -> PolicySnapshot:

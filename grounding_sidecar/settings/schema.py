@@ -67,6 +67,7 @@ class Settings:
     claim_policy: ClaimPolicy = _POLICY.claim_policy
     # exchange limits
     workspace_header: str = "x-workspace-id"
+    unknown_workspace_policy: str | None = None  # None: unknown ids get the global policy
     max_response_bytes: int = MIB
     max_stream_bytes: int = MIB
     check_deadline: float = 5.0
@@ -202,6 +203,12 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "which evidence each claim class needs",
     ),
     _spec("workspace-header", v.text, "a header name", "request header naming the workspace"),
+    _spec(
+        "unknown-workspace-policy",
+        v.optional(v.text),
+        "a workspace id, or off",
+        "the workspace whose policy an id not in the table gets (off: the global policy)",
+    ),
     _spec("max-response-bytes", v.positive_int, "bytes >= 1", "JSON answers held for a check"),
     _spec("max-stream-bytes", v.positive_int, "bytes >= 1", "SSE answers held or copied"),
     _spec("check-deadline", v.positive_float, "seconds > 0", "the processor's own deadline"),

@@ -219,3 +219,14 @@ def test_http_endpoint_serves_the_registry() -> None:
     finally:
         server.stop()
     assert 'gateway_grounding_check_total{action="LOG",grounded="true"} 1.0' in body
+
+
+def test_unknown_workspaces_are_counted_without_a_workspace_label() -> None:
+    metrics = GroundingMetrics()
+    before = metrics.exposition().decode()
+    assert "gateway_grounding_unknown_workspaces_total 0.0" in before
+    metrics.on_unknown_workspace("typo-1")
+    metrics.on_unknown_workspace("typo-2")
+    after = metrics.exposition().decode()
+    assert "gateway_grounding_unknown_workspaces_total 2.0" in after
+    assert "typo" not in after  # request-chosen ids never become label values

@@ -20,6 +20,7 @@ class Recorder(GroundingObserver):
         self.checks: list[CheckEvent] = []
         self.summaries: list[StreamSummary] = []
         self.unavailable = 0
+        self.unknown_workspaces: list[str] = []
 
     def on_check(self, event: CheckEvent) -> None:
         with self._lock:
@@ -32,6 +33,10 @@ class Recorder(GroundingObserver):
     def on_detector_unavailable(self, workspace_id: str | None) -> None:
         with self._lock:
             self.unavailable += 1
+
+    def on_unknown_workspace(self, workspace_id: str) -> None:
+        with self._lock:
+            self.unknown_workspaces.append(workspace_id)
 
     def check_for(self, trace_id: str) -> CheckEvent | None:
         """The first check recorded for `trace_id`, if any yet."""
