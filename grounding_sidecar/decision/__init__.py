@@ -20,6 +20,7 @@ from grounding_sidecar.decision.observer import (
     NOOP_OBSERVER,
     CheckEvent,
     GroundingObserver,
+    RequestRefusal,
     StreamSummary,
 )
 from grounding_sidecar.decision.outcome import CheckOutcome, CheckService, Unchecked
@@ -44,6 +45,7 @@ __all__ = [
     "PolicySource",
     "Refusal",
     "RefusalCode",
+    "RequestRefusal",
     "StaticPolicyTable",
     "StreamSummary",
     "Unchecked",

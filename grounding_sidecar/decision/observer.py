@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from grounding_sidecar.decision.actions import Action, Delivery
 from grounding_sidecar.decision.decide import Decision
+from grounding_sidecar.decision.envelopes import Refusal
 from grounding_sidecar.decision.outcome import CheckOutcome
 from grounding_sidecar.detection.contract import ClaimPolicy
 
@@ -29,6 +30,16 @@ class CheckEvent:
     source_count: int
     # The workspace's claim policy: names the metric definition version of an event
     # that has no check result (deadline missed, stream incomplete).
+    claim_policy: ClaimPolicy = ClaimPolicy.STRICT
+
+
+@dataclass(frozen=True, slots=True)
+class RequestRefusal:
+    """A request refused before the upstream (invalid body or sources, no detector)."""
+
+    workspace_id: str | None
+    action: Action
+    refusal: Refusal
     claim_policy: ClaimPolicy = ClaimPolicy.STRICT
 
 
@@ -64,6 +75,9 @@ class GroundingObserver:
 
     def on_unknown_workspace(self, workspace_id: str) -> None:
         """A request named a workspace the policy table does not have."""
+
+    def on_request_refused(self, refusal: RequestRefusal) -> None:
+        """A request was refused before the upstream was called."""
 
 
 NOOP_OBSERVER = GroundingObserver()

@@ -25,6 +25,7 @@ from grounding_sidecar.decision import (
     GroundingObserver,
     GroundingPolicy,
     PolicySource,
+    RequestRefusal,
     StreamSummary,
     Unchecked,
     decide,
@@ -158,20 +159,17 @@ class Exchange:
         except MalformedRequest as exc:
             # Whatever the workspace: the sources key cannot be taken out of a body that
             # cannot be read, so it must not go upstream.
-            self.finished = True
-            return [self._refuse(invalid_request_body(str(exc), self.trace_id))]
+            return [self._refuse_request(invalid_request_body(str(exc), self.trace_id))]
         except InvalidSources as exc:
             if self.policy.enabled:
-                self.finished = True
-                return [self._refuse(invalid_sources(str(exc), self.trace_id))]
+                return [self._refuse_request(invalid_sources(str(exc), self.trace_id))]
             return [messages.replace_request_body(exc.stripped_body)]
         self.request = request
         self.checking = self.policy.enabled and bool(request.sources)
         self.relaying = not self.checking
         if self.checking and not self._ctx.checks.available:
             self._notify(lambda o: o.on_detector_unavailable(self.workspace_id))
-            self.finished = True
-            return [self._refuse(grounding_unavailable(self.trace_id))]
+            return [self._refuse_request(grounding_unavailable(self.trace_id))]
         if request.rewritten:
             return [messages.replace_request_body(request.body)]
         return [messages.continue_request_body()]
@@ -378,6 +376,15 @@ class Exchange:
             decision=decision,
             source_count=self.request.source_count if self.request else 0,
         )
+
+    def _refuse_request(self, refusal: Refusal) -> ProcessingResponse:
+        """Refuse at the request body, before the upstream is called; reported."""
+        self.finished = True
+        refused = RequestRefusal(
+            self.workspace_id, self.policy.action, refusal, self.policy.claim_policy
+        )
+        self._notify(lambda o: o.on_request_refused(refused))
+        return self._refuse(refusal)
 
     def _refuse(
         self,

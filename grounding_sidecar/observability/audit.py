@@ -17,13 +17,19 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from grounding_sidecar.decision.observer import CheckEvent, GroundingObserver, StreamSummary
+from grounding_sidecar.decision.observer import (
+    CheckEvent,
+    GroundingObserver,
+    RequestRefusal,
+    StreamSummary,
+)
 from grounding_sidecar.detection.contract import ClaimPolicy
 from grounding_sidecar.observability.audit_events import (
     AuditType,
     detection_payload,
     detection_type,
     envelope,
+    request_refusal_payload,
     summary_is_audited,
     summary_payload,
     workspace_update_payload,
@@ -154,6 +160,15 @@ class AuditObserver(GroundingObserver, PolicyListener):
         )
         payload = detection_payload(event, version)
         self._writer.submit(envelope(event_type, event.workspace_id, payload))
+
+    def on_request_refused(self, refusal: RequestRefusal) -> None:
+        version = (
+            self._version_for(refusal.claim_policy)
+            if self._version_for is not None
+            else self.definition_version
+        )
+        payload = request_refusal_payload(refusal, version)
+        self._writer.submit(envelope(AuditType.REQUEST_REFUSED, refusal.workspace_id, payload))
 
     def on_stream_summary(self, summary: StreamSummary) -> None:
         if not summary_is_audited(summary):

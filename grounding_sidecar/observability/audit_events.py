@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from grounding_sidecar.decision.actions import Delivery
-from grounding_sidecar.decision.observer import CheckEvent, StreamSummary
+from grounding_sidecar.decision.observer import CheckEvent, RequestRefusal, StreamSummary
 from grounding_sidecar.decision.outcome import Unchecked
 from grounding_sidecar.detection.contract import CheckResult, StatementGrade
 from grounding_sidecar.settings.configmap import KeyChange
@@ -27,6 +27,7 @@ class AuditType(StrEnum):
     STREAM_INCOMPLETE_UNGROUNDED = "STREAM_INCOMPLETE_UNGROUNDED"
     STREAMING_ENFORCEMENT_SUMMARY = "STREAMING_ENFORCEMENT_SUMMARY"
     WORKSPACE_METADATA_UPDATED = "WORKSPACE_METADATA_UPDATED"
+    REQUEST_REFUSED = "REQUEST_REFUSED"
 
 
 def claim_hash(text: str) -> str:
@@ -128,6 +129,21 @@ def _claim(grade: StatementGrade) -> dict[str, Any]:
         "verdict": grade.verdict.value,
         "score": None if grade.score is None else round(grade.score, 4),
         "evidence": [evidence.passage_id for evidence in grade.evidence],
+    }
+
+
+def request_refusal_payload(
+    refused: RequestRefusal, definition_version: str | None
+) -> dict[str, Any]:
+    """A request refused before the upstream: the code names why; no body content."""
+    return {
+        "source": "request",
+        "metric_definition_version": definition_version,
+        "trace_id": refused.refusal.trace_id,
+        "action": refused.action.value,
+        "refused": True,
+        "refusal_code": refused.refusal.code.value,
+        "status": refused.refusal.status,
     }
 
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
-from grounding_sidecar.decision.observer import CheckEvent, GroundingObserver, StreamSummary
+from grounding_sidecar.decision.observer import (
+    CheckEvent,
+    GroundingObserver,
+    RequestRefusal,
+    StreamSummary,
+)
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +35,9 @@ class ObserverFanout(GroundingObserver):
 
     def on_unknown_workspace(self, workspace_id: str) -> None:
         self._each(lambda o: o.on_unknown_workspace(workspace_id))
+
+    def on_request_refused(self, refusal: RequestRefusal) -> None:
+        self._each(lambda o: o.on_request_refused(refusal))
 
     def _each(self, call: Callable[[GroundingObserver], None]) -> None:
         for observer in self.observers:

@@ -19,7 +19,12 @@ from prometheus_client.metrics import disable_created_metrics
 from prometheus_client.registry import Collector
 
 from grounding_sidecar.decision.actions import Action
-from grounding_sidecar.decision.observer import CheckEvent, GroundingObserver, StreamSummary
+from grounding_sidecar.decision.observer import (
+    CheckEvent,
+    GroundingObserver,
+    RequestRefusal,
+    StreamSummary,
+)
 from grounding_sidecar.decision.outcome import Unchecked
 from grounding_sidecar.detection.contract import (
     CheckResult,
@@ -287,6 +292,9 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
 
     def on_unknown_workspace(self, workspace_id: str) -> None:
         self.unknown_workspaces.inc()
+
+    def on_request_refused(self, refusal: RequestRefusal) -> None:
+        self._refusals(refusal.refusal.code.value).inc()
 
     def on_stream_cancelled(self, workspace_id: str | None, phase: str) -> None:
         self._cancellations(phase if phase in CANCEL_PHASES else "other").inc()

@@ -66,3 +66,51 @@ def test_one_ungrounded_answer_is_counted_once_and_audited_once(
     text = stream.getvalue()
     for secret in (UNGROUNDED[:30], SOURCE[:30]):
         assert secret not in text
+
+
+def refusals_by_code(metrics: GroundingMetrics) -> dict[str, float]:
+    return {
+        sample.labels["code"]: sample.value
+        for family in metrics.registry.collect()
+        for sample in family.samples
+        if sample.name == "gateway_grounding_refusals_total" and sample.value
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "detector", "code"),
+    [
+        (
+            b'{"model": "m", "metadata": {"grounding.sources": ["a secret"]},}',
+            True,
+            "invalid_request_body",
+        ),
+        (
+            b'{"model": "m", "metadata": {"grounding.sources": 5}}',
+            True,
+            "invalid_grounding_sources",
+        ),
+        (request_body(), False, "grounding_unavailable"),
+    ],
+    ids=["unreadable-body", "bad-sources", "no-detector"],
+)
+def test_a_request_refused_before_the_upstream_is_counted_and_audited(
+    body: bytes, detector: bool, code: str
+) -> None:
+    metrics = GroundingMetrics()
+    stream = io.StringIO()
+    writer = AuditWriter(stream)
+    observer = ObserverFanout((metrics, AuditObserver(writer, definition_version="v")))
+    context = make_context(**({} if detector else {"detector": None}), observer=observer)
+
+    async def scenario() -> None:
+        await run_request(Exchange(context), "block", body)
+
+    asyncio.run(scenario())
+    writer.close()
+    assert refusals_by_code(metrics) == {code: 1}
+    (line,) = [json.loads(line) for line in stream.getvalue().splitlines()]
+    assert (line["type"], line["workspace_id"]) == ("REQUEST_REFUSED", "block")
+    assert line["payload"]["refusal_code"] == code
+    assert line["payload"]["action"] == "BLOCK" and line["payload"]["refused"] is True
+    assert "secret" not in stream.getvalue()
