@@ -44,12 +44,18 @@ _UNCHECKED_REASONS = {
     Unchecked.MALFORMED_RESPONSE: "the response is not a readable chat completion",
     Unchecked.RESPONSE_TOO_LARGE: "the response is larger than the checked limit",
     Unchecked.STREAM_INCOMPLETE: "the stream ended before the answer was complete",
+    Unchecked.OVERLOADED: "the sidecar is overloaded and could not check it in time",
 }
 
 # Outcomes that BLOCK refuses whatever `unknown` says: the processor failed to do its
 # job (fail closed), or the upstream broke off an answer that cannot be judged.
 _ALWAYS_REFUSED = frozenset(
-    {Unchecked.DEADLINE_MISSED, Unchecked.CHECK_FAILED, Unchecked.STREAM_INCOMPLETE}
+    {
+        Unchecked.DEADLINE_MISSED,
+        Unchecked.CHECK_FAILED,
+        Unchecked.STREAM_INCOMPLETE,
+        Unchecked.OVERLOADED,
+    }
 )
 
 

@@ -24,6 +24,7 @@ class Unchecked(StrEnum):
     MALFORMED_RESPONSE = "malformed_response"  # 2xx body that is not a chat completion
     RESPONSE_TOO_LARGE = "response_too_large"  # JSON over max-response-bytes
     STREAM_INCOMPLETE = "stream_incomplete"  # no [DONE] nor finish_reason
+    OVERLOADED = "overloaded"  # shed: the check could not have finished within its deadline
 
 
 @dataclass(frozen=True, slots=True)
