@@ -130,6 +130,19 @@ def _without_workspace_removal(text: str) -> str:
     return str(yaml.safe_dump(config, sort_keys=False))
 
 
+def validate_config(config_text: str, timeout: float = 60.0) -> str:
+    """`envoy --mode validate`: "" when Envoy accepts the config, else its complaint."""
+    with tempfile.TemporaryDirectory(prefix="grounding-envoy-validate-") as directory:
+        path = Path(directory) / "envoy.yaml"
+        path.write_text(config_text, encoding="utf-8")
+        command = [
+            str(envoy_binary()), "--mode", "validate", "-c", str(path),
+            "--use-dynamic-base-id", "--disable-hot-restart", "--log-level", "error",
+        ]  # fmt: skip
+        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    return "" if result.returncode == 0 else (result.stdout + result.stderr)[-3000:]
+
+
 class EnvoyProcess:
     def __init__(self, config_text: str, *, log_level: str = "warning") -> None:
         self._dir = Path(tempfile.mkdtemp(prefix="grounding-envoy-"))
