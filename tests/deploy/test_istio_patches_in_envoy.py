@@ -144,12 +144,18 @@ def patched() -> Iterator[Patched]:
         sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0", "--embedder", "hash",
         "--enabled", "--action", "BLOCK", "--metrics-port", "0", "--audit-sink", "stderr",
     ]  # fmt: skip
-    sidecar = start_serving(command, timeout=60.0, stderr=subprocess.DEVNULL)
-    envoy = EnvoyProcess(patched_bootstrap(upstream.port, sidecar.port())).start()
-    yield Patched(envoy, sidecar, upstream)
-    envoy.stop()
-    sidecar.stop()
-    upstream.stop()
+    try:
+        sidecar = start_serving(command, timeout=60.0, stderr=subprocess.DEVNULL)
+        try:
+            envoy = EnvoyProcess(patched_bootstrap(upstream.port, sidecar.port())).start()
+            try:
+                yield Patched(envoy, sidecar, upstream)
+            finally:
+                envoy.stop()
+        finally:
+            sidecar.stop()
+    finally:
+        upstream.stop()
 
 
 def request(

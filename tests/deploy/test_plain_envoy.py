@@ -114,11 +114,15 @@ def stack(
     # The chart's config is used as-is: policy dir, metrics, audit and tracing keys
     # included (a key serve does not accept stops start-up and fails this fixture).
     sidecar = start_sidecar(config, work)
-    envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
-    envoy = EnvoyProcess(envoy_yaml).start()
-    yield Stack(envoy.port, sidecar)
-    envoy.stop()
-    sidecar.stop()
+    try:
+        envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
+        envoy = EnvoyProcess(envoy_yaml).start()
+        try:
+            yield Stack(envoy.port, sidecar)
+        finally:
+            envoy.stop()
+    finally:
+        sidecar.stop()
 
 
 def post(
