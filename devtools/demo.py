@@ -82,7 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     envoy = None
     try:
         endpoints = EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", sidecar_port)
-        envoy = EnvoyProcess(render_config(endpoints), log_level="warning").start()
+        # The demo's curl commands pick their workspace with `x-workspace-id`: keep the
+        # client's header (envoy.yaml removes it as shipped; envoy-jwt.yaml sets it
+        # from a JWT claim, docs/deployment.md "Who names the workspace").
+        config = render_config(endpoints, trust_client_workspace=True)
+        envoy = EnvoyProcess(config, log_level="warning").start()
         print(f"Envoy      http://127.0.0.1:{envoy.port}  (admin :{envoy.admin_port})")
         print(f"sidecar    127.0.0.1:{sidecar_port}  (ext_proc, GroundingService, health)")
         if sidecar.fields.get("metrics_port", "None") != "None":

@@ -18,9 +18,15 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from string import Template
+from typing import Any
+
+import yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[1]  # devtools/ lives in the checkout only
 EXAMPLE_CONFIG = REPO_ROOT / "deploy" / "envoy" / "envoy.yaml"
+# envoy.yaml plus jwt_authn: the workspace header comes from a verified JWT claim.
+JWT_CONFIG = REPO_ROOT / "deploy" / "envoy" / "envoy-jwt.yaml"
+EARLY_HEADER_MUTATION = "envoy.http.early_header_mutation.header_mutation"
 
 
 class EnvoyUnavailable(RuntimeError):
@@ -48,8 +54,44 @@ class EnvoyEndpoints:
     sidecar_port: int
 
 
-def render_config(endpoints: EnvoyEndpoints, template: Path = EXAMPLE_CONFIG) -> str:
-    """The example config with its placeholders filled (listener/admin ports = 0)."""
+@dataclass(frozen=True, slots=True)
+class JwtIdentity:
+    """What envoy-jwt.yaml verifies tokens against."""
+
+    issuer: str
+    audience: str
+    jwks: str  # a JWKS document (JSON, one line)
+
+
+def render_config(
+    endpoints: EnvoyEndpoints,
+    template: Path = EXAMPLE_CONFIG,
+    *,
+    trust_client_workspace: bool = False,
+) -> str:
+    """The example config with its placeholders filled (listener/admin ports = 0).
+
+    As shipped, envoy.yaml removes the client's `x-workspace-id`, so every request gets
+    the global policy.  `trust_client_workspace=True` is the documented opt-out for
+    clients that may pick their own policy (the tests and the demo): it drops that
+    removal and nothing else.
+    """
+    text = _substitute(template, endpoints)
+    return _without_workspace_removal(text) if trust_client_workspace else text
+
+
+def render_jwt_config(endpoints: EnvoyEndpoints, identity: JwtIdentity) -> str:
+    """envoy-jwt.yaml filled in: the workspace header is a verified claim's value."""
+    return _substitute(
+        JWT_CONFIG,
+        endpoints,
+        JWT_ISSUER=identity.issuer,
+        JWT_AUDIENCE=identity.audience,
+        JWKS_JSON=identity.jwks,
+    )
+
+
+def _substitute(template: Path, endpoints: EnvoyEndpoints, **extra: str) -> str:
     return Template(template.read_text(encoding="utf-8")).substitute(
         LISTEN_PORT=0,
         ADMIN_PORT=0,
@@ -57,7 +99,48 @@ def render_config(endpoints: EnvoyEndpoints, template: Path = EXAMPLE_CONFIG) ->
         UPSTREAM_PORT=endpoints.upstream_port,
         SIDECAR_HOST=endpoints.sidecar_host,
         SIDECAR_PORT=endpoints.sidecar_port,
+        **extra,
     )
+
+
+def http_connection_manager(config: dict[str, Any]) -> dict[str, Any]:
+    """The typed_config of the first listener's HTTP connection manager."""
+    listener = config["static_resources"]["listeners"][0]
+    manager: dict[str, Any] = listener["filter_chains"][0]["filters"][0]["typed_config"]
+    return manager
+
+
+def _without_workspace_removal(text: str) -> str:
+    config = yaml.safe_load(text)
+    manager = http_connection_manager(config)
+    extensions = manager.get("early_header_mutation_extensions", [])
+    removals = [e for e in extensions if e["name"] == EARLY_HEADER_MUTATION]
+    if len(removals) != 1:
+        raise ValueError("the template has no removal of the client's workspace header")
+    mutations = removals[0]["typed_config"]["mutations"]
+    kept = [m for m in mutations if m.get("remove") != "x-workspace-id"]
+    if len(kept) == len(mutations):
+        raise ValueError("the template has no removal of the client's workspace header")
+    if kept:
+        removals[0]["typed_config"]["mutations"] = kept
+    else:
+        extensions.remove(removals[0])
+        if not extensions:
+            del manager["early_header_mutation_extensions"]
+    return str(yaml.safe_dump(config, sort_keys=False))
+
+
+def validate_config(config_text: str, timeout: float = 60.0) -> str:
+    """`envoy --mode validate`: "" when Envoy accepts the config, else its complaint."""
+    with tempfile.TemporaryDirectory(prefix="grounding-envoy-validate-") as directory:
+        path = Path(directory) / "envoy.yaml"
+        path.write_text(config_text, encoding="utf-8")
+        command = [
+            str(envoy_binary()), "--mode", "validate", "-c", str(path),
+            "--use-dynamic-base-id", "--disable-hot-restart", "--log-level", "error",
+        ]  # fmt: skip
+        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    return "" if result.returncode == 0 else (result.stdout + result.stderr)[-3000:]
 
 
 class EnvoyProcess:

@@ -35,8 +35,14 @@ DEFAULT_ANSWER = "The Eiffel Tower is located in Paris and was completed in 1889
 @dataclass(frozen=True, slots=True)
 class ReceivedRequest:
     path: str
-    headers: dict[str, str]
+    headers: dict[str, str]  # lower-case names; the last copy of a repeated header
     body: bytes
+    # Every header as received, in order, repeated ones included.
+    header_list: tuple[tuple[str, str], ...] = ()
+
+    def values(self, name: str) -> list[str]:
+        """Every value of header `name` (lower case), in the order received."""
+        return [v for k, v in self.header_list if k == name]
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -61,8 +67,8 @@ class _Handler(BaseHTTPRequestHandler):
     def _answer_post(self) -> None:
         length = int(self.headers.get("content-length") or 0)
         body = self.rfile.read(length) if length else b""
+        self.server.record(self._received(body))
         headers = {k.lower(): v for k, v in self.headers.items()}
-        self.server.record(ReceivedRequest(self.path, headers, body))
         behaviour = headers.get("x-mock-behaviour", "normal")
         answer = headers.get("x-mock-answer", DEFAULT_ANSWER)
         if "x-mock-answer-json" in headers:
@@ -89,8 +95,12 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, "application/json", completion(answer))
 
     def do_GET(self) -> None:
-        self.server.record(ReceivedRequest(self.path, dict(self.headers.items()), b""))
+        self.server.record(self._received(b""))
         self._send(200, "application/json", b'{"object":"list","data":[{"id":"mock"}]}')
+
+    def _received(self, body: bytes) -> ReceivedRequest:
+        header_list = tuple((k.lower(), v) for k, v in self.headers.items())
+        return ReceivedRequest(self.path, dict(header_list), body, header_list)
 
     def _send(self, status: int, content_type: str, body: bytes) -> None:
         self.send_response(status)

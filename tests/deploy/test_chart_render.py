@@ -13,7 +13,13 @@ import jsonschema
 import pytest
 import yaml
 
-from devtools.envoy_process import EnvoyEndpoints, render_config
+from devtools.envoy_process import (
+    EnvoyEndpoints,
+    JwtIdentity,
+    http_connection_manager,
+    render_config,
+    render_jwt_config,
+)
 from grounding_sidecar.settings import load_settings
 
 from .chart import (
@@ -68,11 +74,20 @@ def test_every_core_object_passes_kubernetes_validate(
     assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
 
 
+# Custom resources whose CRD schema is not vendored (tests/deploy/schemas/README.md):
+# their structure is checked field by field in test_workspace_identity.py instead.
+WITHOUT_VENDORED_SCHEMA = {"SecurityPolicy", "RequestAuthentication", "AuthorizationPolicy"}
+
+
 def test_every_custom_resource_matches_its_schema(rendered: dict[str, list[Manifest]]) -> None:
     kinds = set()
+    unvalidated = set()
     for name, manifests in rendered.items():
         for manifest in manifests:
             if is_core(manifest):
+                continue
+            if manifest["kind"] in WITHOUT_VENDORED_SCHEMA:
+                unvalidated.add(manifest["kind"])
                 continue
             kinds.add(manifest["kind"])
             # No check_schema: the CRDs hold Go regexes (`^(?i)...`) that Python's `re`
@@ -92,6 +107,7 @@ def test_every_custom_resource_matches_its_schema(rendered: dict[str, list[Manif
         "PodMonitor",
         "PrometheusRule",
     }
+    assert unvalidated == WITHOUT_VENDORED_SCHEMA  # the ci profiles render each of them
 
 
 def test_every_vendored_schema_names_its_source() -> None:
@@ -115,13 +131,19 @@ def test_merge_type_only_with_route_targets(rendered: dict[str, list[Manifest]])
 # --- the Envoy settings (docs/contract.md#envoy-settings) in every Envoy-facing object --
 
 
+MATCHER_WRAPPER = "type.googleapis.com/envoy.extensions.common.matching.v3.ExtensionWithMatcher"
+
+
 def ext_proc_configs(manifests: list[Manifest]) -> list[dict[str, Any]]:
-    """The ext_proc typed_config of every EnvoyFilter and plain-Envoy snippet."""
+    """The ext_proc typed_config of every EnvoyFilter and plain-Envoy snippet (inside
+    the EnvoyFilter's matcher that scopes it to chat paths)."""
     configs = []
     for envoy_filter in by_kind(manifests, "EnvoyFilter"):
         for patch in envoy_filter["spec"]["configPatches"]:
-            if patch["applyTo"] == "HTTP_FILTER":
-                configs.append(patch["patch"]["value"]["typed_config"])
+            value = patch["patch"]["value"]
+            if patch["applyTo"] == "HTTP_FILTER" and value["name"] == "envoy.filters.http.ext_proc":
+                assert value["typed_config"]["@type"] == MATCHER_WRAPPER
+                configs.append(value["typed_config"]["extension_config"]["typed_config"])
     for config_map in by_kind(manifests, "ConfigMap"):
         data = config_map.get("data", {})
         if "envoy.yaml" in data:
@@ -130,7 +152,8 @@ def ext_proc_configs(manifests: list[Manifest]) -> list[dict[str, Any]]:
             listener = bootstrap["static_resources"]["listeners"][0]
             assert listener["per_connection_buffer_limit_bytes"] == 1048576
             hcm = listener["filter_chains"][0]["filters"][0]["typed_config"]
-            configs.append(hcm["http_filters"][0]["typed_config"])
+            (ext_proc,) = [f for f in hcm["http_filters"] if f["name"].endswith("ext_proc")]
+            configs.append(ext_proc["typed_config"])
     return configs
 
 
@@ -140,6 +163,7 @@ def test_envoy_settings_in_every_envoy_facing_object(rendered: dict[str, list[Ma
         for config in ext_proc_configs(manifests):
             seen += 1
             assert config["failure_mode_allow"] is False
+            assert config["status_on_error"] == {"code": 503}
             assert config["message_timeout"] == "2s"
             assert config["processing_mode"] == {
                 "request_header_mode": "SEND",
@@ -157,6 +181,7 @@ def test_envoy_settings_in_every_envoy_facing_object(rendered: dict[str, list[Ma
             seen += 1
             ext_proc = policy["spec"]["extProc"][0]
             assert ext_proc["failOpen"] is False
+            assert ext_proc["statusOnError"] == 503
             assert ext_proc["messageTimeout"] == "2s"
             assert ext_proc["processingMode"]["request"] == {"body": "Buffered"}
             assert ext_proc["processingMode"]["response"] == {"body": "FullDuplexStreamed"}
@@ -164,14 +189,36 @@ def test_envoy_settings_in_every_envoy_facing_object(rendered: dict[str, list[Ma
             assert ext_proc["backendSettings"]["connection"]["bufferLimit"] == 1048576
         for envoy_filter in by_kind(manifests, "EnvoyFilter"):
             patches = {p["applyTo"]: p for p in envoy_filter["spec"]["configPatches"]}
+            merged = patches["NETWORK_FILTER"]["patch"]["value"]["typed_config"]
+            jwt = bool(by_kind(manifests, "RequestAuthentication"))
+            assert merged["local_reply_config"] == example_local_replies(jwt)
             limit = patches["LISTENER"]["patch"]["value"]["per_connection_buffer_limit_bytes"]
             assert limit == 1048576
+        for config_map in by_kind(manifests, "ConfigMap"):
+            if "envoy.yaml" in config_map.get("data", {}):
+                manager = http_connection_manager(yaml.safe_load(config_map["data"]["envoy.yaml"]))
+                jwt = manager["http_filters"][0]["name"] == "envoy.filters.http.jwt_authn"
+                assert manager["local_reply_config"] == example_local_replies(jwt)
+                fragment = yaml.safe_load(config_map["data"]["local-reply-config.yaml"])
+                assert fragment == example_local_replies(jwt)
     assert seen >= 6
+
+
+def example_local_replies(jwt: bool = False) -> dict[str, Any]:
+    """deploy/envoy/envoy.yaml's (envoy-jwt.yaml's) local_reply_config."""
+    endpoints = EnvoyEndpoints("127.0.0.1", 1, "127.0.0.1", 2)
+    if jwt:
+        text = render_jwt_config(endpoints, JwtIdentity("https://issuer.test", "aud", "{}"))
+    else:
+        text = render_config(endpoints)
+    replies: dict[str, Any] = http_connection_manager(yaml.safe_load(text))["local_reply_config"]
+    return replies
 
 
 def test_processor_address_follows_the_mode(rendered: dict[str, list[Manifest]]) -> None:
     gateway = one(rendered["istio-gateway"], "EnvoyFilter")
-    http_filter = gateway["spec"]["configPatches"][0]["patch"]["value"]["typed_config"]
+    wrapped = gateway["spec"]["configPatches"][0]["patch"]["value"]["typed_config"]
+    http_filter = wrapped["extension_config"]["typed_config"]
     cluster = http_filter["grpc_service"]["envoy_grpc"]["cluster_name"]
     assert cluster == "outbound|50051||gs-grounding-sidecar.llm.svc.cluster.local"
     sidecar = one(rendered["istio-sidecar"], "EnvoyFilter")

@@ -1,10 +1,12 @@
 """The chart's plain-Envoy snippet runs: the real Envoy with the rendered envoy.yaml, the
 sidecar with the rendered config.yaml and workspaces, and the mock upstream; a grounded
 and an ungrounded answer get the right verdicts (docs/contract.md#envoy-settings,
-docs/contract.md#refusals).
+docs/contract.md#refusals), in the workspace the client's JWT names and no other
+(docs/deployment.md, "Who names the workspace").
 
 Only addresses are substituted (loopback, ports chosen at run time, a temporary socket
-directory and policy directory); everything else is what the chart renders from
+directory and policy directory) and the JWKS (the public key of a key made for this run
+instead of the profile's URI); everything else is what the chart renders from
 ci/plain-envoy-values.yaml.
 """
 
@@ -26,6 +28,7 @@ from devtools.envoy_process import EnvoyProcess
 from devtools.mock_upstream import MockUpstream
 from devtools.serving import ServingFailed, ServingProcess, start_serving
 from tests.integration.operations import scrape, value
+from tests.support.jwt_tokens import Issuer
 
 from .chart import CHART, one, render
 
@@ -65,13 +68,20 @@ class Stack:
 
 
 @pytest.fixture(scope="module")
-def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    """Envoy + sidecar from the chart."""
-    work = tmp_path_factory.mktemp("plain-envoy")
-    socket_dir = work / "run"
-    socket_dir.mkdir()
-    manifests = render(
-        [CHART / "ci" / "plain-envoy-values.yaml"],
+def issuer() -> Issuer:
+    """Tokens the profile's jwt settings accept (its issuer and audience)."""
+    return Issuer("https://identity.example.com", "llm-gateway")
+
+
+def render_plain_envoy(
+    upstream: MockUpstream, issuer: Issuer, work: Path, socket_dir: Path
+) -> list[dict[str, Any]]:
+    jwks = work / "jwks-values.yaml"
+    jwks.write_text(
+        yaml.safe_dump({"workspaceIdentity": {"jwt": {"jwks": {"inline": issuer.jwks, "uri": ""}}}})
+    )
+    return render(
+        [CHART / "ci" / "plain-envoy-values.yaml", jwks],
         [
             "plainEnvoy.listener.address=127.0.0.1",
             "plainEnvoy.listener.port=0",
@@ -81,6 +91,17 @@ def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> I
             f"socket.dir={socket_dir}",
         ],
     )
+
+
+@pytest.fixture(scope="module")
+def stack(
+    upstream: MockUpstream, issuer: Issuer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Stack]:
+    """Envoy + sidecar from the chart."""
+    work = tmp_path_factory.mktemp("plain-envoy")
+    socket_dir = work / "run"
+    socket_dir.mkdir()
+    manifests = render_plain_envoy(upstream, issuer, work, socket_dir)
     config = yaml.safe_load(one(manifests, "ConfigMap", "-config")["data"]["config.yaml"])
     policy_dir = work / "workspaces"
     policy_dir.mkdir()
@@ -93,21 +114,28 @@ def stack(upstream: MockUpstream, tmp_path_factory: pytest.TempPathFactory) -> I
     # The chart's config is used as-is: policy dir, metrics, audit and tracing keys
     # included (a key serve does not accept stops start-up and fails this fixture).
     sidecar = start_sidecar(config, work)
-    envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
-    envoy = EnvoyProcess(envoy_yaml).start()
-    yield Stack(envoy.port, sidecar)
-    envoy.stop()
-    sidecar.stop()
+    try:
+        envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
+        envoy = EnvoyProcess(envoy_yaml).start()
+        try:
+            yield Stack(envoy.port, sidecar)
+        finally:
+            envoy.stop()
+    finally:
+        sidecar.stop()
 
 
 def post(
     port: int,
     answer: str,
-    workspace: str,
+    token: str | None,
     *,
     stream: bool = False,
     sources: Sequence[str] = (SOURCE,),
+    client_workspace: str | None = None,
+    path: str = "/v1/chat/completions",
 ) -> tuple[int, dict[str, str], bytes]:
+    """`token` goes in `authorization: Bearer`; `client_workspace` in x-workspace-id."""
     body = {
         "model": "mock-1",
         "messages": [{"role": "user", "content": "Tell me about the Eiffel Tower."}],
@@ -116,16 +144,12 @@ def post(
     }
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request(
-            "POST",
-            "/v1/chat/completions",
-            body=json.dumps(body),
-            headers={
-                "content-type": "application/json",
-                "x-workspace-id": workspace,
-                "x-mock-answer": answer,
-            },
-        )
+        headers = {"content-type": "application/json", "x-mock-answer": answer}
+        if token is not None:
+            headers["authorization"] = f"Bearer {token}"
+        if client_workspace is not None:
+            headers["x-workspace-id"] = client_workspace
+        connection.request("POST", path, body=json.dumps(body), headers=headers)
         response = connection.getresponse()
         headers = {k.lower(): v for k, v in response.getheaders()}
         return response.status, headers, response.read()
@@ -133,36 +157,52 @@ def post(
         connection.close()
 
 
-def test_grounded_answer_passes(stack: Stack) -> None:
-    status, headers, body = post(stack.envoy_port, GROUNDED, "acme-corp")
+@pytest.fixture(scope="module")
+def acme(issuer: Issuer) -> str:
+    """A token for the profile's BLOCK workspace."""
+    return issuer.token(workspace="acme-corp")
+
+
+@pytest.fixture(scope="module")
+def other_team(issuer: Issuer) -> str:
+    """A token for a workspace without overrides: the global LOG policy."""
+    return issuer.token(workspace="other-team")
+
+
+def test_grounded_answer_passes(stack: Stack, acme: str) -> None:
+    status, headers, body = post(stack.envoy_port, GROUNDED, acme)
     assert status == 200, body
     assert headers["x-grounding-verdict"] == "pass"
     assert json.loads(body)["choices"][0]["message"]["content"] == GROUNDED
 
 
-def test_ungrounded_answer_is_flagged_under_the_global_log_action(stack: Stack) -> None:
-    status, headers, body = post(stack.envoy_port, UNGROUNDED, "other-team")
+def test_ungrounded_answer_is_flagged_under_the_global_log_action(
+    stack: Stack, other_team: str
+) -> None:
+    status, headers, body = post(stack.envoy_port, UNGROUNDED, other_team)
     assert status == 200, body
     assert headers["x-grounding-verdict"] == "fail"
 
 
-def test_ungrounded_answer_is_refused_in_a_blocking_workspace(stack: Stack) -> None:
-    status, headers, body = post(stack.envoy_port, UNGROUNDED, "acme-corp")
+def test_ungrounded_answer_is_refused_in_a_blocking_workspace(stack: Stack, acme: str) -> None:
+    status, headers, body = post(stack.envoy_port, UNGROUNDED, acme)
     assert status == 403, body
     assert headers["x-grounding-verdict"] == "fail"
     assert json.loads(body)["error"]["code"] == "hallucination_detected"
 
 
-def test_ungrounded_stream_ends_with_content_filter_in_a_blocking_workspace(stack: Stack) -> None:
-    status, _, body = post(stack.envoy_port, UNGROUNDED, "acme-corp", stream=True)
+def test_ungrounded_stream_ends_with_content_filter_in_a_blocking_workspace(
+    stack: Stack, acme: str
+) -> None:
+    status, _, body = post(stack.envoy_port, UNGROUNDED, acme, stream=True)
     assert status == 200
     assert b'"content_filter"' in body
     assert UNGROUNDED.encode() not in body
 
 
-def test_the_embedding_pipeline_is_on_the_metrics_endpoint(stack: Stack) -> None:
+def test_the_embedding_pipeline_is_on_the_metrics_endpoint(stack: Stack, acme: str) -> None:
     for _ in range(3):  # one source, three checks: embedded once, then from the cache
-        assert post(stack.envoy_port, GROUNDED, "acme-corp")[0] == 200
+        assert post(stack.envoy_port, GROUNDED, acme)[0] == 200
     samples = scrape(stack.sidecar.port("metrics_port"))
     assert value(samples, "gateway_grounding_embed_runs_total") >= 3
     real = value(samples, "gateway_grounding_embed_tokens_total", kind="real")
@@ -174,7 +214,9 @@ def test_the_embedding_pipeline_is_on_the_metrics_endpoint(stack: Stack) -> None
     assert cache_bound == 128 << 20  # the chart's passageCacheMb
 
 
-def test_concurrent_checks_through_the_model_each_get_their_own_verdict(stack: Stack) -> None:
+def test_concurrent_checks_through_the_model_each_get_their_own_verdict(
+    stack: Stack, other_team: str
+) -> None:
     """16 answers at once through parallel model runs and the passage cache."""
 
     def ask(number: int) -> tuple[int, str]:
@@ -185,9 +227,60 @@ def test_concurrent_checks_through_the_model_each_get_their_own_verdict(stack: S
             else f"Parcel {number} was eaten by a purple dragon over the Atlantic Ocean."
         )
         # other-team is under the global LOG action: delivered, verdict in the header.
-        status, headers, _ = post(stack.envoy_port, answer, "other-team", sources=[source, SOURCE])
+        status, headers, _ = post(stack.envoy_port, answer, other_team, sources=[source, SOURCE])
         return status, headers.get("x-grounding-verdict", "")
 
     with ThreadPoolExecutor(max_workers=16) as pool:
         results = list(pool.map(ask, range(16), timeout=120))
     assert results == [(200, "pass" if n % 2 else "fail") for n in range(16)]
+
+
+def test_the_clients_workspace_header_cannot_pick_another_policy(
+    stack: Stack, acme: str, other_team: str
+) -> None:
+    """The token's workspace applies, whatever x-workspace-id the client adds."""
+    status, headers, _ = post(
+        stack.envoy_port, UNGROUNDED, other_team, client_workspace="acme-corp"
+    )
+    assert (status, headers["x-grounding-verdict"]) == (200, "fail")  # LOG: delivered
+    status, _, body = post(stack.envoy_port, UNGROUNDED, acme, client_workspace="other-team")
+    assert status == 403, body
+
+
+def test_without_a_token_envoy_refuses_before_the_processor(stack: Stack) -> None:
+    status, headers, body = post(stack.envoy_port, UNGROUNDED, None, client_workspace="other-team")
+    assert status == 401
+    assert headers["content-type"] == "application/json"
+    assert json.loads(body)["error"]["code"] == "invalid_token"
+
+
+@pytest.fixture(scope="module")
+def processor_down(
+    upstream: MockUpstream, issuer: Issuer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[int]:
+    """The chart's Envoy with no processor behind its socket: the Envoy's port."""
+    work = tmp_path_factory.mktemp("plain-envoy-down")
+    empty = work / "run"
+    empty.mkdir()
+    manifests = render_plain_envoy(upstream, issuer, work, empty)
+    envoy = EnvoyProcess(one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]).start()
+    yield envoy.port
+    envoy.stop()
+
+
+def test_with_the_processor_down_chat_is_503_and_other_paths_work(
+    processor_down: int, other_team: str
+) -> None:
+    status, headers, body = post(processor_down, GROUNDED, other_team)
+    assert status == 503, body
+    assert headers["retry-after"] == "5"
+    error = json.loads(body)["error"]
+    assert error["type"] == error["code"] == "guardrail_unavailable"
+    connection = http.client.HTTPConnection("127.0.0.1", processor_down, timeout=30)
+    try:
+        connection.request("GET", "/v1/models", headers={"authorization": f"Bearer {other_team}"})
+        response = connection.getresponse()
+        assert response.status == 200
+        assert json.loads(response.read())["data"][0]["id"] == "mock"
+    finally:
+        connection.close()

@@ -26,6 +26,15 @@ BAD_VALUES = {
     "root container": "securityContext: {runAsNonRoot: false}\n",
     "threshold above one": "settings: {similarityThreshold: 1.5}\n",
     "bad istio context": "istio: {envoyFilter: {enabled: true, context: ANYWHERE}}\n",
+    "identity typo": "workspaceIdentity: {stripClientHeaders: false}\n",
+    "jwt without issuer": (
+        "workspaceIdentity: {jwt: {enabled: true, audiences: [a], jwks: {uri: 'https://i/j'}}}\n"
+    ),
+    "jwt without audience": (
+        "workspaceIdentity: {jwt: {enabled: true, issuer: i, jwks: {uri: 'https://i/j'}}}\n"
+    ),
+    "jwks uri not http": "workspaceIdentity: {jwt: {jwks: {uri: 'file:///etc/jwks'}}}\n",
+    "zero retry-after": "envoy: {unavailableRetryAfterSeconds: 0}\n",
 }
 
 

@@ -110,9 +110,15 @@ def upstream() -> Iterator[MockUpstream]:
     server.stop()
 
 
-def start_envoy(upstream_port: int, sidecar_port: int) -> EnvoyProcess:
+def start_envoy(
+    upstream_port: int, sidecar_port: int, *, trust_client_workspace: bool = True
+) -> EnvoyProcess:
+    """deploy/envoy/envoy.yaml.  The suite's clients name their workspace themselves
+    (`x-workspace-id`: log, flag, block, ...), so by default the documented opt-out
+    keeps their header; test_envoy_workspace_identity.py runs the file as shipped."""
     endpoints = EnvoyEndpoints("127.0.0.1", upstream_port, "127.0.0.1", sidecar_port)
-    return EnvoyProcess(render_config(endpoints), log_level="warning").start()
+    config = render_config(endpoints, trust_client_workspace=trust_client_workspace)
+    return EnvoyProcess(config, log_level="warning").start()
 
 
 @pytest.fixture(scope="session")

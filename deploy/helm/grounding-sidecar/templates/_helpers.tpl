@@ -169,8 +169,9 @@ policy-dir: {{ include "gs.policyDir" . }}
 grpc_service:
   envoy_grpc: {cluster_name: {{ .cluster | quote }}}
 # Fail closed: if the processor is down or errors, the client gets a 5xx, never an
-# unchecked answer.
+# unchecked answer: 503 (gs.localReplyConfig gives it the guardrail_unavailable body).
 failure_mode_allow: false
+status_on_error: {code: 503}
 message_timeout: {{ $root.Values.envoy.messageTimeout }}
 processing_mode:
   request_header_mode: SEND
@@ -217,6 +218,207 @@ load_assignment:
           {{- else }}
           socket_address: {address: {{ include "gs.serviceHost" . }}, port_value: {{ .Values.ports.grpc }}}
           {{- end }}
+{{- end -}}
+
+{{/* Chat completions, the only requests the processor checks (grounding_sidecar/openai/
+     paths.py): the path without its query string ends in /chat/completions, trailing
+     slashes allowed.  gs.chatRouteRegex matches a route's path (Envoy leaves out the
+     query); gs.chatPathHeaderRegex the whole :path header. */}}
+{{- define "gs.chatRouteRegex" -}}.*/chat/completions/*{{- end -}}
+{{- define "gs.chatPathHeaderRegex" -}}[^?#]*/chat/completions/*([?#].*)?{{- end -}}
+
+{{/* Per-route config that turns ext_proc off (every route but the chat ones). */}}
+{{- define "gs.extProcDisabled" -}}
+envoy.filters.http.ext_proc:
+  "@type": type.googleapis.com/envoy.extensions.filters.http.ext_proc.v3.ExtProcPerRoute
+  disabled: true
+{{- end -}}
+
+{{/* The ext_proc filter behind a matcher that skips it unless :path is a chat
+     completion: for Envoys whose routes the chart does not own (Istio). */}}
+{{- define "gs.extProcOnChatPaths" -}}
+{{- $root := .root -}}
+"@type": type.googleapis.com/envoy.extensions.common.matching.v3.ExtensionWithMatcher
+extension_config:
+  name: envoy.filters.http.ext_proc
+  typed_config:
+    {{- include "gs.extProcConfig" . | nindent 4 }}
+xds_matcher:
+  matcher_list:
+    matchers:
+    - predicate:
+        not_matcher:
+          single_predicate:
+            input:
+              name: request-path
+              typed_config:
+                "@type": type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput
+                header_name: ":path"
+            value_match:
+              safe_regex: {google_re2: {}, regex: {{ include "gs.chatPathHeaderRegex" $root | quote }}}
+      on_match:
+        action:
+          name: skip
+          typed_config:
+            "@type": type.googleapis.com/envoy.extensions.filters.common.matcher.action.v3.SkipFilter
+{{- end -}}
+
+{{/* The HTTP connection manager's local replies: fail closed as an API error a client
+     can act on.  A failed ext_proc call (response code details ext_proc_error...:
+     processor unreachable or killed, gRPC error, message timeout) is 503
+     guardrail_unavailable with retry-after; jwt_authn's refusals are invalid_token;
+     every other local 5xx and the 413 get a JSON body.  First match applies. */}}
+{{- define "gs.localReplyConfig" -}}
+mappers:
+- filter:
+    extension_filter:
+      name: envoy.access_loggers.extension_filters.cel
+      typed_config:
+        "@type": type.googleapis.com/envoy.extensions.access_loggers.filters.cel.v3.ExpressionFilter
+        expression: "response.code_details.startsWith('ext_proc_error')"
+  status_code: 503
+  headers_to_add:
+  - header: {key: retry-after, value: {{ .Values.envoy.unavailableRetryAfterSeconds | toString | quote }}}
+    append_action: OVERWRITE_IF_EXISTS_OR_ADD
+  body_format_override:
+    json_format:
+      error:
+        type: guardrail_unavailable
+        code: guardrail_unavailable
+        message: "The grounding check is temporarily unavailable, so no answer was delivered. Retry after the number of seconds in the retry-after header."
+        status: "%RESPONSE_CODE%"
+{{- if .Values.workspaceIdentity.jwt.enabled }}
+- filter:
+    extension_filter:
+      name: envoy.access_loggers.extension_filters.cel
+      typed_config:
+        "@type": type.googleapis.com/envoy.extensions.access_loggers.filters.cel.v3.ExpressionFilter
+        expression: "response.code_details.startsWith('jwt_authn_access_denied')"
+  body_format_override:
+    json_format:
+      error:
+        type: authentication_error
+        code: invalid_token
+        message: "%LOCAL_REPLY_BODY%"
+        status: "%RESPONSE_CODE%"
+{{- end }}
+- filter:
+    status_code_filter:
+      comparison:
+        op: GE
+        value: {default_value: 500, runtime_key: grounding.local_reply_json_min}
+  body_format_override:
+    json_format:
+      error:
+        type: gateway_error
+        code: "%RESPONSE_CODE_DETAILS%"
+        message: "%LOCAL_REPLY_BODY%"
+        status: "%RESPONSE_CODE%"
+- filter:
+    status_code_filter:
+      comparison:
+        op: EQ
+        value: {default_value: 413, runtime_key: grounding.local_reply_json_413}
+  body_format_override:
+    json_format:
+      error:
+        type: invalid_request_error
+        code: request_too_large
+        message: "%LOCAL_REPLY_BODY%"
+        status: "%RESPONSE_CODE%"
+{{- end -}}
+
+{{/* Workspace identity ----------------------------------------------------------- */}}
+
+{{- define "gs.workspaceHeader" -}}{{ lower .Values.settings.workspaceHeader }}{{- end -}}
+
+{{/* The HTTP connection manager's early header mutation that removes every copy of the
+     client's workspace header before routing and before any filter. */}}
+{{- define "gs.workspaceHeaderRemoval" -}}
+- name: envoy.http.early_header_mutation.header_mutation
+  typed_config:
+    "@type": type.googleapis.com/envoy.extensions.http.early_header_mutation.header_mutation.v3.HeaderMutation
+    mutations:
+    - remove: {{ include "gs.workspaceHeader" . }}
+{{- end -}}
+
+{{/* The labels of the pods Istio objects select: istio.envoyFilter.workloadSelector,
+     or in sidecar mode the injected-pod label; empty selects the whole namespace. */}}
+{{- define "gs.istioWorkloadLabels" -}}
+{{- with .Values.istio.envoyFilter.workloadSelector }}
+{{- toYaml . }}
+{{- else }}
+{{- if eq .Values.mode "sidecar" }}{{ include "gs.sidecarPodLabel" . }}{{ end }}
+{{- end }}
+{{- end -}}
+
+{{/* Checks that workspaceIdentity.jwt is complete; renders nothing. */}}
+{{- define "gs.validateJwt" -}}
+{{- with .Values.workspaceIdentity.jwt }}
+{{- if .enabled }}
+{{- if not .issuer }}{{ fail "workspaceIdentity.jwt.issuer: the tokens' iss" }}{{ end }}
+{{- if not .audiences }}{{ fail "workspaceIdentity.jwt.audiences: at least one accepted aud" }}{{ end }}
+{{- if eq (empty .jwks.inline) (empty .jwks.uri) }}
+{{- fail "workspaceIdentity.jwt.jwks: set exactly one of inline and uri" }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{- define "gs.jwksCluster" -}}workspace_jwks{{- end -}}
+
+{{/* jwt_authn for a plain Envoy: verifies the token on every path (no token, no
+     service) and writes the claim into the workspace header, over any copy. */}}
+{{- define "gs.jwtAuthnFilter" -}}
+{{- $jwt := .Values.workspaceIdentity.jwt -}}
+name: envoy.filters.http.jwt_authn
+typed_config:
+  "@type": type.googleapis.com/envoy.extensions.filters.http.jwt_authn.v3.JwtAuthentication
+  providers:
+    workspace_identity:
+      issuer: {{ $jwt.issuer | quote }}
+      audiences: {{ $jwt.audiences | toJson }}
+      {{- if $jwt.jwks.inline }}
+      local_jwks:
+        inline_string: {{ $jwt.jwks.inline | quote }}
+      {{- else }}
+      remote_jwks:
+        http_uri: {uri: {{ $jwt.jwks.uri | quote }}, cluster: {{ include "gs.jwksCluster" . }}, timeout: 5s}
+        cache_duration: 600s
+      {{- end }}
+      # The token is the client's gateway credential; the upstream never sees it.
+      forward: false
+      claim_to_headers:
+      - {header_name: {{ include "gs.workspaceHeader" . }}, claim_name: {{ $jwt.claim | quote }}}
+  rules:
+  - match: {prefix: "/"}
+    requires: {provider_name: workspace_identity}
+{{- end -}}
+
+{{/* The cluster remote_jwks fetches from (host and port taken from the URI). */}}
+{{- define "gs.jwksClusterConfig" -}}
+{{- $uri := urlParse .Values.workspaceIdentity.jwt.jwks.uri -}}
+{{- $parts := split ":" $uri.host -}}
+{{- $tls := eq $uri.scheme "https" -}}
+{{- $port := $parts._1 | default (ternary "443" "80" $tls) -}}
+name: {{ include "gs.jwksCluster" . }}
+type: LOGICAL_DNS
+dns_lookup_family: V4_ONLY
+connect_timeout: 5s
+load_assignment:
+  cluster_name: {{ include "gs.jwksCluster" . }}
+  endpoints:
+  - lb_endpoints:
+    - endpoint:
+        address:
+          socket_address: {address: {{ $parts._0 }}, port_value: {{ $port }}}
+{{- if $tls }}
+transport_socket:
+  name: envoy.transport_sockets.tls
+  typed_config:
+    "@type": type.googleapis.com/envoy.extensions.transport_sockets.tls.v3.UpstreamTlsContext
+    sni: {{ $parts._0 }}
+{{- end }}
 {{- end -}}
 
 {{/* Monitoring ------------------------------------------------------------------- */}}
