@@ -36,6 +36,7 @@ from grounding_sidecar.detection.embedding.registry import (
 )
 from grounding_sidecar.extproc.exchange import ExchangeContext, ExchangeLimits
 from grounding_sidecar.observability.audit import AuditObserver, AuditWriter, open_sink
+from grounding_sidecar.observability.check_queue_metrics import CheckQueueCollector
 from grounding_sidecar.observability.embedding_metrics import EmbeddingPipelineCollector
 from grounding_sidecar.observability.fanout import ObserverFanout
 from grounding_sidecar.observability.metrics import GroundingMetrics
@@ -293,6 +294,8 @@ def build_server(
         workers=settings.workers,
         inline_max_chars=detection.inline_max_chars,
     )
+    if ops is not None:
+        ops.metrics.watch(CheckQueueCollector(checks))
     context = ExchangeContext(
         policies=policies,
         checks=checks,

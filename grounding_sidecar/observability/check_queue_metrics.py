@@ -1,0 +1,49 @@
+"""Prometheus view of the check queue: the work admitted and not started yet, and the
+wait a check admitted now would have, read when Prometheus scrapes.
+
+These are the series to scale on (docs/operations.md): a check's fate is decided by
+whether it can finish within `check-deadline`, and the estimated wait says how close
+the queue is to that, where CPU says nothing about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol
+
+from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+
+class CheckQueue(Protocol):
+    """What the collector reads of the check runner (`app.checks.CheckRunner`)."""
+
+    @property
+    def queued_chars(self) -> int: ...
+
+    @property
+    def deadline_seconds(self) -> float: ...
+
+    def estimated_wait(self) -> float: ...
+
+
+class CheckQueueCollector(Collector):
+    def __init__(self, queue: CheckQueue) -> None:
+        self._queue = queue
+
+    def collect(self) -> Iterator[Metric]:
+        yield GaugeMetricFamily(
+            "gateway_grounding_check_queued_chars",
+            "Characters of checks admitted to the worker pool and not started yet.",
+            value=self._queue.queued_chars,
+        )
+        yield GaugeMetricFamily(
+            "gateway_grounding_check_estimated_wait_seconds",
+            "Seconds a check admitted now would wait for a worker (0 until costs are known).",
+            value=self._queue.estimated_wait(),
+        )
+        yield GaugeMetricFamily(
+            "gateway_grounding_check_deadline_seconds",
+            "The check deadline the estimated wait is measured against.",
+            value=self._queue.deadline_seconds,
+        )

@@ -1,0 +1,78 @@
+"""The check queue's series: read from the runner when Prometheus scrapes."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from prometheus_client.parser import text_string_to_metric_families
+
+from grounding_sidecar.app.checks import CheckRunner, CostModel
+from grounding_sidecar.decision import GroundingPolicy
+from grounding_sidecar.detection.contract import CheckResult
+from grounding_sidecar.observability.check_queue_metrics import CheckQueueCollector
+from grounding_sidecar.observability.metrics import GroundingMetrics
+from tests.support.fake_detectors import FakeDetector
+from tests.support.observability_helpers import promtool
+
+SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
+
+
+class Gated(FakeDetector):
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate, self.entered = threading.Event(), threading.Event()
+
+    def check(self, answer: str, sources: Sequence[str], **options: Any) -> CheckResult:
+        self.entered.set()
+        assert self.gate.wait(timeout=30)
+        return super().check(answer, sources, **options)
+
+
+def gauges(metrics: GroundingMetrics) -> dict[str, float]:
+    text = metrics.exposition().decode()
+    return {
+        sample.name: sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if sample.name.startswith("gateway_grounding_check_")
+        and not sample.name.startswith("gateway_grounding_check_total")
+        and "duration" not in sample.name
+        and "stage" not in sample.name
+    }
+
+
+def test_queued_work_and_the_estimated_wait_are_scraped_live() -> None:
+    detector = Gated()
+    per_check = 2 * len(SOURCE)
+    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=CostModel(1.0 / per_check))
+    metrics = GroundingMetrics()
+    metrics.watch(CheckQueueCollector(runner))
+    policy = GroundingPolicy(enabled=True)
+    assert gauges(metrics) == {
+        "gateway_grounding_check_queued_chars": 0.0,
+        "gateway_grounding_check_estimated_wait_seconds": 0.0,
+        "gateway_grounding_check_deadline_seconds": 5.0,
+    }
+
+    async def scenario() -> dict[str, float]:
+        running = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], policy))
+        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        queued = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], policy))
+        await asyncio.sleep(0)
+        seen = gauges(metrics)
+        detector.gate.set()
+        await running, await queued
+        return seen
+
+    try:
+        while_queued = asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert while_queued["gateway_grounding_check_queued_chars"] == per_check
+    assert abs(while_queued["gateway_grounding_check_estimated_wait_seconds"] - 1.0) < 1e-9
+    assert gauges(metrics)["gateway_grounding_check_queued_chars"] == 0.0
+    done = promtool("check", "metrics", stdin=metrics.exposition().decode())
+    assert done.returncode == 0, done.stdout + done.stderr
