@@ -25,7 +25,6 @@ from grounding_sidecar.settings import load_settings
 from .chart import (
     CHART,
     PROFILES,
-    REPO,
     SCHEMAS,
     TOOLS_VENV_BIN,
     Manifest,
@@ -364,7 +363,7 @@ def test_existing_workspaces_configmap_is_used_as_is() -> None:
 
 
 def test_prometheus_rule_is_the_promtool_tested_file(rendered: dict[str, list[Manifest]]) -> None:
-    source = REPO / "deploy" / "observability" / "prometheus" / "grounding-rules.yaml"
+    source = CHART / "files" / "prometheus" / "grounding-rules.yaml"
     expected = yaml.safe_load(source.read_text())["groups"]
     for name in ("standalone", "eg-sidecar", "istio-sidecar", "plain-envoy"):
         assert one(rendered[name], "PrometheusRule")["spec"]["groups"] == expected
