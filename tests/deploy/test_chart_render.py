@@ -118,15 +118,6 @@ def test_every_vendored_schema_names_its_source() -> None:
     assert "Version 2.0, January 2004" in (SCHEMAS / "LICENSE").read_text()
 
 
-def test_merge_type_only_with_route_targets(rendered: dict[str, list[Manifest]]) -> None:
-    """A CEL rule of the CRD that JSON schema cannot express."""
-    for manifests in rendered.values():
-        for policy in by_kind(manifests, "EnvoyExtensionPolicy"):
-            if "mergeType" in policy["spec"]:
-                kinds = {ref["kind"] for ref in policy["spec"]["targetRefs"]}
-                assert kinds <= {"HTTPRoute", "GRPCRoute"}
-
-
 # --- the Envoy settings (docs/contract.md#envoy-settings) in every Envoy-facing object --
 
 
