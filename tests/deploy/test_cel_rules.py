@@ -234,6 +234,38 @@ def test_a_broken_object_is_refused(
     assert all(message in violation for violation in result.violations), result.violations
 
 
+@pytest.mark.parametrize(
+    ("source", "kind", "path", "accepted", "refused"),
+    [
+        # upperAscii: a lower-case POST may carry a body, a GET may not.
+        ("standalone", "EnvoyExtensionPolicy", HEALTH,
+         {"type": "HTTP", "http": {"path": "/", "method": "post",
+                                   "requestBody": {"type": "Text", "text": "x"}}},
+         {"type": "HTTP", "http": {"path": "/", "method": "gEt",
+                                   "requestBody": {"type": "Text", "text": "x"}}}),
+        # trim: a name with spaces around it is not blank, one of only spaces is.
+        ("eg-sidecar", "EnvoyProxy", "spec.lua",
+         {"strictValidation": {"allowedEnvVars": [" HOME "]}},
+         {"strictValidation": {"allowedEnvVars": ["\t\u2003"]}}),
+    ],
+    ids=["upperAscii", "trim"],
+)  # fmt: skip
+def test_the_kubernetes_functions_decide_rules_both_ways(
+    rendered: dict[str, list[Manifest]],
+    source: str,
+    kind: str,
+    path: str,
+    accepted: Any,
+    refused: Any,
+) -> None:
+    manifest = one(rendered[source], kind)
+    good, bad = copy.deepcopy(manifest), copy.deepcopy(manifest)
+    set_path(good, path, accepted)
+    set_path(bad, path, refused)
+    assert check(good).failures == []
+    assert check(bad).errors == [] and len(check(bad).violations) == 1
+
+
 # --- what cannot be evaluated fails; self is bound as Kubernetes binds it ---------------
 
 
