@@ -55,6 +55,7 @@ def test_a_clean_clone_renders_the_default_values() -> None:
         ("files/grafana", "files/grafana/*.json is missing from the chart"),
         ("files/prometheus", "files/prometheus/grounding-rules.yaml is missing from the chart"),
     ],
+    ids=["dashboard", "rules"],
 )
 def test_a_chart_without_its_files_says_which_is_missing(
     tmp_path: Path, missing: str, message: str
