@@ -20,11 +20,10 @@ from celpy import celtypes
 
 from . import cel
 from .chart import CHART, SCHEMAS, Manifest, by_kind, helm, is_core, one, render, schema_for
+from .test_chart_render import WITHOUT_VENDORED_SCHEMA  # kinds whose CRD is not vendored
 
 pytestmark = pytest.mark.helm
 
-# Custom resources without a vendored schema (test_chart_render.WITHOUT_VENDORED_SCHEMA).
-WITHOUT_VENDORED_SCHEMA = {"SecurityPolicy", "RequestAuthentication", "AuthorizationPolicy"}
 ROUTE_TARGET = [
     "envoyGateway.extensionPolicy.targetRefs[0].group=gateway.networking.k8s.io",
     "envoyGateway.extensionPolicy.targetRefs[0].kind=HTTPRoute",
