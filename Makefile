@@ -6,9 +6,11 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 CHART  := deploy/helm/grounding-sidecar
+HELM   ?= .tools/bin/helm
+# `make chart` writes the packaged chart here (gitignored).
+DIST   ?= dist
 
-.PHONY: install envoy-check tools tools-helm test lint run bench proto helm-files helm-lint \
-	clean help
+.PHONY: install envoy-check tools tools-helm test lint run bench proto helm-lint chart clean help
 
 # --- Setting up ----------------------------------------------------------------
 
@@ -76,16 +78,21 @@ proto: install  ## regenerate grounding_sidecar/api from proto/grounding/v1/grou
 
 # --- Helm chart ----------------------------------------------------------------
 
-helm-files:  ## copy the Prometheus rules and Grafana dashboard into the chart's files/
-	$(PY) tools/sync_chart_files.py
+# The chart holds its files (the Prometheus rules and the Grafana dashboard in files/):
+# nothing is generated before linting or packaging, so a fresh clone packages as is.
+helm-lint: tools-helm  ## helm lint --strict the chart
+	$(HELM) lint --strict $(CHART)
 
-helm-lint: tools-helm helm-files  ## helm lint --strict the chart
-	.tools/bin/helm lint --strict $(CHART)
+# What operators install: $(DIST)/grounding-sidecar-<version>.tgz.  tests/deploy runs this
+# target in an export of HEAD and renders the package from an empty directory.
+chart: tools-helm  ## lint, then package the chart into dist/ (helm package)
+	$(HELM) lint --strict $(CHART)
+	$(HELM) package $(CHART) --destination $(DIST)
 
 # --- Housekeeping --------------------------------------------------------------
 
-clean:  ## remove the venv and the tool caches
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+clean:  ## remove the venv, the tool caches and the packaged chart
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis $(DIST)
 
 help:  ## list the targets
 	@awk 'BEGIN { FS = ":.*## " } /^[a-z-]+:.*## / { printf "  %-12s %s\n", $$1, $$2 }' \

@@ -1,19 +1,50 @@
-"""Render the chart with helm and sort what comes out; shared by the tests/deploy modules."""
+"""Render the chart with helm and sort what comes out; shared by the tests/deploy modules.
+
+The chart under test is an export of HEAD (`git archive HEAD`, unpacked once per test
+session into a temporary directory), never the working tree: what renders here is what a
+fresh `git clone` renders and packages, with no file that only exists on this machine
+(an untracked or git-ignored copy in the chart's files/, say).  Uncommitted edits to the
+chart therefore do not count: commit before running tests/deploy.
+"""
 
 from __future__ import annotations
 
+import atexit
+import io
 import json
 import os
+import shutil
 import subprocess
-import sys
+import tarfile
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-REPO = Path(__file__).resolve().parents[2]
-CHART = REPO / "deploy" / "helm" / "grounding-sidecar"
+REPO = Path(__file__).resolve().parents[2]  # the checkout: git, .tools, the test data
+CHART_PATH = Path("deploy") / "helm" / "grounding-sidecar"
+
+
+def export_head() -> Path:
+    """`git archive HEAD` unpacked into a new temporary directory, removed at exit."""
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", "--format=tar", "HEAD"],
+        capture_output=True,
+        check=False,
+    )
+    if archive.returncode != 0:
+        raise AssertionError(f"git archive HEAD failed: {archive.stderr.decode()}")
+    target = Path(tempfile.mkdtemp(prefix="gs-head-"))
+    atexit.register(shutil.rmtree, target, ignore_errors=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(target, filter="data")
+    return target
+
+
+HEAD = export_head()
+CHART = HEAD / CHART_PATH
 PROFILES = sorted((CHART / "ci").glob("*-values.yaml"))
 # The custom resource schemas, vendored with their sources and licence (schemas/README.md).
 SCHEMAS = Path(__file__).resolve().parent / "schemas"
@@ -34,18 +65,12 @@ def tool(path: Path) -> str:
     return str(path)
 
 
-def sync_chart_files() -> None:
+def helm(
+    *args: str, check: bool = True, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     result = subprocess.run(
-        [sys.executable, str(REPO / "tools" / "sync_chart_files.py")],
-        capture_output=True,
-        text=True,
-        check=False,
+        [tool(HELM), *args], capture_output=True, text=True, check=False, cwd=cwd
     )
-    assert result.returncode == 0, result.stderr
-
-
-def helm(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run([tool(HELM), *args], capture_output=True, text=True, check=False)
     if check:
         assert result.returncode == 0, f"helm {' '.join(args)}:\n{result.stderr}"
     return result
@@ -57,15 +82,17 @@ def render(
     *,
     api_versions: Sequence[str] = CRD_API_VERSIONS,
     namespace: str = "llm",
+    chart: str | Path = CHART,
+    cwd: Path | None = None,
 ) -> list[Manifest]:
-    args = ["template", "gs", str(CHART), "--namespace", namespace]
+    args = ["template", "gs", str(chart), "--namespace", namespace]
     for path in values:
         args += ["-f", str(path)]
     for item in sets:
         args += ["--set", item]
     for version in api_versions:
         args += ["--api-versions", version]
-    documents = yaml.safe_load_all(helm(*args).stdout)
+    documents = yaml.safe_load_all(helm(*args, cwd=cwd).stdout)
     return [d for d in documents if d]
 
 

@@ -1,23 +1,19 @@
 """Chart tests: helm, kubernetes-validate and checkov come from `make tools-helm`.
 
 They are required, not optional: a missing tool fails the test with the command to run.
+They render and package an export of HEAD (chart.py), not the working tree: commit
+before running them, uncommitted edits to the chart do not count.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .chart import PROFILES, Manifest, render, sync_chart_files
+from .chart import PROFILES, Manifest, render
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "helm: renders the Helm chart (needs `make tools-helm`)")
-
-
-@pytest.fixture(scope="session", autouse=True)
-def chart_files() -> None:
-    """Copy the shared rule file and dashboard into the chart, as packaging does."""
-    sync_chart_files()
 
 
 @pytest.fixture(scope="session")

@@ -25,7 +25,6 @@ from grounding_sidecar.settings import load_settings
 from .chart import (
     CHART,
     PROFILES,
-    REPO,
     SCHEMAS,
     TOOLS_VENV_BIN,
     Manifest,
@@ -117,15 +116,6 @@ def test_every_vendored_schema_names_its_source() -> None:
     rows = {line.split("`")[1] for line in readme.splitlines() if line.startswith("| `")}
     assert rows == {p.name for p in SCHEMAS.glob("*.json")}
     assert "Version 2.0, January 2004" in (SCHEMAS / "LICENSE").read_text()
-
-
-def test_merge_type_only_with_route_targets(rendered: dict[str, list[Manifest]]) -> None:
-    """A CEL rule of the CRD that JSON schema cannot express."""
-    for manifests in rendered.values():
-        for policy in by_kind(manifests, "EnvoyExtensionPolicy"):
-            if "mergeType" in policy["spec"]:
-                kinds = {ref["kind"] for ref in policy["spec"]["targetRefs"]}
-                assert kinds <= {"HTTPRoute", "GRPCRoute"}
 
 
 # --- the Envoy settings (docs/contract.md#envoy-settings) in every Envoy-facing object --
@@ -364,7 +354,7 @@ def test_existing_workspaces_configmap_is_used_as_is() -> None:
 
 
 def test_prometheus_rule_is_the_promtool_tested_file(rendered: dict[str, list[Manifest]]) -> None:
-    source = REPO / "deploy" / "observability" / "prometheus" / "grounding-rules.yaml"
+    source = CHART / "files" / "prometheus" / "grounding-rules.yaml"
     expected = yaml.safe_load(source.read_text())["groups"]
     for name in ("standalone", "eg-sidecar", "istio-sidecar", "plain-envoy"):
         assert one(rendered[name], "PrometheusRule")["spec"]["groups"] == expected

@@ -1,7 +1,10 @@
 """The shipped Prometheus rules and Grafana dashboard, checked with the real promtool.
 
-promtool comes from the Debian package `prometheus` (`make tools`); a missing
-promtool fails these tests rather than skipping them.
+The one copy of each lives in the Helm chart's files/ (the chart renders the
+PrometheusRule and the dashboard ConfigMap from them); like every chart test these read
+the export of HEAD (chart.py): commit before running them.  promtool comes from the
+Debian package `prometheus` (`make tools`); a missing promtool fails these tests rather
+than skipping them.
 """
 
 from __future__ import annotations
@@ -21,11 +24,11 @@ from grounding_sidecar.observability.embedding_metrics import EmbeddingPipelineC
 from grounding_sidecar.observability.metrics import GroundingMetrics
 from tests.support.observability_helpers import promtool
 
-REPO = Path(__file__).resolve().parents[2]
-OBSERVABILITY = REPO / "deploy" / "observability"
-RULES = OBSERVABILITY / "prometheus" / "grounding-rules.yaml"
-RULE_TESTS = OBSERVABILITY / "prometheus" / "grounding-rules.test.yaml"
-DASHBOARDS = sorted((OBSERVABILITY / "grafana").glob("*.json"))
+from .chart import CHART, REPO
+
+RULES = CHART / "files" / "prometheus" / "grounding-rules.yaml"
+RULE_TESTS = CHART / "files" / "prometheus" / "grounding-rules.test.yaml"
+DASHBOARDS = sorted((CHART / "files" / "grafana").glob("*.json"))
 # Grafana's built-in range variables, replaced by a fixed range for syntax checking.
 GRAFANA_RANGES = re.compile(
     r"\$__(rate_interval|interval|range)|\$\{__(rate_interval|interval|range)\}"
