@@ -17,9 +17,11 @@ from typing import Any
 import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
+from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.detection import HashEmbedder
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.observability.check_queue_metrics import CheckQueueCollector
 from grounding_sidecar.observability.embedding_metrics import EmbeddingPipelineCollector
 from grounding_sidecar.observability.metrics import GroundingMetrics
 from tests.support.observability_helpers import promtool
@@ -61,12 +63,16 @@ def dashboard_queries() -> list[tuple[str, str]]:
 
 
 def exposed_names() -> set[str]:
-    """Every series name `serve` exposes with minilm: its metrics and the pipeline's."""
+    """Every series name `serve` exposes with minilm: its metrics, the pipeline's and the
+    check queue's."""
     metrics = GroundingMetrics()
     metrics.set_definition_version("v")
+    checks = CheckRunner(None, deadline_seconds=5.0, workers=1)
+    metrics.watch(CheckQueueCollector(checks))
     with MicroBatcher(HashEmbedder(), max_wait=0.0) as batcher:
         metrics.watch(EmbeddingPipelineCollector(batcher, CachedEmbedder(batcher)))
         exposition = metrics.exposition().decode()
+    checks.close()
     names = set()
     for family in text_string_to_metric_families(exposition):
         names.add(family.name)
