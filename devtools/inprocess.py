@@ -25,13 +25,15 @@ class InProcessSidecar:
     def __init__(
         self,
         settings: Settings,
-        detector: Grader | None,
+        detector: Grader | Detection | None,
         observer: GroundingObserver = NOOP_OBSERVER,
         *,
         operations: bool = False,
     ) -> None:
         self._settings = settings
-        self._detection = Detection(detector)
+        # A Detection as `build_detection` makes it (with the embedders' queue and cache),
+        # or a detector used as is.
+        self._detection = detector if isinstance(detector, Detection) else Detection(detector)
         self._observer = observer
         self._operations = operations
         self.ops: Operations | None = None
