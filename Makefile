@@ -31,10 +31,11 @@ $(VENV)/.installed: pyproject.toml
 envoy-check: $(VENV)/.installed  ## check (and repair) Envoy, the ext_proc stubs and the OTLP protos
 	@$(PY) tools/check_env.py --repair
 
-# promtool (Debian package `prometheus`) checks the metrics exposition, the alert rules
-# and the dashboard queries.  Idempotent; needs root/apt when promtool is missing.
-tools:  ## promtool, from apt when missing
-	@command -v promtool >/dev/null 2>&1 || { \
+# promtool and the Prometheus server (Debian package `prometheus`) check the metrics
+# exposition, the alert rules and the dashboard queries.  Idempotent; needs root/apt
+# when either is missing.
+tools:  ## promtool and the Prometheus server, from apt when missing
+	@{ command -v promtool && command -v prometheus; } >/dev/null 2>&1 || { \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus; }
 	@promtool --version | head -1

@@ -2,7 +2,7 @@
 for the demo and the integration tests.
 
 `prometheus_yml` writes a `prometheus.yml` that scrapes one sidecar's metrics endpoint
-and loads the shipped rule file (deploy/observability/prometheus/grounding-rules.yaml);
+and loads the shipped rule file (the chart's files/prometheus/grounding-rules.yaml);
 the demo writes it for the operator to start, the tests start `PrometheusProcess` with
 it: loopback only, a free port chosen now, its own temporary TSDB directory, stopped by
 pid (SIGTERM, then SIGKILL after a timeout).
@@ -26,7 +26,8 @@ from typing import Any
 import yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[1]  # devtools/ lives in the checkout only
-RULES_FILE = REPO_ROOT / "deploy" / "observability" / "prometheus" / "grounding-rules.yaml"
+CHART_FILES = REPO_ROOT / "deploy" / "helm" / "grounding-sidecar" / "files"
+RULES_FILE = CHART_FILES / "prometheus" / "grounding-rules.yaml"
 JOB = "grounding-sidecar"
 INSTALL_HINT = "run `make tools` (it installs the Debian package: apt-get install prometheus)"
 

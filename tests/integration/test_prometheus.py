@@ -65,7 +65,15 @@ from .harness import GROUNDED, SOURCE, UNGROUNDED, Stack, chat, traceparent
 pytestmark = pytest.mark.envoy
 
 REPO = Path(__file__).resolve().parents[2]
-DASHBOARD = REPO / "deploy" / "observability" / "grafana" / "grounding-dashboard.json"
+DASHBOARD = (
+    REPO
+    / "deploy"
+    / "helm"
+    / "grounding-sidecar"
+    / "files"
+    / "grafana"
+    / "grounding-dashboard.json"
+)
 RATIO = "gateway_grounding:ungrounded_ratio:rate5m"
 RATIO_BY_ACTION = "gateway_grounding:ungrounded_ratio_by_action:rate5m"
 UNGROUNDED_ALERT = "GroundingUngroundedRateHigh"
