@@ -31,20 +31,23 @@ DATA_FILES = (
 CHECKOUT_ONLY = {"devtools", "tools", "tests", "benchmarks", "sidecar", "sidecar.py"}
 CHECKOUT_ONLY_STEMS = ("demo", "mock_upstream")
 
-# Not copied into the build tree: version control, environments, caches, and setuptools'
-# own output (a stale build/lib/ would put modules in the wheel that the sources no
-# longer have).
-_TOP_LEVEL_SKIPPED = {".git", ".venv", ".tools", "build", "dist", "out"}
-_SKIPPED = shutil.ignore_patterns(
-    "__pycache__", "*.pyc", "*.egg-info", ".mypy_cache", ".ruff_cache", ".pytest_cache"
-)
 
-
-def _ignore(directory: str, names: list[str]) -> set[str]:
-    skipped = set(_SKIPPED(directory, names))
-    if Path(directory) == REPO:
-        skipped |= _TOP_LEVEL_SKIPPED & set(names)
-    return skipped
+def _copy_checkout(target: Path) -> None:
+    """The files git sees in the working tree (tracked, and untracked but not ignored),
+    edits included: nothing git ignores is copied (environments, caches, setuptools'
+    own output whose stale build/lib/ would leak into the wheel, a local image store)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        path = REPO / name
+        if not path.is_file():  # deleted in the working tree, not yet in the index
+            continue
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target / name)
 
 
 def _source_files() -> set[str]:
@@ -61,7 +64,7 @@ def _source_files() -> set[str]:
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[zipfile.ZipFile]:
     """The wheel `pip wheel` builds from a copy of the checkout, offline, built once."""
     source = tmp_path_factory.mktemp("source") / "grounding-sidecar"
-    shutil.copytree(REPO, source, ignore=_ignore, symlinks=True)
+    _copy_checkout(source)
     out = tmp_path_factory.mktemp("wheel")
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
     command += ["--no-index", "--disable-pip-version-check", "--quiet", "-w", str(out), "."]
