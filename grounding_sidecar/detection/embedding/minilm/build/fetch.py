@@ -18,7 +18,6 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from grounding_sidecar.detection.embedding.base import EmbedderUnavailable
 from grounding_sidecar.detection.embedding.minilm.store import (
     ALL_FILES,
     ONNX_GRAPH,
@@ -29,7 +28,6 @@ from grounding_sidecar.detection.embedding.minilm.store import (
     WEIGHTS,
     PinnedFile,
     problem_with,
-    resolve_model_dir,
     verify_files,
 )
 
