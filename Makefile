@@ -70,6 +70,7 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 6 minutes)
 	$(PY) benchmarks/embedder.py --threads 2
 	$(PY) benchmarks/extproc_latency.py
 	$(PY) benchmarks/quality.py
+	$(PY) benchmarks/overload.py
 
 # --- Generated files -----------------------------------------------------------
 
