@@ -8,7 +8,7 @@ PY     := $(VENV)/bin/python
 CHART  := deploy/helm/grounding-sidecar
 
 .PHONY: install envoy-check tools tools-helm test lint run bench proto helm-files helm-lint \
-	clean help
+	lock lock-check image-base image image-test clean help
 
 # --- Setting up ----------------------------------------------------------------
 
@@ -42,7 +42,7 @@ tools:  ## promtool, from apt when missing
 tools-helm: $(VENV)/.installed  ## helm, kubernetes-validate and checkov into .tools/
 	PYTHON=$(PYTHON) tools/install_helm_tools.sh
 
-# --- Checking (.ci/run: make lint, then make test) -----------------------------
+# --- Checking (.ci/run: make lint, make test, then make image-test) ------------
 
 test: install tools tools-helm  ## the whole test suite, after installing what it needs
 	$(PY) -m pytest -q
@@ -81,6 +81,30 @@ helm-files:  ## copy the Prometheus rules and Grafana dashboard into the chart's
 
 helm-lint: tools-helm helm-files  ## helm lint --strict the chart
 	.tools/bin/helm lint --strict $(CHART)
+
+# --- The image -----------------------------------------------------------------
+
+# docs/deployment.md#the-image.  `image-base` and `image` talk to the daemon at
+# DOCKER_HOST (default: the private one `tools/docker_daemon.sh start` runs under
+# .build/docker); `image-test` starts and stops that daemon itself.
+IMAGE      ?= grounding-sidecar:ci
+IMAGE_BASE ?= grounding-sidecar-ci-base:bookworm
+image-base image: export DOCKER_HOST ?= unix://$(abspath .build/docker)/docker.sock
+
+lock:  ## regenerate requirements.lock (pip-compile --generate-hashes; UPGRADE=1 for new releases)
+	PYTHON=$(PYTHON) tools/lock.sh update
+
+lock-check:  ## fail when requirements.lock is stale for pyproject.toml
+	PYTHON=$(PYTHON) tools/lock.sh check
+
+image-base:  ## a debootstrapped Debian bookworm base image (stands in for python:3.11-slim-bookworm)
+	tools/make_base_image.sh $(IMAGE_BASE)
+
+image: image-base  ## build the image on that base
+	BASE=$(IMAGE_BASE) tools/build_image.sh $(IMAGE)
+
+image-test: install  ## lock check, private dockerd, base, build, the image tests; dockerd stopped after
+	PY=$(PY) PYTHON=$(PYTHON) IMAGE=$(IMAGE) IMAGE_BASE=$(IMAGE_BASE) tools/image_test.sh
 
 # --- Housekeeping --------------------------------------------------------------
 
