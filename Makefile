@@ -86,10 +86,10 @@ helm-lint: tools-helm helm-files  ## helm lint --strict the chart
 
 # docs/deployment.md#the-image.  `image-base` and `image` talk to the daemon at
 # DOCKER_HOST (default: the private one `tools/docker_daemon.sh start` runs under
-# .build/docker); `image-test` starts and stops that daemon itself.
+# build/docker); `image-test` starts and stops that daemon itself.
 IMAGE      ?= grounding-sidecar:ci
 IMAGE_BASE ?= grounding-sidecar-ci-base:bookworm
-image-base image: export DOCKER_HOST ?= unix://$(abspath .build/docker)/docker.sock
+image-base image: export DOCKER_HOST ?= unix://$(abspath build/docker)/docker.sock
 
 lock:  ## regenerate requirements.lock (pip-compile --generate-hashes; UPGRADE=1 for new releases)
 	PYTHON=$(PYTHON) tools/lock.sh update

@@ -39,8 +39,8 @@ if [[ -n $ca ]]; then
 	}
 	args+=(--secret "id=pip_ca,src=$ca")
 fi
-mkdir -p .build
-log=.build/image-build.log
+mkdir -p build
+log=build/image-build.log
 echo "build_image: $DOCKER ${args[*]} . (log: $log)"
 start=$SECONDS
 if ! DOCKER_BUILDKIT=1 "$DOCKER" "${args[@]}" . >"$log" 2>&1; then

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A private Docker daemon for the image build and tests: tools/docker_daemon.sh start|stop|status
 #
-# Everything it owns lives under $DOCKER_DIR (default .build/docker, gitignored and kept
-# out of the build context by .dockerignore): the image store (data/), the runtime state
-# and its own containerd (run/), the API socket (docker.sock), the pid file and the log.
+# Everything it owns lives under $DOCKER_DIR (default build/docker: gitignored, out of
+# the build context (.dockerignore) and of the checkout copy tests/test_packaging.py
+# makes): the image store (data/), the runtime state and its own containerd (run/), the
+# API socket (docker.sock), the pid file and the log.
 # It never touches /var/lib/docker or /var/run/docker.sock, so it runs beside any other
 # daemon.  Networking is off (`--iptables=false --bridge=none`): containers and build
 # steps use `--network host` (or `none`) and bind to 127.0.0.1.
@@ -14,12 +15,12 @@
 #   stop    stop the dockerd whose pid is in the pid file (SIGTERM, then SIGKILL after
 #           30 s); dockerd stops its own containerd.  Nothing else is signalled.
 #   status  exit 0 when our daemon answers.
+#   purge   remove $DOCKER_DIR (the image store, a few GB after a build); refused while
+#           the daemon runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DOCKER_DIR=${DOCKER_DIR:-.build/docker}
-mkdir -p "$DOCKER_DIR"
-DOCKER_DIR=$(cd "$DOCKER_DIR" && pwd)
+DOCKER_DIR=$(realpath -m "${DOCKER_DIR:-build/docker}")
 SOCKET=$DOCKER_DIR/docker.sock
 PIDFILE=$DOCKER_DIR/dockerd.pid
 LOG=$DOCKER_DIR/dockerd.log
@@ -125,12 +126,23 @@ unmount_leftovers() {
 	done
 }
 
+purge() {
+	if ours_alive; then
+		echo "docker_daemon: dockerd $(cat "$PIDFILE") runs; run $0 stop first" >&2
+		exit 1
+	fi
+	unmount_leftovers
+	rm -rf "$DOCKER_DIR"
+	echo "docker_daemon: removed $DOCKER_DIR"
+}
+
 case ${1:-} in
 start) start ;;
 stop) stop ;;
 status) ours_alive && answers ;;
+purge) purge ;;
 *)
-	echo "usage: $0 start|stop|status" >&2
+	echo "usage: $0 start|stop|status|purge" >&2
 	exit 2
 	;;
 esac

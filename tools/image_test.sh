@@ -3,7 +3,8 @@
 #
 #   1. requirements.lock still matches pyproject.toml (tools/lock.sh check);
 #   2. tools/docker_daemon.sh start (installs docker.io with apt when missing), and a
-#      trap that stops that daemon by pid however this script ends;
+#      trap that stops that daemon by pid however this script ends (and, with CI=true,
+#      removes its image store);
 #   3. the base: $IMAGE_BASE, a debootstrapped Debian bookworm (tools/make_base_image.sh),
 #      since Docker Hub's python:3.11-slim-bookworm cannot be pulled here; set
 #      IMAGE_BASE=python:3.11-slim-bookworm where it can;
@@ -18,15 +19,27 @@ PY=${PY:-.venv/bin/python}
 IMAGE=${IMAGE:-grounding-sidecar:ci}
 IMAGE_BASE=${IMAGE_BASE:-grounding-sidecar-ci-base:bookworm}
 export DOCKER=${DOCKER:-/usr/bin/docker}
-export DOCKER_DIR=${DOCKER_DIR:-.build/docker}
+export DOCKER_DIR=${DOCKER_DIR:-build/docker}
 start=$SECONDS
 
 tools/lock.sh check
 
-trap 'tools/docker_daemon.sh stop' EXIT
+finish() {
+	local status=$?
+	if ((status != 0)) && [[ -f $DOCKER_DIR/dockerd.log ]]; then
+		tools/docker_daemon.sh status || echo "image_test: the daemon is not answering" >&2
+		echo "image_test: the end of $DOCKER_DIR/dockerd.log:" >&2
+		tail -15 "$DOCKER_DIR/dockerd.log" >&2
+	fi
+	tools/docker_daemon.sh stop
+	# In CI (CI=true) the store goes too: a fresh clone builds from nothing anyway.
+	if [[ ${CI:-} == true ]]; then tools/docker_daemon.sh purge; fi
+	exit "$status"
+}
+trap finish EXIT
 trap 'exit 130' INT TERM # run the EXIT trap on a signal too
 tools/docker_daemon.sh start
-DOCKER_HOST=unix://$(cd "$DOCKER_DIR" && pwd)/docker.sock
+DOCKER_HOST=unix://$(realpath -m "$DOCKER_DIR")/docker.sock
 export DOCKER_HOST
 
 if [[ $IMAGE_BASE == grounding-sidecar-ci-base:* ]]; then

@@ -5,10 +5,10 @@
 #   tools/lock.sh update   regenerate it (`make lock`): existing pins are kept unless
 #                          pyproject.toml no longer allows them; UPGRADE=1 moves every
 #                          pin to the newest allowed release
-#   tools/lock.sh check    regenerate into .build/lock-check and fail on any difference
+#   tools/lock.sh check    regenerate into build/lock-check and fail on any difference
 #                          (`make lock-check`, run by `make image-test`)
 #
-# The resolver is pip-compile (pip-tools, pinned below) in its own venv under .build/,
+# The resolver is pip-compile (pip-tools, pinned below) in its own venv under build/,
 # run with Python 3.11, the image's Python: markers are resolved for it.  It reads only
 # PyPI (PIP_CONFIG_FILE=/dev/null: no local find-links or extra indexes from this
 # machine's pip configuration, whose files need not match PyPI's), and trusts the CA
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 
 PIP_TOOLS=pip-tools==7.6.2
 LOCK=requirements.lock
-VENV=.build/lock-venv
+VENV=build/lock-venv
 PYTHON=${PYTHON:-python3}
 
 version=$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
@@ -57,10 +57,10 @@ update)
 	echo "lock: $LOCK has $(grep -c '^[a-z0-9]' "$LOCK") pins"
 	;;
 check)
-	mkdir -p .build/lock-check
-	cp "$LOCK" .build/lock-check/requirements.lock
-	compile .build/lock-check/requirements.lock
-	if ! diff -u "$LOCK" .build/lock-check/requirements.lock; then
+	mkdir -p build/lock-check
+	cp "$LOCK" build/lock-check/requirements.lock
+	compile build/lock-check/requirements.lock
+	if ! diff -u "$LOCK" build/lock-check/requirements.lock; then
 		echo "lock: $LOCK is stale for pyproject.toml: run \`make lock\` and commit it" >&2
 		exit 1
 	fi

@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 
 NAME=${1:-grounding-sidecar-ci-base:bookworm}
 DOCKER=${DOCKER:-/usr/bin/docker}
-WORK=${BASE_WORK_DIR:-.build/base}
+WORK=${BASE_WORK_DIR:-build/base}
 SUITE=bookworm
 PACKAGES=python3,python3-venv,make,ca-certificates
 

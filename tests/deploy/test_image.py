@@ -121,7 +121,7 @@ def test_model_files_are_the_pinned_runtime_files() -> None:
 
 def test_the_build_context_leaves_out_the_docker_store_but_keeps_the_lock() -> None:
     ignored = (REPO / ".dockerignore").read_text().split()
-    assert ".build" in ignored  # the private daemon's image store lives under .build/docker
+    assert "build" in ignored  # the private daemon's image store lives under build/docker
     assert not any(p in ignored for p in ("requirements.lock", "*.lock", "requirements*"))
 
 
@@ -183,7 +183,8 @@ def test_ci_runs_the_image_tests_after_the_suite() -> None:
     script = (REPO / "tools" / "image_test.sh").read_text()
     assert "GROUNDING_SIDECAR_IMAGE_REQUIRED=1" in script
     assert "tools/lock.sh check" in script
-    assert re.search(r"trap .*docker_daemon\.sh stop", script)
+    assert "trap finish EXIT" in script
+    assert "tools/docker_daemon.sh stop" in script.split("finish() {", 1)[1].split("\n}", 1)[0]
 
 
 # --- The built image (marker `image`) -----------------------------------------------------
