@@ -46,6 +46,7 @@ from .chart import REPO
 DOCKERFILE = (REPO / "Dockerfile").read_text()
 LOCK = REPO / "requirements.lock"
 UID = "65532"
+MODEL_DIR = "/opt/venv/share/grounding-sidecar/minilm-l6"
 # What the chart's securityContext does, as `docker run` flags.
 HARDENED = ["--read-only", "--cap-drop", "ALL", "--security-opt", "no-new-privileges"]
 HOW_TO_RUN = "`make image-test` builds the image on a private Docker daemon and runs these"
@@ -205,6 +206,27 @@ class Docker:
             [*command, self.image, *args], capture_output=True, text=True, timeout=timeout
         )
 
+    def copy_out(self, path: str, destination: Path) -> None:
+        """`docker cp` a directory of the image to `destination` (which must not exist)."""
+        created = subprocess.run(
+            [self.client, "create", "--network", "none", self.image],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert created.returncode == 0, created.stderr
+        container = created.stdout.strip()
+        try:
+            copied = subprocess.run(
+                [self.client, "cp", f"{container}:{path}", str(destination)],
+                capture_output=True,
+                text=True,
+                timeout=120,
+            )
+            assert copied.returncode == 0, copied.stderr
+        finally:
+            subprocess.run([self.client, "rm", container], capture_output=True, timeout=60)
+
     def inspect(self, template: str) -> str:
         command = [self.client, "image", "inspect", "--format", template, self.image]
         result = subprocess.run(command, capture_output=True, text=True, timeout=60)
@@ -259,21 +281,29 @@ def test_check_example_gives_the_documented_verdict(docker: Docker) -> None:
 
 @pytest.mark.image
 def test_model_check_verifies_the_baked_model_by_sha256(docker: Docker, tmp_path: Path) -> None:
+    from grounding_sidecar.detection.embedding.minilm.store import TOKENIZER
+
     result = docker.run("model", "check")
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "minilm model ok: /opt/venv/share/grounding-sidecar/minilm-l6" in result.stdout
-    # The same command on files of the right names but other bytes refuses them.
-    tmp_path.chmod(0o755)
-    for name in ("model.onnx", "tokenizer.json"):
-        (tmp_path / name).write_bytes(b"not the pinned file\n")
-        (tmp_path / name).chmod(0o644)
-    tampered = docker.run(
-        "model",
-        "check",
-        options=("-v", f"{tmp_path}:/model:ro", "-e", "GROUNDING_SIDECAR_MODEL_DIR=/model"),
-    )
+    assert f"minilm model ok: {MODEL_DIR}" in result.stdout
+    # The image's own files, copied out: accepted from a mounted directory too...
+    copy = tmp_path / "model"
+    docker.copy_out(MODEL_DIR, copy)
+    copy.chmod(0o755)
+    mounted = ("-v", f"{copy}:/model:ro", "-e", "GROUNDING_SIDECAR_MODEL_DIR=/model")
+    accepted = docker.run("model", "check", options=mounted)
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    # ...and refused once one byte of the tokenizer changes (same size: only the hash
+    # can tell).
+    tokenizer = copy / TOKENIZER.name
+    data = bytearray(tokenizer.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    tokenizer.write_bytes(bytes(data))
+    tampered = docker.run("model", "check", options=mounted)
     assert tampered.returncode != 0
-    assert "sha256" in tampered.stdout + tampered.stderr
+    output = tampered.stdout + tampered.stderr
+    assert f"/model/{TOKENIZER.name} has sha256 " in output
+    assert f"expected {TOKENIZER.sha256}" in output
 
 
 @pytest.fixture
