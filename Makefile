@@ -10,7 +10,8 @@ HELM   ?= .tools/bin/helm
 # `make chart` writes the packaged chart here (gitignored).
 DIST   ?= dist
 
-.PHONY: install envoy-check tools tools-helm test lint run bench proto helm-lint chart clean help
+.PHONY: install envoy-check tools tools-helm test lint run bench proto helm-lint chart \
+	lock lock-check image-base image image-test clean help
 
 # --- Setting up ----------------------------------------------------------------
 
@@ -45,7 +46,7 @@ tools:  ## promtool and the Prometheus server, from apt when missing
 tools-helm: $(VENV)/.installed  ## helm, kubernetes-validate and checkov into .tools/
 	PYTHON=$(PYTHON) tools/install_helm_tools.sh
 
-# --- Checking (.ci/run: make lint, then make test) -----------------------------
+# --- Checking (.ci/run: make lint, make test, then make image-test) ------------
 
 test: install tools tools-helm  ## the whole test suite, after installing what it needs
 	$(PY) -m pytest -q
@@ -90,6 +91,30 @@ helm-lint: tools-helm  ## helm lint --strict the chart
 chart: tools-helm  ## lint, then package the chart into dist/ (helm package)
 	$(HELM) lint --strict $(CHART)
 	$(HELM) package $(CHART) --destination $(DIST)
+
+# --- The image -----------------------------------------------------------------
+
+# docs/deployment.md#the-image.  `image-base` and `image` talk to the daemon at
+# DOCKER_HOST (default: the private one `tools/docker_daemon.sh start` runs under
+# build/docker); `image-test` starts and stops that daemon itself.
+IMAGE      ?= grounding-sidecar:ci
+IMAGE_BASE ?= grounding-sidecar-ci-base:bookworm
+image-base image: export DOCKER_HOST ?= unix://$(abspath build/docker)/docker.sock
+
+lock:  ## regenerate requirements.lock (pip-compile --generate-hashes; UPGRADE=1 for new releases)
+	PYTHON=$(PYTHON) tools/lock.sh update
+
+lock-check:  ## fail when requirements.lock is stale for pyproject.toml
+	PYTHON=$(PYTHON) tools/lock.sh check
+
+image-base:  ## a debootstrapped Debian bookworm base image (stands in for python:3.11-slim-bookworm)
+	tools/make_base_image.sh $(IMAGE_BASE)
+
+image: image-base  ## build the image on that base
+	BASE=$(IMAGE_BASE) tools/build_image.sh $(IMAGE)
+
+image-test: install  ## lock check, private dockerd, base, build, the image tests; dockerd stopped after
+	PY=$(PY) PYTHON=$(PYTHON) IMAGE=$(IMAGE) IMAGE_BASE=$(IMAGE_BASE) tools/image_test.sh
 
 # --- Housekeeping --------------------------------------------------------------
 
