@@ -49,7 +49,6 @@ class CostModel:
     `seconds_per_char` until the first one completes (0: unknown, nothing is shed)."""
 
     def __init__(self, seconds_per_char: float = 0.0, *, window: int = 31) -> None:
-        self._initial = seconds_per_char
         self._rates: deque[float] = deque(maxlen=window)
         self._median = seconds_per_char
         self._lock = threading.Lock()
