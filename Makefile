@@ -11,7 +11,7 @@ HELM   ?= .tools/bin/helm
 DIST   ?= dist
 
 .PHONY: install envoy-check tools tools-helm test lint run bench proto helm-lint chart \
-	lock lock-check image-base image image-test clean help
+	train-verifier lock lock-check image-base image image-test clean help
 
 # --- Setting up ----------------------------------------------------------------
 
@@ -74,6 +74,16 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 6 minutes)
 	$(PY) benchmarks/overload.py
 
 # --- Generated files -----------------------------------------------------------
+
+# docs/verifier.md#retraining.  Never run by CI: CI checks the shipped file's pin and
+# the ONNX graph against the torch reference this writes.
+train-verifier: install  ## build the verifier's training pairs and train it on CPU (about 30 minutes on 2 cores)
+	@dpkg -s wordnet-base >/dev/null 2>&1 || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wordnet-base; }
+	$(PY) -m pip install --quiet -e '.[train]'
+	$(PY) -m tools.verifier.build_pairs
+	$(PY) -m tools.verifier.train --epochs 2
+	$(PY) -m tools.verifier.pin
 
 # The result is committed; tests/api/test_proto_drift.py fails when it is stale.
 proto: install  ## regenerate grounding_sidecar/api from proto/grounding/v1/grounding.proto

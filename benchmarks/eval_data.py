@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from enum import StrEnum
 from pathlib import Path
 
 from grounding_sidecar.common.inputs import parse_case, read_case_lines
@@ -37,3 +38,42 @@ def iter_available(names: list[str]) -> Iterator[str]:
     for name in names:
         if dataset_path(name).exists():
             yield name
+
+
+class Part(StrEnum):
+    """Which use a labelled case may serve (docs/verifier.md#data): the verifier's
+    training, the calibration fit, or held-out reporting.  Fixed by a hash of the
+    case's document, so no document is on two sides."""
+
+    VERIFIER = "verifier"
+    CALIBRATION = "calibration"
+    HOLDOUT = "holdout"
+
+
+# Share-alike and non-commercial sets only ever measure (../shared/eval/README.md).
+MEASUREMENT_ONLY = frozenset({"faithbench", "feversym"})
+
+
+def document_of(case: LabelledCase) -> str:
+    """SummEdits groups summaries by source document; the claim/evidence sets pair one
+    claim with several retrieved passages, so there the claim is the document."""
+    return str(case.case.raw.get("group") or case.case.answer)
+
+
+def _bucket(key: str, salt: str, buckets: int) -> int:
+    return int(hashlib.sha256(f"{salt}:{key}".encode()).hexdigest(), 16) % buckets
+
+
+def part_of(case: LabelledCase) -> Part:
+    dataset = str(case.case.raw.get("dataset") or "")
+    if dataset in MEASUREMENT_ONLY:
+        return Part.HOLDOUT
+    if dataset == "summedits":
+        # The holdout half stays the one every earlier number was measured on.
+        if not in_fit_half(case):
+            return Part.HOLDOUT
+        return Part.CALIBRATION if _bucket(document_of(case), "part", 3) == 0 else Part.VERIFIER
+    bucket = _bucket(document_of(case), "part", 10)
+    if bucket < 2:
+        return Part.HOLDOUT
+    return Part.CALIBRATION if bucket < 5 else Part.VERIFIER

@@ -34,3 +34,24 @@ def read_safetensors(path: Path) -> dict[str, npt.NDArray[np.generic]]:
         flat = np.frombuffer(data[base + start : base + end], dtype=dtype)
         tensors[name] = flat.reshape(info["shape"]).copy()
     return tensors
+
+
+_NAMES = {np.dtype(v): k for k, v in _DTYPES.items()}
+
+
+def write_safetensors(path: Path, tensors: dict[str, npt.NDArray[np.generic]]) -> None:
+    """The inverse of `read_safetensors`: tensors in name order, no metadata, so the
+    same arrays always give the same bytes (the file is pinned by sha256)."""
+    header: dict[str, object] = {}
+    blobs: list[bytes] = []
+    offset = 0
+    for name in sorted(tensors):
+        array = np.ascontiguousarray(tensors[name])
+        dtype = _NAMES[array.dtype.newbyteorder("<") if array.dtype.byteorder == ">" else array.dtype]
+        blob = array.astype(_DTYPES[dtype]).tobytes()
+        header[name] = {"dtype": dtype, "shape": list(array.shape), "data_offsets": [offset, offset + len(blob)]}
+        blobs.append(blob)
+        offset += len(blob)
+    encoded = json.dumps(header, separators=(",", ":"), sort_keys=True).encode()
+    encoded += b" " * (-len(encoded) % 8)  # the data starts 8-byte aligned
+    path.write_bytes(struct.pack("<Q", len(encoded)) + encoded + b"".join(blobs))

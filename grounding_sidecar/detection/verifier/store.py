@@ -1,0 +1,19 @@
+"""The verifier's files and their pins (docs/verifier.md#files).
+
+The trained weights ship inside the package as fp16 safetensors (trained by
+`make train-verifier`); `grounding-sidecar model fetch` builds the fp32 ONNX graph
+from them into the model directory, beside the MiniLM files.  Both are pinned by
+sha256: a changed file is refused, never run under the same version.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grounding_sidecar.detection.embedding.minilm.store import PinnedFile
+
+# Tokens per (passage, claim) pair, [CLS] and both [SEP]s included; the longer side
+# is cut first.  Training used the same limit.
+VERIFIER_MAX_TOKENS = 128
+WEIGHTS_DIR = Path(__file__).parent / "weights"
+SHIPPED_WEIGHTS_PATH = WEIGHTS_DIR / "verifier-minilm-l6.f16.safetensors"

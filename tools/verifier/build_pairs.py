@@ -1,0 +1,203 @@
+"""Build the verifier's (premise, hypothesis, label) pairs: docs/verifier.md#data.
+
+Real pairs: the labelled claims of Factcheck-GPT (Apache-2.0), WiCE (ODC-BY
+annotations) and SummEdits (Apache-2.0), each against the passage the project's
+own retrieval would pick for it (split_passages + MiniLM cosine, as at run time).
+Synthetic pairs: sentences of those sets' sources rewritten by the rules of
+`perturb.py` (restated: entailed; one detail changed: contradicted; an invented
+detail or a sentence from another document: neither), with the passage holding
+the sentence as the premise.
+
+Every pair carries the `Part` of its document (benchmarks/eval_data.py): the
+trainer learns from `verifier` pairs only; `holdout` pairs are for reporting;
+`calibration` documents are left for the calibration fit.  Seeded: the same
+inputs give the same file.
+
+    python -m tools.verifier.build_pairs --out build/verifier/pairs.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from eval_data import Part, load, part_of
+
+from grounding_sidecar.detection import load_embedder
+from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.detection.text.passages import Passage, split_passages
+from grounding_sidecar.detection.text.sentences import split_sentences
+from grounding_sidecar.evaluation.agreement import LabelledCase
+from tools.verifier import perturb
+from tools.verifier.perturb import Label
+from tools.verifier.wordnet import load_wordnet
+
+TRAINING_SETS = ("factcheckgpt", "wice", "summedits")
+SEED = 20261201
+# Sentences rewritten per source document: the claim/evidence sets have short
+# sources (one retrieved page each), SummEdits few long articles.
+SENTENCES_PER_DOCUMENT = {"factcheckgpt": 2, "wice": 3, "summedits": 30}
+MIN_WORDS, MAX_WORDS = 7, 45
+_LABELS = {"supported": Label.ENTAILED, "contradictory": Label.CONTRADICTED}
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    premise: str
+    hypothesis: str
+    label: int
+    rule: str  # "real" for labelled claims, else the perturb rule
+    dataset: str
+    part: str
+
+
+def _best_passage(embedder: CachedEmbedder, claim: str, passages: list[Passage]) -> Passage:
+    vectors = embedder.embed([p.text for p in passages])
+    (claim_vector,) = embedder.embed([claim])
+    return passages[int(np.argmax(vectors @ claim_vector))]
+
+
+def real_pairs(dataset: str, cases: list[LabelledCase], embedder: CachedEmbedder) -> list[Pair]:
+    pairs: list[Pair] = []
+    for case in cases:
+        passages = [p for i, s in enumerate(case.case.sources) for p in split_passages(i, s)]
+        if not passages:
+            continue
+        for claim in case.claims:
+            text = case.case.answer[claim.span[0] : claim.span[1]]
+            label = _LABELS.get(claim.verdict.value, Label.NEITHER)
+            best = _best_passage(embedder, text, passages)
+            pairs.append(Pair(best.text, text, int(label), "real", dataset, part_of(case).value))
+    return pairs
+
+
+@dataclass(frozen=True, slots=True)
+class _Document:
+    dataset: str
+    part: str
+    text: str
+
+
+def _documents(dataset: str, cases: list[LabelledCase]) -> list[_Document]:
+    seen: dict[str, _Document] = {}
+    for case in cases:
+        for source in case.case.sources:
+            seen.setdefault(source, _Document(dataset, part_of(case).value, source))
+    return list(seen.values())
+
+
+def _sentences(text: str) -> list[tuple[str, Passage]]:
+    passages = split_passages(0, text)
+    out = []
+    for segment in split_sentences(text):
+        sentence = text[segment.start : segment.end].strip()
+        if not MIN_WORDS <= len(sentence.split()) <= MAX_WORDS or not sentence.endswith("."):
+            continue
+        holder = next(
+            (p for p in passages if p.start <= segment.start and segment.end <= p.end), None
+        )
+        if holder is not None:
+            out.append((sentence, holder))
+    return out
+
+
+def synthetic_pairs(documents: list[_Document], rng: random.Random) -> list[Pair]:
+    wordnet = load_wordnet()
+    vocabulary = perturb.vocabulary([d.text for d in documents])
+    sentences = {id(d): _sentences(d.text) for d in documents}
+    pairs: list[Pair] = []
+    for document in documents:
+        own = sentences[id(document)]
+        if not own:
+            continue
+        ctx = perturb.Context(rng, wordnet, vocabulary, perturb.document_names(document.text))
+        others = [d for d in documents if d.dataset == document.dataset and d is not document]
+        count = SENTENCES_PER_DOCUMENT[document.dataset]
+        for sentence, passage in rng.sample(own, min(count, len(own))):
+
+            def add(hypothesis: str | None, label: Label, rule: str, premise: str) -> None:
+                if hypothesis and hypothesis != sentence or rule == "identity":
+                    pairs.append(
+                        Pair(premise, hypothesis or sentence, int(label), rule,
+                             document.dataset, document.part)
+                    )
+
+            entailing = rng.choice(["identity", "sub_clause", "sub_clause", "synonym"])
+            restated = None if entailing == "identity" else perturb.ENTAILING[entailing](sentence, ctx)
+            if restated is None or restated == sentence:
+                add(sentence, Label.ENTAILED, "identity", passage.text)
+            else:
+                add(restated, Label.ENTAILED, entailing, passage.text)
+            # Two contradictions per sentence, from rules that apply, rarer rules first.
+            applicable = [
+                (name, out)
+                for name, rule in perturb.CONTRADICTING.items()
+                if (out := rule(sentence, ctx)) is not None and out != sentence
+            ]
+            rng.shuffle(applicable)
+            for name, out in applicable[:2]:
+                add(out, Label.CONTRADICTED, name, passage.text)
+            if rng.random() < 0.5:
+                add(perturb.qualifier(sentence, ctx), Label.NEITHER, "qualifier", passage.text)
+            elif others:
+                foreign = _topical_foreign_sentence(sentence, others, sentences, rng)
+                if foreign is not None:
+                    add(foreign, Label.NEITHER, "foreign", passage.text)
+    return pairs
+
+
+def _topical_foreign_sentence(
+    sentence: str,
+    others: list[_Document],
+    sentences: dict[int, list[tuple[str, Passage]]],
+    rng: random.Random,
+) -> str | None:
+    """A sentence from another document sharing the most words with `sentence`:
+    on the same topic, yet not entailed by this document's passage."""
+    words = set(sentence.lower().split())
+    candidates = [
+        s
+        for d in rng.sample(others, min(30, len(others)))
+        for s, _ in sentences[id(d)][:5]
+    ]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda s: len(words & set(s.lower().split())))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("build/verifier/pairs.jsonl"))
+    args = parser.parse_args()
+    rng = random.Random(SEED)
+    embedder = CachedEmbedder(load_embedder("minilm"))
+    pairs: list[Pair] = []
+    documents: list[_Document] = []
+    for dataset in TRAINING_SETS:
+        cases = load(dataset)
+        pairs += real_pairs(dataset, cases, embedder)
+        documents += [d for d in _documents(dataset, cases) if d.part != Part.CALIBRATION]
+    pairs += synthetic_pairs(documents, rng)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with args.out.open("w", encoding="utf-8") as handle:
+        for pair in pairs:
+            handle.write(json.dumps(asdict(pair), ensure_ascii=False) + "\n")
+    counts = Counter((p.part, Label(p.label).name) for p in pairs)
+    rules = Counter((p.part, p.rule) for p in pairs)
+    print(f"{len(pairs)} pairs -> {args.out}")
+    for key, n in sorted(counts.items()):
+        print(f"  {key[0]:<12} {key[1]:<13} {n}")
+    for key, n in sorted(rules.items()):
+        print(f"  {key[0]:<12} {key[1]:<13} {n}")
+
+
+if __name__ == "__main__":
+    main()

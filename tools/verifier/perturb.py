@@ -1,0 +1,321 @@
+"""Rule-made hypotheses for the verifier's training pairs (docs/verifier.md#data).
+
+Each rule takes one source sentence and returns a rewritten sentence, or None when
+it does not apply.  The label follows from the rule: a restatement is entailed by
+the passage the sentence came from, a one-detail change contradicts it, an
+invented qualifier or a sentence from elsewhere is neither.  Rules change one
+thing only, so the pair teaches exactly that difference.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import IntEnum
+
+from tools.verifier.wordnet import WordNet, swaps
+
+
+class Label(IntEnum):
+    """The verifier's three classes, in the order of its output."""
+
+    ENTAILED = 0
+    CONTRADICTED = 1
+    NEITHER = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    rng: random.Random
+    wordnet: WordNet
+    vocabulary: frozenset[str]  # words seen in the sources: keeps swaps to common words
+    document_names: tuple[str, ...]  # capitalised names in the sentence's document
+
+
+Rule = Callable[[str, Context], str | None]
+
+_WORD = re.compile(r"[A-Za-z][a-z]+")
+_NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w]|[.,]\d)")
+_MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+_MONTH = re.compile(r"\b(" + "|".join(_MONTHS) + r")\b")
+_NAME = re.compile(r"(?<!^)(?<![.!?] )\b([A-Z][a-z]+(?: [A-Z][a-z]+)*)\b")
+_STOP = frozenset(
+    "the a an and or of to in on at by for with from as is are was were be been has have "
+    "had it its this that these those which who whom whose not no he she they we you i".split()
+)
+# Negation and modality: each pattern flipped reads as the opposite claim.
+_NEGATIONS: tuple[tuple[str, str], ...] = (
+    (r"\bcannot\b", "can"),
+    (r"\bcan not\b", "can"),
+    (r"\bcan't\b", "can"),
+    (r"\bdoes not\b", "does"),
+    (r"\bdid not\b", "did"),
+    (r"\bis not\b", "is"),
+    (r"\bare not\b", "are"),
+    (r"\bwas not\b", "was"),
+    (r"\bwere not\b", "were"),
+    (r"\bwill not\b", "will"),
+    (r"\bhas not\b", "has"),
+    (r"\bhave not\b", "have"),
+    (r"\bnever\b", "always"),
+    (r"\bcan\b", "cannot"),
+    (r"\bmust\b", "must not"),
+    (r"\bshould\b", "should not"),
+    (r"\bwill\b", "will not"),
+    (r"\bis\b", "is not"),
+    (r"\bare\b", "are not"),
+    (r"\bwas\b", "was not"),
+    (r"\bwere\b", "were not"),
+    (r"\bhas been\b", "has not been"),
+    (r"\bhave been\b", "have not been"),
+)
+# Direction and order words that WordNet's antonym pointers miss or rank badly.
+_DIRECTIONS: dict[str, str] = {
+    "increased": "decreased",
+    "decreased": "increased",
+    "increase": "decrease",
+    "decrease": "increase",
+    "rose": "fell",
+    "fell": "rose",
+    "rise": "fall",
+    "grew": "shrank",
+    "higher": "lower",
+    "lower": "higher",
+    "more": "fewer",
+    "fewer": "more",
+    "less": "more",
+    "before": "after",
+    "after": "before",
+    "above": "below",
+    "below": "above",
+    "gained": "lost",
+    "won": "lost",
+    "lost": "won",
+    "larger": "smaller",
+    "smaller": "larger",
+    "largest": "smallest",
+    "smallest": "largest",
+    "earlier": "later",
+    "later": "earlier",
+    "first": "last",
+    "last": "first",
+    "maximum": "minimum",
+    "minimum": "maximum",
+    "allowed": "prohibited",
+    "approved": "rejected",
+    "rejected": "approved",
+    "accepted": "refused",
+    "included": "excluded",
+    "inside": "outside",
+    "north": "south",
+    "south": "north",
+    "east": "west",
+    "west": "east",
+    "male": "female",
+    "female": "male",
+    "private": "public",
+    "public": "private",
+    "domestic": "international",
+}
+_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
+# Everyday contrasts of the product's domain (support, policy, operations), written
+# for this project: same kind, different fact.
+_CONTRASTS: tuple[tuple[str, ...], ...] = (
+    ("email", "phone", "letter", "text message", "post"),
+    ("refund", "exchange", "store credit", "replacement"),
+    ("monthly", "weekly", "daily", "annually"),
+    ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+    ("red", "green", "blue", "yellow", "black", "white"),
+    ("steel", "wood", "plastic", "glass", "aluminium", "concrete"),
+    ("coffee", "tea", "juice", "water", "beer", "wine"),
+    ("train", "bus", "plane", "ship", "truck"),
+    ("manager", "customer", "engineer", "lawyer", "doctor"),
+    ("legal team", "finance team", "support team", "board"),
+    ("online", "in person", "by mail"),
+    ("free", "paid"),
+)
+# Invented details: true of no source, so the sentence with one is not entailed.
+_QUALIFIERS = (
+    ", according to an internal audit",
+    " after approval by the legal team",
+    " for the third year in a row",
+    " despite strong opposition from regulators",
+    ", the first such case in the country",
+    " at a cost of about 2 million dollars",
+    " following a two-week delay",
+    " under pressure from shareholders",
+    ", a spokesperson confirmed on Tuesday",
+    " as part of a pilot programme in Canada",
+    " with the support of the European Commission",
+    " after a complaint by a former employee",
+    ", which doubled its market share",
+    " because of a software error",
+    " during a visit to Tokyo",
+    ", sources familiar with the matter said",
+)
+
+
+def _rebuild(sentence: str, start: int, end: int, replacement: str) -> str:
+    return sentence[:start] + replacement + sentence[end:]
+
+
+def _case_like(original: str, replacement: str) -> str:
+    if original[:1].isupper():
+        return replacement[:1].upper() + replacement[1:]
+    return replacement
+
+
+def sub_clause(sentence: str, ctx: Context) -> str | None:
+    head, sep, tail = sentence.partition(", ")
+    if not sep:
+        return None
+    keep = tail if len(tail.split()) >= len(head.split()) else head + "."
+    if len(keep.split()) < 6:
+        return None
+    keep = keep.rstrip(",;: ")
+    return keep[:1].upper() + keep[1:] + ("" if keep.endswith((".", "!", "?")) else ".")
+
+
+def _word_swap(sentence: str, ctx: Context, relation: dict[str, set[str]]) -> str | None:
+    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() not in _STOP]
+    ctx.rng.shuffle(matches)
+    for match in matches:
+        options = [
+            o
+            for o in swaps(match.group(), relation, ctx.wordnet)
+            if o.lower() in ctx.vocabulary and o.lower() != match.group().lower()
+        ]
+        if options:
+            return _rebuild(sentence, match.start(), match.end(), ctx.rng.choice(options))
+    return None
+
+
+def synonym(sentence: str, ctx: Context) -> str | None:
+    return _word_swap(sentence, ctx, ctx.wordnet.synonyms)
+
+
+def antonym(sentence: str, ctx: Context) -> str | None:
+    return _word_swap(sentence, ctx, ctx.wordnet.antonyms)
+
+
+def cohyponym(sentence: str, ctx: Context) -> str | None:
+    return _word_swap(sentence, ctx, ctx.wordnet.cohyponyms)
+
+
+def number(sentence: str, ctx: Context) -> str | None:
+    matches = list(_NUMBER.finditer(sentence))
+    if not matches:
+        return None
+    match = ctx.rng.choice(matches)
+    text = match.group().replace(",", "")
+    value = float(text)
+    if "." in text:
+        decimals = len(text.split(".")[1])
+        new = round(value * ctx.rng.choice([0.5, 0.7, 1.4, 2.0]) + 10 ** -decimals, decimals)
+        rendered = f"{new:.{decimals}f}"
+    elif 1900 <= value <= 2100:
+        rendered = str(int(value) + ctx.rng.choice([-3, -2, -1, 1, 2, 3]))
+    else:
+        new_int = int(value) + ctx.rng.choice([1, 2, 3, 5, 10]) if value < 20 else int(
+            value * ctx.rng.choice([0.5, 0.75, 1.5, 2.0])
+        )
+        rendered = f"{new_int:,}" if "," in match.group() else str(new_int)
+    if rendered == match.group():
+        return None
+    return _rebuild(sentence, match.start(), match.end(), rendered)
+
+
+def month(sentence: str, ctx: Context) -> str | None:
+    match = _MONTH.search(sentence)
+    if match is None:
+        return None
+    other = ctx.rng.choice([m for m in _MONTHS if m != match.group()])
+    return _rebuild(sentence, match.start(), match.end(), other)
+
+
+def entity(sentence: str, ctx: Context) -> str | None:
+    names = [m for m in _NAME.finditer(sentence) if m.group() not in _MONTHS]
+    present = {m.group() for m in names}
+    others = [n for n in ctx.document_names if n not in present and n not in sentence]
+    if not names or not others:
+        return None
+    match = ctx.rng.choice(names)
+    return _rebuild(sentence, match.start(), match.end(), ctx.rng.choice(others))
+
+
+def negation(sentence: str, ctx: Context) -> str | None:
+    for pattern, replacement in _NEGATIONS:
+        match = re.search(pattern, sentence, flags=re.IGNORECASE)
+        if match is not None:
+            return _rebuild(
+                sentence, match.start(), match.end(), _case_like(match.group(), replacement)
+            )
+    return None
+
+
+def direction(sentence: str, ctx: Context) -> str | None:
+    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() in _DIRECTIONS]
+    if not matches:
+        return None
+    match = ctx.rng.choice(matches)
+    return _rebuild(
+        sentence, match.start(), match.end(), _case_like(match.group(), _DIRECTIONS[match.group().lower()])
+    )
+
+
+def ordinal(sentence: str, ctx: Context) -> str | None:
+    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() in _ORDINALS]
+    if not matches:
+        return None
+    match = ctx.rng.choice(matches)
+    other = ctx.rng.choice([o for o in _ORDINALS[:5] if o != match.group().lower()])
+    return _rebuild(sentence, match.start(), match.end(), _case_like(match.group(), other))
+
+
+def contrast(sentence: str, ctx: Context) -> str | None:
+    for group in ctx.rng.sample(_CONTRASTS, len(_CONTRASTS)):
+        for word in group:
+            match = re.search(rf"\b{re.escape(word)}\b", sentence, flags=re.IGNORECASE)
+            if match is not None:
+                other = ctx.rng.choice([w for w in group if w != word])
+                return _rebuild(sentence, match.start(), match.end(), _case_like(match.group(), other))
+    return None
+
+
+def qualifier(sentence: str, ctx: Context) -> str | None:
+    body = sentence.rstrip()
+    if not body.endswith("."):
+        return None
+    return body[:-1] + ctx.rng.choice(_QUALIFIERS) + "."
+
+
+ENTAILING: dict[str, Rule] = {"sub_clause": sub_clause, "synonym": synonym}
+CONTRADICTING: dict[str, Rule] = {
+    "number": number,
+    "month": month,
+    "entity": entity,
+    "negation": negation,
+    "antonym": antonym,
+    "cohyponym": cohyponym,
+    "direction": direction,
+    "ordinal": ordinal,
+    "contrast": contrast,
+}
+NEITHER_RULES: dict[str, Rule] = {"qualifier": qualifier}
+
+
+def document_names(text: str) -> tuple[str, ...]:
+    """Capitalised names in a document (not sentence-initial), for entity swaps."""
+    return tuple(sorted({m.group() for m in _NAME.finditer(text) if m.group() not in _MONTHS}))
+
+
+def vocabulary(texts: list[str]) -> frozenset[str]:
+    counts: dict[str, int] = {}
+    for text in texts:
+        for word in _WORD.findall(text):
+            counts[word.lower()] = counts.get(word.lower(), 0) + 1
+    return frozenset(w for w, n in counts.items() if n >= 3)
