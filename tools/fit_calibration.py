@@ -1,12 +1,18 @@
-"""Fit the calibrated scorer's parameters for one embedder and write them to
-`grounding_sidecar/detection/judging/params/calibrated-<embedder>.json`.
+"""Fit the calibrated scorer's parameters for one embedder (with or without the
+verifier) and write them to
+`grounding_sidecar/detection/judging/params/calibrated-<embedder>[+verifier].json`.
 
-Data, all redistributable: the fit half of SummEdits (Apache-2.0; split by
-source document, the other half is kept for reporting), and RAG-style cases made
-from those same sources: a source sentence restated is supported, a sentence
-from another document is not.  FaithBench (non-commercial) is never used here.
+Data, all redistributable, the `calibration` part of each set (benchmarks/eval_data.py:
+split by document, never the verifier's training part nor the held-out part):
+Factcheck-GPT (Apache-2.0) and WiCE (ODC-BY annotations), claim against retrieved
+evidence; SummEdits (Apache-2.0), summary claims; and RAG-style cases made from
+SummEdits sources (a source sentence restated is supported, a sentence from another
+document is not).  Each set weighs the same in the fit, and the operating point is
+the threshold with the best mean balanced accuracy over all of them (claim level,
+plus SummEdits at response level): never one set's optimum.  FaithBench
+(non-commercial) and FEVER (share-alike) are never used here.
 
-    python tools/fit_calibration.py --embedder minilm
+    python -m tools.fit_calibration --embedder minilm [--verifier]
 """
 
 from __future__ import annotations
@@ -24,20 +30,31 @@ import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from eval_data import summedits_halves
+from eval_data import Part, load, part_of
 
 from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
+from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.judging.calibration import (
     CalibratedModel,
     params_path,
 )
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
-from grounding_sidecar.detection.judging.features import FEATURE_NAMES, claim_features
-from grounding_sidecar.detection.judging.judges import CosineJudge, Judgement
+from grounding_sidecar.detection.judging.features import (
+    FEATURES,
+    FEATURES_WITH_VERIFIER,
+    claim_features,
+    verifier_features,
+)
+from grounding_sidecar.detection.judging.judges import (
+    SUPPORT_FLOOR_MARGIN,
+    CosineJudge,
+    Judgement,
+)
 from grounding_sidecar.detection.text.passages import Passage
 from grounding_sidecar.detection.text.sentences import split_sentences
+from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import (
     LabelledCase,
     balanced_accuracy,
@@ -52,6 +69,8 @@ class FeatureRecorder:
     """A judge that records every claim's features, then defers to the cosine rule."""
 
     inner: CosineJudge
+    verify_floor: float  # the calibrated judge's: the verifier reads the same claims
+    with_verifier: bool
     rows: list[npt.NDArray[np.float64]] = field(default_factory=list)
 
     @property
@@ -65,8 +84,12 @@ class FeatureRecorder:
         best_index: int,
         passages: Sequence[Passage],
         corpus: SourceCorpus,
+        verification: Verification | None = None,
     ) -> Judgement:
-        self.rows.append(claim_features(claim, similarities, passages, corpus))
+        features = claim_features(claim, similarities, passages, corpus)
+        if self.with_verifier:
+            features = np.concatenate([features, verifier_features(verification)])
+        self.rows.append(features)
         return self.inner.judge(claim, similarities, best_index, passages, corpus)
 
 
@@ -107,6 +130,9 @@ def _trim_clause(sentence: str) -> str:
     return tail[0].upper() + tail[1:] if tail and len(tail) > 30 else sentence
 
 
+CALIBRATION_SETS = ("factcheckgpt", "wice", "summedits")
+
+
 @dataclass
 class TrainingRows:
     features: npt.NDArray[np.float64]
@@ -143,54 +169,79 @@ def training_rows(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", default="minilm")
+    parser.add_argument("--verifier", action="store_true", help="fit with the verifier's features")
     parser.add_argument("--out", type=Path, help="default: the shipped parameter file")
     args = parser.parse_args()
     embedder = load_embedder(args.embedder)
-    recorder = FeatureRecorder(CosineJudge(embedder.default_threshold))
-    grader = Grader(embedder, passage_embedder=CachedEmbedder(embedder), judge=recorder)
-    fit_half, _ = summedits_halves()
-    summaries = training_rows(grader, recorder, fit_half)
-    rag = training_rows(grader, recorder, rag_cases(fit_half))
-    summary_x, summary_y = summaries.features, summaries.supported
-    rag_x, rag_y = rag.features, rag.supported
-    x = np.vstack([summary_x, rag_x])
-    y = np.concatenate([summary_y, rag_y])
-    # Each source of data weighs the same in total, whatever its size.
+    verifier = OnnxVerifier() if args.verifier else None
+    recorder = FeatureRecorder(
+        CosineJudge(embedder.default_threshold),
+        embedder.default_threshold - SUPPORT_FLOOR_MARGIN,
+        with_verifier=verifier is not None,
+    )
+    grader = Grader(
+        embedder, passage_embedder=CachedEmbedder(embedder), judge=recorder, verifier=verifier
+    )
+    sets: dict[str, TrainingRows] = {}
+    for name in CALIBRATION_SETS:
+        cases = [c for c in load(name) if part_of(c) is Part.CALIBRATION]
+        sets[name] = training_rows(grader, recorder, cases)
+        if name == "summedits":
+            sets["rag"] = training_rows(grader, recorder, rag_cases(cases))
+    x = np.vstack([rows.features for rows in sets.values()])
+    y = np.concatenate([rows.supported for rows in sets.values()])
+    # Each set weighs the same in total, whatever its size.
     weight = np.concatenate(
-        [np.full(len(summary_y), 0.5 / len(summary_y)), np.full(len(rag_y), 0.5 / len(rag_y))]
-    ) * len(y)
-    mean, scale, weights, bias = fit_monotone_logistic(x, y, sample_weight=weight)
+        [np.full(len(rows.supported), 1.0 / len(rows.supported)) for rows in sets.values()]
+    ) * (len(y) / len(sets))
+    feature_set = FEATURES_WITH_VERIFIER if verifier is not None else FEATURES
+    mean, scale, weights, bias = fit_monotone_logistic(
+        x, y, sample_weight=weight, feature_set=feature_set
+    )
+    sizes = ", ".join(f"{name} {len(rows.supported)}" for name, rows in sets.items())
     model = CalibratedModel(
         embedder_tag=embedder.version_tag,
-        features=FEATURE_NAMES,
+        features=tuple(f.name for f in feature_set),
         mean=mean,
         scale=scale,
         weights=weights,
         bias=bias,
         threshold=0.5,
         fitted_on=(
-            f"SummEdits fit half ({len(summary_y)} claims) + RAG restatements from its sources "
-            f"({len(rag_y)} claims), equal weight; monotone logistic, l2=1; threshold: best sum "
-            "of SummEdits-fit response and claim BAcc and RAG claim BAcc"
+            f"calibration parts (claims: {sizes}), equal weight per set; monotone logistic, "
+            "l2=1; threshold: best mean BAcc over the sets' claims and SummEdits responses"
         ),
+        verifier_tag=verifier.version_tag if verifier is not None else None,
     )
-    probability = model.probability(x)
-    # One threshold serves three uses, weighed equally: whole summaries judged by
-    # their weakest claim, summary claims one by one, and RAG claims one by one.
-    candidates = np.round(np.arange(0.2, 0.81, 0.01), 2)
-    scores = [
-        summaries.response_balanced_accuracy(probability[: len(summary_y)], t)
-        + (balanced_accuracy(probability[: len(summary_y)] < t, summary_y == 0) or 0.0)
-        + (balanced_accuracy(probability[len(summary_y) :] < t, rag_y == 0) or 0.0)
-        for t in candidates
-    ]
-    threshold = float(candidates[int(np.argmax(scores))])
+    threshold, table = _operating_point(model, sets)
     model = dataclasses.replace(model, threshold=threshold)
-    out = args.out or params_path(embedder.name)
+    out = args.out or params_path(embedder.name, with_verifier=verifier is not None)
     out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out} ({model.tag}, threshold {threshold:.2f})")
-    for name, value in zip(FEATURE_NAMES, weights, strict=True):
+    for name, value in zip(model.features, weights, strict=True):
         print(f"  {name:<28} {value:+.3f}")
+    print("claim BAcc at the operating point: " + table)
+
+
+def _operating_point(model: CalibratedModel, sets: dict[str, TrainingRows]) -> tuple[float, str]:
+    """The threshold with the best mean BAcc over every set's claims and SummEdits'
+    responses (judged by their weakest claim)."""
+    probabilities = {name: model.probability(rows.features) for name, rows in sets.items()}
+
+    def scores(t: float) -> dict[str, float]:
+        out = {
+            name: balanced_accuracy(probabilities[name] < t, rows.supported == 0) or 0.0
+            for name, rows in sets.items()
+        }
+        out["summedits responses"] = sets["summedits"].response_balanced_accuracy(
+            probabilities["summedits"], t
+        )
+        return out
+
+    candidates = [float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2)]
+    best = max(candidates, key=lambda t: float(np.mean(list(scores(t).values()))))
+    table = ", ".join(f"{name} {100 * v:.1f}" for name, v in scores(best).items())
+    return best, table
 
 
 if __name__ == "__main__":

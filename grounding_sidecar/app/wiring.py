@@ -29,11 +29,15 @@ from grounding_sidecar.decision import (
     StaticPolicyTable,
 )
 from grounding_sidecar.detection import EmbedderUnavailable, Grader, GraderSettings
+from grounding_sidecar.detection.contract import VerifierMode
 from grounding_sidecar.detection.embedding.registry import (
     ServingEmbedders,
     ServingOptions,
+    resolve_parallelism,
     serving_embedders,
 )
+from grounding_sidecar.detection.verifier.base import Verifier
+from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.extproc.exchange import ExchangeContext, ExchangeLimits
 from grounding_sidecar.observability.audit import AuditObserver, AuditWriter, open_sink
 from grounding_sidecar.observability.check_queue_metrics import CheckQueueCollector
@@ -154,11 +158,15 @@ def build_detection(settings: Settings) -> Detection:
     """The shared detector, loaded and warmed up once; `Detection(None)` (logged) when
     the embedder cannot load or cannot grade the warm-up check."""
     try:
-        embedders = serving_embedders(settings.embedder, serving_options(settings))
+        options = serving_options(settings)
+        embedders = serving_embedders(settings.embedder, options)
         grader = Grader(
-            embedders.claims, grader_settings(settings), passage_embedder=embedders.passages
+            embedders.claims,
+            grader_settings(settings),
+            passage_embedder=embedders.passages,
+            verifier=_verifier(settings, options),
         )
-    except EmbedderUnavailable as exc:  # a missing model, or no calibration for it
+    except EmbedderUnavailable as exc:  # a missing model or verifier, or no calibration
         _log_unavailable(settings, str(exc))
         return Detection(None)
     problem = grader.warm_up()  # before ready: first runs now, and a broken backend fails here
@@ -166,6 +174,23 @@ def build_detection(settings: Settings) -> Detection:
         _log_unavailable(settings, problem)
         return Detection(None)
     return Detection(grader, embedders)
+
+
+def _verifier(settings: Settings, options: ServingOptions) -> Verifier | None:
+    parallelism = resolve_parallelism(options)
+    # One verifier run per check reads all its pairs: a lone check gets every CPU the
+    # embedder's runs would share (concurrent checks then share them).
+    verifier = load_verifier(
+        settings.verifier,
+        intra_op_threads=parallelism.workers * parallelism.intra_op_threads,
+        allow_spinning=parallelism.allow_spinning,
+    )
+    if verifier is None and settings.verifier is VerifierMode.AUTO:
+        log.warning(
+            "verifier off: its files are not installed (grounding-sidecar model fetch builds "
+            "them); set verifier: on to require it"
+        )
+    return verifier
 
 
 def _log_unavailable(settings: Settings, problem: str) -> None:

@@ -12,7 +12,8 @@ from grounding_sidecar.detection import (
     GraderSettings,
     load_embedder,
 )
-from grounding_sidecar.detection.contract import Scorer
+from grounding_sidecar.detection.contract import Scorer, VerifierMode
+from grounding_sidecar.detection.verifier.loading import load_verifier
 
 DEFAULT_EMBEDDER = "minilm"
 EXIT_BAD_INPUT = 2
@@ -41,16 +42,25 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
         help="an approved external reference (classed policy; repeatable)",
     )
     grading.add_argument("--min-claim-words", type=positive_int, default=5)
+    grading.add_argument(
+        "--verifier",
+        choices=[m.value for m in VerifierMode],
+        default=VerifierMode.AUTO.value,
+        help="the entailment verifier (docs/verifier.md): auto runs it when installed",
+    )
 
 
 def build_grader(args: argparse.Namespace) -> Grader:
-    """Raises EmbedderUnavailable or ValueError with a one-line message."""
+    """Raises EmbedderUnavailable, VerifierUnavailable or ValueError with a one-line
+    message."""
     settings = GraderSettings(
         threshold=args.threshold,
         scorer=Scorer(args.scorer),
         min_claim_words=args.min_claim_words,
     )
-    return Grader(load_embedder(args.embedder), settings)
+    return Grader(
+        load_embedder(args.embedder), settings, verifier=load_verifier(VerifierMode(args.verifier))
+    )
 
 
 def positive_int(value: str) -> int:

@@ -40,6 +40,14 @@ class ClaimPolicy(StrEnum):
     CLASSED = "classed"
 
 
+class VerifierMode(StrEnum):
+    """Whether the grader runs the verifier (docs/verifier.md#setting)."""
+
+    AUTO = "auto"  # on when its files are installed; off (logged) when they are absent
+    ON = "on"  # required: missing or altered files fail at start-up
+    OFF = "off"
+
+
 class Scorer(StrEnum):
     """How a claim's similarities become a verdict (see `judging/judges.py`)."""
 
@@ -86,6 +94,7 @@ class EmbeddingStage(StrEnum):
 
     SOURCE = "source"
     CLAIM = "claim"
+    VERIFICATION = "verification"  # the verifier could not read a claim's pair
 
 
 class SkipReason(StrEnum):
@@ -119,6 +128,22 @@ class Evidence:
 
 
 @dataclass(frozen=True, slots=True)
+class Verification:
+    """The verifier's probabilities for one (passage, claim) pair; they sum to 1."""
+
+    entailed: float
+    contradicted: float
+    neither: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "entailed": round(self.entailed, 4),
+            "contradicted": round(self.contradicted, 4),
+            "neither": round(self.neither, 4),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class StatementGrade:
     """The verdict on one claim; `answer[span[0]:span[1]] == text`."""
 
@@ -129,8 +154,9 @@ class StatementGrade:
     evidence: tuple[Evidence, ...]
     score: float | None
     rationale: str
-    probability: float | None = None  # P(supported) under the judge's rule; internal
+    probability: float | None = None  # P(supported) under the judge's rule
     cause: GradeCause = GradeCause.JUDGED  # internal: read by the rubric
+    verification: Verification | None = None  # the verifier on the best passage, if it ran
 
     def __post_init__(self) -> None:
         if self.verdict not in VALID_VERDICTS[self.claim_class]:
@@ -151,6 +177,8 @@ class StatementGrade:
             "score": None if self.score is None else round(self.score, 4),
             "evidence": [e.to_dict() for e in self.evidence],
             "rationale": self.rationale,
+            "probability": None if self.probability is None else round(self.probability, 4),
+            "verifier": None if self.verification is None else self.verification.to_dict(),
         }
 
 

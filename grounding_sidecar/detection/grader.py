@@ -1,18 +1,21 @@
 """The grader: answer + sources -> `CheckResult` under one versioned rule.
 
 Pipeline: split claims and passages, embed both (passages through their own,
-cacheable embedder), score with the single kernel, look for inconsistent
-details, grade each claim, then apply the response rubric.  Nothing here knows
+cacheable embedder), score with the single kernel, let the verifier read each
+claim against its best passage where that can change the verdict, look for
+inconsistent details, grade each claim, then apply the response rubric.  Nothing here knows
 about HTTP, Envoy or workspaces; callers pass limits and policy per check.
 """
 
 from __future__ import annotations
 
+import enum
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from grounding_sidecar.detection import rubric
 from grounding_sidecar.detection.contract import (
@@ -30,6 +33,7 @@ from grounding_sidecar.detection.contract import (
     StageTimings,
     StatementGrade,
     Verdict,
+    Verification,
 )
 from grounding_sidecar.detection.embedding.base import Embedder, embed_checked
 from grounding_sidecar.detection.judging.calibration import load_calibration
@@ -40,7 +44,7 @@ from grounding_sidecar.detection.judging.judges import (
     Judge,
     Judgement,
 )
-from grounding_sidecar.detection.judging.scoring import score
+from grounding_sidecar.detection.judging.scoring import Similarities, score
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
 from grounding_sidecar.detection.text.classify import classify_claim, split_premise
 from grounding_sidecar.detection.text.passages import (
@@ -50,6 +54,7 @@ from grounding_sidecar.detection.text.passages import (
     split_passages,
 )
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
+from grounding_sidecar.detection.verifier.base import VerificationError, Verifier
 
 # What an external claim with no approved reference is told (classed policy).
 NO_APPROVED_SOURCE_RATIONALE = "no approved external source"
@@ -76,8 +81,10 @@ class Grader:
         *,
         passage_embedder: Embedder | None = None,
         judge: Judge | None = None,
+        verifier: Verifier | None = None,
     ) -> None:
         self._settings = settings or GraderSettings()
+        self._verifier = verifier
         self._embedder = embedder
         self._passage_embedder = passage_embedder or embedder
         threshold = self._settings.threshold
@@ -85,7 +92,10 @@ class Grader:
         if not 0.0 < self.threshold <= 1.0:
             raise ValueError(f"similarity threshold must be in (0, 1], got {self.threshold}")
         self._judge: Judge = judge or (
-            CalibratedJudge(load_calibration(embedder), embedder.default_threshold)
+            CalibratedJudge(
+                load_calibration(embedder, verifier.version_tag if verifier else None),
+                embedder.default_threshold,
+            )
             if self._settings.scorer is Scorer.CALIBRATED
             else CosineJudge(self.threshold)
         )
@@ -93,6 +103,10 @@ class Grader:
     @property
     def embedder(self) -> Embedder:
         return self._embedder
+
+    @property
+    def verifier(self) -> Verifier | None:
+        return self._verifier
 
     @property
     def passage_embedder(self) -> Embedder:
@@ -122,9 +136,10 @@ class Grader:
 
     def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
         """The metric definition version: results under different ones never mix."""
+        verifier = f"/{self._verifier.version_tag}" if self._verifier is not None else ""
         return (
             f"{RUBRIC_VERSION}/{policy.value}/{self._embedder.version_tag}/"
-            f"{SPLITTER_VERSION}/{self._judge.tag}"
+            f"{SPLITTER_VERSION}/{self._judge.tag}{verifier}"
         )
 
     def check(
@@ -168,6 +183,7 @@ class Grader:
         split_seconds = time.perf_counter() - started
         graded = _ClaimGrader(
             judge=self._judge,
+            verifier=self._verifier,
             claims=claims,
             classes=classes,
             source_passages=source_passages,
@@ -228,6 +244,16 @@ def _classed_claims(
     return out_claims, out_classes
 
 
+class _Failed(enum.Enum):
+    """A claim whose pair the verifier could not read: graded as an embedding failure
+    (unknown, docs/contract.md#embedding-failures), never as unverified."""
+
+    VERIFICATION_FAILED = "verification_failed"
+
+
+_VERIFICATION_FAILED = _Failed.VERIFICATION_FAILED
+
+
 @dataclass(frozen=True, slots=True)
 class _Graded:
     grades: list[StatementGrade]
@@ -239,6 +265,7 @@ class _Graded:
 @dataclass
 class _ClaimGrader:
     judge: Judge
+    verifier: Verifier | None
     claims: Sequence[Claim]
     classes: Sequence[ClaimClass]
     source_passages: Sequence[Passage]
@@ -273,6 +300,7 @@ class _ClaimGrader:
             embed_seconds = time.perf_counter() - started
             started = time.perf_counter()
             comparable = passage_vectors.all_ok and bool(claim_vectors.ok.any())
+            verifications: list[Verification | _Failed | None] = [None] * len(graded)
             if comparable:
                 # Subject-specific claims need the supplied sources, never a reference.
                 allowed = np.ones((len(graded), len(passages)), dtype=bool)
@@ -281,7 +309,20 @@ class _ClaimGrader:
                         allowed[row, len(self.source_passages) :] = False
                 similarities = score(claim_vectors.vectors, passage_vectors.vectors, allowed)
                 corpus = SourceCorpus(self.corpus_texts)
+                verifications = self._verify(graded, claim_vectors.ok, similarities, passages)
+                if any(v is _VERIFICATION_FAILED for v in verifications):
+                    failures.append(EmbeddingStage.VERIFICATION)
             for row, i in enumerate(graded):
+                if comparable and verifications[row] is _VERIFICATION_FAILED:
+                    grades[i] = self._grade(
+                        i,
+                        Verdict.UNSUPPORTED,
+                        None,
+                        None,
+                        EMBEDDING_FAILED_MARK,
+                        cause=GradeCause.EMBEDDING_FAILED,
+                    )
+                    continue
                 if not (comparable and claim_vectors.ok[row]):
                     # A failed source fails every claim; a failed claim only itself.
                     grades[i] = self._grade(
@@ -299,6 +340,7 @@ class _ClaimGrader:
                     int(similarities.best_passage[row]),
                     passages,
                     corpus,
+                    reading if isinstance(reading := verifications[row], Verification) else None,
                 )
                 grades[i] = self._from_judgement(i, judgement)
         else:
@@ -314,6 +356,38 @@ class _ClaimGrader:
             embed_seconds=embed_seconds,
             score_seconds=time.perf_counter() - started,
         )
+
+    def _verify(
+        self,
+        graded: Sequence[int],
+        claim_ok: npt.NDArray[np.bool_],
+        similarities: Similarities,
+        passages: Sequence[Passage],
+    ) -> list[Verification | _Failed | None]:
+        """The verifier's reading of each graded claim against its best passage, for
+        claims whose best cosine reaches the judge's floor (None elsewhere), in one
+        batch; `_VERIFICATION_FAILED` for every claim of a batch it could not read."""
+        out: list[Verification | _Failed | None] = [None] * len(graded)
+        if self.verifier is None:
+            return out
+        floor = self.judge.verify_floor
+        rows = [
+            row
+            for row in range(len(graded))
+            if claim_ok[row]
+            and float(similarities.matrix[row, similarities.best_passage[row]]) >= floor
+        ]
+        pairs = [
+            (passages[int(similarities.best_passage[row])].text, self.claims[graded[row]].text)
+            for row in rows
+        ]
+        try:
+            readings: list[Verification | _Failed | None] = list(self.verifier.verify(pairs))
+        except VerificationError:
+            readings = [_VERIFICATION_FAILED] * len(rows)
+        for row, reading in zip(rows, readings, strict=True):
+            out[row] = reading
+        return out
 
     def _from_judgement(self, index: int, judgement: Judgement) -> StatementGrade:
         if judgement.verdict is Verdict.UNSUPPORTED and self.classes[index] is ClaimClass.EXTERNAL:
@@ -333,6 +407,7 @@ class _ClaimGrader:
             evidence,
             judgement.rationale,
             judgement.probability,
+            verification=judgement.verification,
         )
 
     def _grade(
@@ -345,6 +420,7 @@ class _ClaimGrader:
         probability: float | None = None,
         *,
         cause: GradeCause = GradeCause.JUDGED,
+        verification: Verification | None = None,
     ) -> StatementGrade:
         claim = self.claims[index]
         return StatementGrade(
@@ -357,4 +433,5 @@ class _ClaimGrader:
             rationale=rationale,
             probability=probability,
             cause=cause,
+            verification=verification,
         )

@@ -6,10 +6,12 @@ Never used at run time: the server and the CLI only load shipped parameters
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
-from grounding_sidecar.detection.judging.features import FEATURES
+from grounding_sidecar.detection.judging.features import FEATURES, Feature
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -19,6 +21,7 @@ def fit_monotone_logistic(
     supported: npt.NDArray[np.int_],
     *,
     sample_weight: FloatArray | None = None,
+    feature_set: Sequence[Feature] = FEATURES,
     l2: float = 1.0,
     iterations: int = 4000,
     learning_rate: float = 0.5,
@@ -34,7 +37,7 @@ def fit_monotone_logistic(
     y = supported.astype(np.float64)
     weight = np.ones(len(y)) if sample_weight is None else sample_weight.astype(np.float64)
     total = weight.sum()
-    directions = np.array([feature.direction for feature in FEATURES], dtype=np.float64)
+    directions = np.array([feature.direction for feature in feature_set], dtype=np.float64)
     coefficients = np.zeros(x.shape[1])
     bias = 0.0
     for _ in range(iterations):

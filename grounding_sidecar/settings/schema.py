@@ -19,7 +19,7 @@ from typing import Any
 
 from grounding_sidecar.decision.actions import Action, UnknownHandling
 from grounding_sidecar.decision.policy import GroundingPolicy, WorkspaceOverride
-from grounding_sidecar.detection.contract import ClaimPolicy, Scorer
+from grounding_sidecar.detection.contract import ClaimPolicy, Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.registry import EMBEDDER_NAMES
 from grounding_sidecar.settings import values as v
 
@@ -47,6 +47,7 @@ class Settings:
     # detector: bound at start-up (the threshold is global, never per workspace)
     embedder: str = "minilm"
     scorer: Scorer = Scorer.CALIBRATED
+    verifier: VerifierMode = VerifierMode.AUTO
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
     # the neural embedder in the server (ignored by `hash`)
@@ -137,6 +138,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         v.enum_values(Scorer),
         "calibrated: P(supported) from evidence features (shipped parameters); "
         "cosine: best similarity >= similarity-threshold",
+    ),
+    _spec(
+        "verifier",
+        v.choice(VerifierMode),
+        v.enum_values(VerifierMode),
+        "the entailment verifier: auto runs it when its files are installed, "
+        "on requires them (docs/verifier.md)",
     ),
     _spec(
         "similarity-threshold",

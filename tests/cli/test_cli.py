@@ -22,7 +22,17 @@ CHECK_KEYS = {
     "skipped_claims",
     "dropped_sources",
 }
-CLAIM_KEYS = {"text", "span", "claim_class", "verdict", "score", "evidence", "rationale"}
+CLAIM_KEYS = {
+    "text",
+    "span",
+    "claim_class",
+    "verdict",
+    "score",
+    "evidence",
+    "rationale",
+    "probability",
+    "verifier",
+}
 SOURCE = "Order 5512 shipped on 3 June by ground freight."
 
 

@@ -122,36 +122,54 @@ def synthetic_pairs(documents: list[_Document], rng: random.Random) -> list[Pair
         others = [d for d in documents if d.dataset == document.dataset and d is not document]
         count = SENTENCES_PER_DOCUMENT[document.dataset]
         for sentence, passage in rng.sample(own, min(count, len(own))):
-
-            def add(hypothesis: str | None, label: Label, rule: str, premise: str) -> None:
-                if hypothesis and hypothesis != sentence or rule == "identity":
+            foreign_pool = (others, sentences)
+            for hypothesis, label, rule in _rewrites(sentence, ctx, foreign_pool, rng):
+                if hypothesis != sentence or rule == "identity":
                     pairs.append(
-                        Pair(premise, hypothesis or sentence, int(label), rule,
-                             document.dataset, document.part)
+                        Pair(
+                            passage.text,
+                            hypothesis,
+                            int(label),
+                            rule,
+                            document.dataset,
+                            document.part,
+                        )
                     )
-
-            entailing = rng.choice(["identity", "sub_clause", "sub_clause", "synonym"])
-            restated = None if entailing == "identity" else perturb.ENTAILING[entailing](sentence, ctx)
-            if restated is None or restated == sentence:
-                add(sentence, Label.ENTAILED, "identity", passage.text)
-            else:
-                add(restated, Label.ENTAILED, entailing, passage.text)
-            # Two contradictions per sentence, from rules that apply, rarer rules first.
-            applicable = [
-                (name, out)
-                for name, rule in perturb.CONTRADICTING.items()
-                if (out := rule(sentence, ctx)) is not None and out != sentence
-            ]
-            rng.shuffle(applicable)
-            for name, out in applicable[:2]:
-                add(out, Label.CONTRADICTED, name, passage.text)
-            if rng.random() < 0.5:
-                add(perturb.qualifier(sentence, ctx), Label.NEITHER, "qualifier", passage.text)
-            elif others:
-                foreign = _topical_foreign_sentence(sentence, others, sentences, rng)
-                if foreign is not None:
-                    add(foreign, Label.NEITHER, "foreign", passage.text)
     return pairs
+
+
+_ForeignPool = tuple[list[_Document], dict[int, list[tuple[str, Passage]]]]
+
+
+def _rewrites(
+    sentence: str, ctx: perturb.Context, foreign: _ForeignPool, rng: random.Random
+) -> list[tuple[str, Label, str]]:
+    """(hypothesis, label, rule) for one sentence: one restatement, up to two
+    contradictions (two rules drawn from those that apply), one neither."""
+    out: list[tuple[str, Label, str]] = []
+    entailing = rng.choice(["identity", "sub_clause", "sub_clause", "synonym"])
+    restated = None if entailing == "identity" else perturb.ENTAILING[entailing](sentence, ctx)
+    if restated is None or restated == sentence:
+        out.append((sentence, Label.ENTAILED, "identity"))
+    else:
+        out.append((restated, Label.ENTAILED, entailing))
+    applicable = [
+        (name, changed)
+        for name, rule in perturb.CONTRADICTING.items()
+        if (changed := rule(sentence, ctx)) is not None and changed != sentence
+    ]
+    rng.shuffle(applicable)
+    out += [(changed, Label.CONTRADICTED, name) for name, changed in applicable[:2]]
+    others, sentences = foreign
+    if rng.random() < 0.5:
+        qualified = perturb.qualifier(sentence, ctx)
+        if qualified is not None:
+            out.append((qualified, Label.NEITHER, "qualifier"))
+    elif others:
+        other = _topical_foreign_sentence(sentence, others, sentences, rng)
+        if other is not None:
+            out.append((other, Label.NEITHER, "foreign"))
+    return out
 
 
 def _topical_foreign_sentence(
@@ -164,9 +182,7 @@ def _topical_foreign_sentence(
     on the same topic, yet not entailed by this document's passage."""
     words = set(sentence.lower().split())
     candidates = [
-        s
-        for d in rng.sample(others, min(30, len(others)))
-        for s, _ in sentences[id(d)][:5]
+        s for d in rng.sample(others, min(30, len(others))) for s, _ in sentences[id(d)][:5]
     ]
     if not candidates:
         return None

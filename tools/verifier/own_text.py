@@ -45,7 +45,10 @@ def fidelity_pairs(wordnet: WordNet, count: int = 200, seed: int = 7) -> list[tu
     by every rule that applies, and other passages."""
     rng = random.Random(seed)
     ctx = perturb.Context(
-        rng, wordnet, perturb.vocabulary(list(PASSAGES) * 3), perturb.document_names(" ".join(PASSAGES))
+        rng,
+        wordnet,
+        perturb.vocabulary(list(PASSAGES) * 3),
+        perturb.document_names(" ".join(PASSAGES)),
     )
     rules = {**perturb.ENTAILING, **perturb.CONTRADICTING, **perturb.NEITHER_RULES}
     pairs: list[tuple[str, str]] = []

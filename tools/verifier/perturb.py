@@ -38,14 +38,67 @@ Rule = Callable[[str, Context], str | None]
 
 _WORD = re.compile(r"[A-Za-z][a-z]+")
 _NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w]|[.,]\d)")
-_MONTHS = (
-    "January February March April May June July August September October November December"
-).split()
+_MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 _MONTH = re.compile(r"\b(" + "|".join(_MONTHS) + r")\b")
 _NAME = re.compile(r"(?<!^)(?<![.!?] )\b([A-Z][a-z]+(?: [A-Z][a-z]+)*)\b")
 _STOP = frozenset(
-    "the a an and or of to in on at by for with from as is are was were be been has have "
-    "had it its this that these those which who whom whose not no he she they we you i".split()
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "for",
+        "with",
+        "from",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "not",
+        "no",
+        "he",
+        "she",
+        "they",
+        "we",
+        "you",
+        "i",
+    ]
 )
 # Negation and modality: each pattern flipped reads as the opposite claim.
 _NEGATIONS: tuple[tuple[str, str], ...] = (
@@ -121,7 +174,18 @@ _DIRECTIONS: dict[str, str] = {
     "public": "private",
     "domestic": "international",
 }
-_ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth".split()
+_ORDINALS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+]
 # Everyday contrasts of the product's domain (support, policy, operations), written
 # for this project: same kind, different fact.
 _CONTRASTS: tuple[tuple[str, ...], ...] = (
@@ -215,13 +279,15 @@ def number(sentence: str, ctx: Context) -> str | None:
     value = float(text)
     if "." in text:
         decimals = len(text.split(".")[1])
-        new = round(value * ctx.rng.choice([0.5, 0.7, 1.4, 2.0]) + 10 ** -decimals, decimals)
+        new = round(value * ctx.rng.choice([0.5, 0.7, 1.4, 2.0]) + 10**-decimals, decimals)
         rendered = f"{new:.{decimals}f}"
     elif 1900 <= value <= 2100:
         rendered = str(int(value) + ctx.rng.choice([-3, -2, -1, 1, 2, 3]))
     else:
-        new_int = int(value) + ctx.rng.choice([1, 2, 3, 5, 10]) if value < 20 else int(
-            value * ctx.rng.choice([0.5, 0.75, 1.5, 2.0])
+        new_int = (
+            int(value) + ctx.rng.choice([1, 2, 3, 5, 10])
+            if value < 20
+            else int(value * ctx.rng.choice([0.5, 0.75, 1.5, 2.0]))
         )
         rendered = f"{new_int:,}" if "," in match.group() else str(new_int)
     if rendered == match.group():
@@ -263,7 +329,10 @@ def direction(sentence: str, ctx: Context) -> str | None:
         return None
     match = ctx.rng.choice(matches)
     return _rebuild(
-        sentence, match.start(), match.end(), _case_like(match.group(), _DIRECTIONS[match.group().lower()])
+        sentence,
+        match.start(),
+        match.end(),
+        _case_like(match.group(), _DIRECTIONS[match.group().lower()]),
     )
 
 
@@ -282,7 +351,9 @@ def contrast(sentence: str, ctx: Context) -> str | None:
             match = re.search(rf"\b{re.escape(word)}\b", sentence, flags=re.IGNORECASE)
             if match is not None:
                 other = ctx.rng.choice([w for w in group if w != word])
-                return _rebuild(sentence, match.start(), match.end(), _case_like(match.group(), other))
+                return _rebuild(
+                    sentence, match.start(), match.end(), _case_like(match.group(), other)
+                )
     return None
 
 

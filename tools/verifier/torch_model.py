@@ -122,7 +122,8 @@ def export_weights(model: Verifier) -> dict[str, npt.NDArray[np.generic]]:
     """Hugging Face-named fp32 arrays; the token-type table's row 0 is `type0`
     (single-segment inputs: docs/verifier.md#design)."""
     out: dict[str, npt.NDArray[np.generic]] = {
-        name: parameter.detach().cpu().numpy().astype(np.float32) for name, parameter in _pairs(model)
+        name: parameter.detach().cpu().numpy().astype(np.float32)
+        for name, parameter in _pairs(model)
     }
     out["embeddings.token_type_embeddings.weight"] = (
         model.type0.detach().cpu().numpy().astype(np.float32)[None, :]
@@ -135,5 +136,7 @@ def load_weights(model: Verifier, weights: dict[str, npt.NDArray[np.generic]]) -
         for name, parameter in _pairs(model):
             parameter.copy_(torch.from_numpy(np.asarray(weights[name], np.float32)))
         model.type0.copy_(
-            torch.from_numpy(np.asarray(weights["embeddings.token_type_embeddings.weight"], np.float32)[0])
+            torch.from_numpy(
+                np.asarray(weights["embeddings.token_type_embeddings.weight"], np.float32)[0]
+            )
         )

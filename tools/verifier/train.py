@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import torch
 from tokenizers import Tokenizer
 
@@ -174,7 +175,9 @@ def main() -> None:
     train_seconds = time.time() - train_started
 
     # What ships is fp16; every number below is measured on the weights as shipped.
-    shipped = {k: v.astype(np.float16) for k, v in export_weights(model).items()}
+    shipped: dict[str, npt.NDArray[np.generic]] = {
+        k: v.astype(np.float16) for k, v in export_weights(model).items()
+    }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_safetensors(args.out, shipped)
     load_weights(model, shipped)

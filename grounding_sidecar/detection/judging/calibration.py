@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable
-from grounding_sidecar.detection.judging.features import FEATURE_NAMES
+from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES_WITH_VERIFIER
 
 PARAMS_DIR = Path(__file__).parent / "params"
 CALIBRATION_VERSION = "cal-v1"
@@ -40,10 +40,16 @@ class CalibratedModel:
     bias: float
     threshold: float  # P(supported) a claim needs
     fitted_on: str
+    verifier_tag: str | None = None  # the verifier whose probabilities are features
 
     def __post_init__(self) -> None:
-        if self.features != FEATURE_NAMES:
-            raise ValueError(f"parameters are for features {self.features}, not {FEATURE_NAMES}")
+        expected = _feature_names(self.verifier_tag is not None)
+        if self.features != expected:
+            raise ValueError(f"parameters are for features {self.features}, not {expected}")
+
+    @property
+    def uses_verifier(self) -> bool:
+        return self.verifier_tag is not None
 
     @cached_property
     def tag(self) -> str:
@@ -66,6 +72,7 @@ class CalibratedModel:
             "bias": round(float(self.bias), 6),
             "threshold": round(float(self.threshold), 4),
             "fitted_on": self.fitted_on,
+            **({"verifier_tag": self.verifier_tag} if self.verifier_tag else {}),
         }
 
     @classmethod
@@ -79,16 +86,23 @@ class CalibratedModel:
             bias=float(data["bias"]),
             threshold=float(data["threshold"]),
             fitted_on=str(data["fitted_on"]),
+            verifier_tag=str(data["verifier_tag"]) if data.get("verifier_tag") else None,
         )
 
 
-def params_path(embedder_name: str) -> Path:
-    return PARAMS_DIR / f"calibrated-{embedder_name}.json"
+def _feature_names(with_verifier: bool) -> tuple[str, ...]:
+    return tuple(f.name for f in FEATURES_WITH_VERIFIER) if with_verifier else FEATURE_NAMES
 
 
-def load_calibration(embedder: Embedder) -> CalibratedModel:
-    """The shipped parameters for this exact embedder, or `EmbedderUnavailable`."""
-    path = params_path(embedder.name)
+def params_path(embedder_name: str, *, with_verifier: bool = False) -> Path:
+    suffix = "+verifier" if with_verifier else ""
+    return PARAMS_DIR / f"calibrated-{embedder_name}{suffix}.json"
+
+
+def load_calibration(embedder: Embedder, verifier_tag: str | None = None) -> CalibratedModel:
+    """The shipped parameters for this exact embedder (and verifier, when one runs),
+    or `EmbedderUnavailable`."""
+    path = params_path(embedder.name, with_verifier=verifier_tag is not None)
     try:
         model = CalibratedModel.from_json(json.loads(path.read_text(encoding="utf-8")))
     except (OSError, ValueError, KeyError) as exc:
@@ -97,5 +111,10 @@ def load_calibration(embedder: Embedder) -> CalibratedModel:
         raise EmbedderUnavailable(
             f"calibration {path.name} was fitted for {model.embedder_tag}, "
             f"not {embedder.version_tag}; refit with tools/fit_calibration.py"
+        )
+    if model.verifier_tag != verifier_tag:
+        raise EmbedderUnavailable(
+            f"calibration {path.name} was fitted for verifier {model.verifier_tag}, "
+            f"not {verifier_tag}; refit with tools/fit_calibration.py"
         )
     return model

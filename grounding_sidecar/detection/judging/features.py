@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.details import DetailKind, extract_details, negation_parity
@@ -47,6 +48,19 @@ FEATURES: tuple[Feature, ...] = (
     Feature("claim_words_log", -1),
 )
 FEATURE_NAMES = tuple(feature.name for feature in FEATURES)
+# With the verifier on (docs/verifier.md#in-the-pipeline), its probabilities on the
+# best passage join the evidence; a claim it did not read (no similar passage) has 0s.
+VERIFIER_FEATURES: tuple[Feature, ...] = (
+    Feature("verifier_entailed", +1),
+    Feature("verifier_contradicted", -1),
+)
+FEATURES_WITH_VERIFIER = FEATURES + VERIFIER_FEATURES
+
+
+def verifier_features(verification: Verification | None) -> npt.NDArray[np.float64]:
+    if verification is None:
+        return np.zeros(len(VERIFIER_FEATURES))
+    return np.array([verification.entailed, verification.contradicted])
 
 
 def claim_features(

@@ -3,13 +3,15 @@
 Two rules share one shape.  `CosineJudge` is the baseline rule
 (docs/contract.md#grading): supported when the best cosine reaches the threshold.
 `CalibratedJudge` asks the calibrated model for P(supported) from evidence
-features.  Both then apply the same consistency rule to a claim they would
-support: a detail found in no source, or a flipped negation, overrides the
-similarity.
+features (with the verifier on, its probabilities among them).  Both then apply
+the same two overrides: a confident contradiction from the verifier against a
+similar passage (docs/verifier.md#in-the-pipeline), and the consistency rule for a
+claim they would support (a detail found in no source, or a flipped negation).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,11 +20,11 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from grounding_sidecar.detection.contract import Verdict
+from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.judging.calibration import CalibratedModel
 from grounding_sidecar.detection.judging.consistency import find_inconsistency
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
-from grounding_sidecar.detection.judging.features import claim_features
+from grounding_sidecar.detection.judging.features import claim_features, verifier_features
 from grounding_sidecar.detection.text.passages import Passage
 
 # Width of the logistic that turns the cosine's distance to its threshold into a
@@ -35,6 +37,11 @@ CONTRADICTION_MARGIN = 0.15
 # cosine threshold, whatever its other features say: a short fabricated premise can
 # otherwise look plausible ("Since your parcel was damaged in transit", cosine 0.29).
 SUPPORT_FLOOR_MARGIN = 0.3
+# The verifier's P(contradicted) over which a claim whose best passage is similar
+# (within CONTRADICTION_MARGIN of the cosine threshold) is contradictory, whatever
+# the similarity says.  Chosen on the calibration mix (tools/fit_calibration.py):
+# high, because a false contradiction refuses a grounded answer.
+VERIFIER_CONTRADICTION = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +51,18 @@ class Judgement:
     best: Passage
     probability: float  # P(supported)
     rationale: str
+    verification: Verification | None = None  # the verifier on `best`, when it read it
 
 
 class Judge(Protocol):
     @property
     def tag(self) -> str:
         """The rule's part of the metric definition version, e.g. `t0.70`."""
+
+    @property
+    def verify_floor(self) -> float:
+        """The best cosine from which the verifier's view can change the verdict:
+        claims under it are not worth a verifier run."""
 
     def judge(
         self,
@@ -58,9 +71,11 @@ class Judge(Protocol):
         best_index: int,
         passages: Sequence[Passage],
         corpus: SourceCorpus,
+        verification: Verification | None = None,
     ) -> Judgement:
         """`similarities` is the claim's row of the kernel (`-inf`: not allowed) and
-        `best_index` the kernel's argmax in it (a finite entry): the evidence."""
+        `best_index` the kernel's argmax in it (a finite entry): the evidence.
+        `verification` is the verifier's reading of (best passage, claim), if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +86,11 @@ class CosineJudge:
     def tag(self) -> str:
         return f"t{self.threshold:.2f}"
 
+    @property
+    def verify_floor(self) -> float:
+        # Only the contradiction override reads the verifier here.
+        return self.threshold - CONTRADICTION_MARGIN
+
     def judge(
         self,
         claim: str,
@@ -78,6 +98,7 @@ class CosineJudge:
         best_index: int,
         passages: Sequence[Passage],
         corpus: SourceCorpus,
+        verification: Verification | None = None,
     ) -> Judgement:
         best, cosine = passages[best_index], float(similarities[best_index])
         probability = 1.0 / (1.0 + math.exp(-(cosine - self.threshold) / _COSINE_PROBABILITY_SCALE))
@@ -87,8 +108,10 @@ class CosineJudge:
             if supported
             else f"closest {best.passage_id} scores {cosine:.2f} < {self.threshold:.2f}"
         )
-        judgement = Judgement(_verdict(supported), cosine, best, probability, rationale)
-        return _with_consistency(claim, judgement, corpus, self.threshold)
+        judgement = Judgement(
+            _verdict(supported), cosine, best, probability, rationale, verification
+        )
+        return _overridden(claim, judgement, corpus, self.threshold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +128,10 @@ class CalibratedJudge:
     def tag(self) -> str:
         return f"{self.model.tag}/p{self.model.threshold:.2f}c{self.support_floor:.2f}"
 
+    @property
+    def verify_floor(self) -> float:
+        return self.support_floor
+
     def judge(
         self,
         claim: str,
@@ -112,11 +139,13 @@ class CalibratedJudge:
         best_index: int,
         passages: Sequence[Passage],
         corpus: SourceCorpus,
+        verification: Verification | None = None,
     ) -> Judgement:
         best, cosine = passages[best_index], float(similarities[best_index])
-        probability = float(
-            self.model.probability(claim_features(claim, similarities, passages, corpus))
-        )
+        features = claim_features(claim, similarities, passages, corpus)
+        if self.model.uses_verifier:
+            features = np.concatenate([features, verifier_features(verification)])
+        probability = float(self.model.probability(features))
         evidence = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
         floor = self.support_floor
         supported = probability >= self.model.threshold and cosine >= floor
@@ -126,12 +155,41 @@ class CalibratedJudge:
             rationale = f"no similar passage ({evidence}; cosine < {floor:.2f})"
         else:
             rationale = f"weak support ({evidence} < {self.model.threshold:.2f})"
-        judgement = Judgement(_verdict(supported), cosine, best, probability, rationale)
-        return _with_consistency(claim, judgement, corpus, self.cosine_threshold)
+        judgement = Judgement(
+            _verdict(supported), cosine, best, probability, rationale, verification
+        )
+        return _overridden(claim, judgement, corpus, self.cosine_threshold)
 
 
 def _verdict(supported: bool) -> Verdict:
     return Verdict.SUPPORTED if supported else Verdict.UNSUPPORTED
+
+
+def _overridden(
+    claim: str, judgement: Judgement, corpus: SourceCorpus, cosine_threshold: float
+) -> Judgement:
+    """The verifier's confident contradiction first, then the consistency rule."""
+    contradiction = _verifier_contradiction(judgement, cosine_threshold)
+    if contradiction is not None:
+        return contradiction
+    return _with_consistency(claim, judgement, corpus, cosine_threshold)
+
+
+def _verifier_contradiction(judgement: Judgement, cosine_threshold: float) -> Judgement | None:
+    """Contradictory when the verifier is confident that a similar passage says the
+    opposite: similarity cannot see a flipped meaning, the verifier can."""
+    verification = judgement.verification
+    if verification is None or verification.contradicted < VERIFIER_CONTRADICTION:
+        return None
+    if judgement.score < cosine_threshold - CONTRADICTION_MARGIN:
+        return None  # not the same subject: a gap, not a contradiction
+    rationale = (
+        f"contradicted by {judgement.best.passage_id} (verifier p {verification.contradicted:.2f}, "
+        f"cosine {judgement.score:.2f})"
+    )
+    return dataclasses.replace(
+        judgement, verdict=Verdict.CONTRADICTORY, probability=0.0, rationale=rationale
+    )
 
 
 def _with_consistency(
@@ -153,4 +211,6 @@ def _with_consistency(
         return judgement
     if judgement.verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
         return judgement
-    return Judgement(finding.verdict, judgement.score, best, 0.0, finding.rationale)
+    return dataclasses.replace(
+        judgement, verdict=finding.verdict, probability=0.0, rationale=finding.rationale
+    )

@@ -17,3 +17,12 @@ from grounding_sidecar.detection.embedding.minilm.store import PinnedFile
 VERIFIER_MAX_TOKENS = 128
 WEIGHTS_DIR = Path(__file__).parent / "weights"
 SHIPPED_WEIGHTS_PATH = WEIGHTS_DIR / "verifier-minilm-l6.f16.safetensors"
+# Written by `make train-verifier` (tools/verifier/train.py), checked by tools/verifier/pin.py.
+SHIPPED_WEIGHTS = PinnedFile(SHIPPED_WEIGHTS_PATH.name, "0" * 64, 0)
+# Built by `grounding-sidecar model fetch` from SHIPPED_WEIGHTS (bert_onnx.build_classifier).
+VERIFIER_GRAPH = PinnedFile("verifier.onnx", "0" * 64, 0)
+VERIFIER_VERSION = "ver-v1"
+
+
+def verifier_graph_path(model_dir: Path) -> Path:
+    return model_dir / VERIFIER_GRAPH.name

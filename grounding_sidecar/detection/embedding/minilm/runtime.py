@@ -79,15 +79,31 @@ def _load(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
 def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
     verify_files(model_dir, RUNTIME_FILES)
     try:
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
+        tokenizer = load_tokenizer(model_dir / TOKENIZER.name, MAX_TOKENS)
+        session = open_session(model_dir / ONNX_GRAPH.name, threads, spinning)
     except ImportError as exc:
         raise EmbedderUnavailable(
             f"the minilm embedder needs onnxruntime and tokenizers: {exc}"
         ) from exc
-    tokenizer = Tokenizer.from_file(str(model_dir / TOKENIZER.name))
+    except Exception as exc:  # onnxruntime raises its own untyped exception classes
+        raise EmbedderUnavailable(f"onnxruntime could not load {model_dir}: {exc}") from exc
+    return _Loaded(session, tokenizer, f"minilm-l6@{ONNX_GRAPH.sha256[:8]}")
+
+
+def load_tokenizer(path: Path, max_tokens: int) -> Any:
+    """The model's WordPiece tokenizer, truncating at `max_tokens`, never padding."""
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(path))
     tokenizer.no_padding()
-    tokenizer.enable_truncation(max_length=MAX_TOKENS)
+    tokenizer.enable_truncation(max_length=max_tokens)
+    return tokenizer
+
+
+def open_session(path: Path, threads: int, spinning: bool) -> Any:
+    """An onnxruntime CPU session for one of the project's BERT graphs."""
+    import onnxruntime as ort
+
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads  # 0: onnxruntime's default, one per physical core
     options.inter_op_num_threads = 1  # the graph is a chain; parallelism is inside the GEMMs
@@ -98,13 +114,7 @@ def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
     # Spinning workers pick up the next run sooner but burn idle CPU that a co-located
     # server, the tokenizer or the batcher's callers could use.
     options.add_session_config_entry("session.intra_op.allow_spinning", "1" if spinning else "0")
-    try:
-        session = ort.InferenceSession(
-            str(model_dir / ONNX_GRAPH.name), options, providers=["CPUExecutionProvider"]
-        )
-    except Exception as exc:  # onnxruntime raises its own untyped exception classes
-        raise EmbedderUnavailable(f"onnxruntime could not load {model_dir}: {exc}") from exc
-    return _Loaded(session, tokenizer, f"minilm-l6@{ONNX_GRAPH.sha256[:8]}")
+    return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
 
 
 class MiniLMEmbedder:
@@ -153,7 +163,7 @@ class MiniLMEmbedder:
             return out
         encodings = self._encode(texts)
         for rows in _runs([len(e.ids) for e in encodings]):
-            ids, mask = _pad([encodings[r].ids for r in rows])
+            ids, mask = pad_sequences([encodings[r].ids for r in rows])
             (pooled,) = self._run(["sentence_embedding"], ids, mask)
             out[rows] = pooled
         norms = np.linalg.norm(out, axis=1, keepdims=True)
@@ -166,14 +176,14 @@ class MiniLMEmbedder:
         encodings = self._encode(texts)
         states: list[TokenStates] = []
         for enc in encodings:
-            ids, mask = _pad([enc.ids])
+            ids, mask = pad_sequences([enc.ids])
             (hidden,) = self._run(["last_hidden_state"], ids, mask)
             states.append(TokenStates(list(enc.tokens), list(enc.offsets), hidden[0]))
         return states
 
     def _encode(self, texts: Sequence[str]) -> list[Any]:
         try:
-            return list(self._loaded.tokenizer.encode_batch([_valid_unicode(t) for t in texts]))
+            return list(self._loaded.tokenizer.encode_batch([valid_unicode(t) for t in texts]))
         except Exception as exc:  # e.g. a non-str item; fail the batch, not the process
             raise EmbeddingError(f"tokenizer failed: {exc}") from exc
 
@@ -187,7 +197,7 @@ class MiniLMEmbedder:
         return [np.asarray(r, dtype=np.float32) for r in result]
 
 
-def _valid_unicode(text: str) -> str:
+def valid_unicode(text: str) -> str:
     """Lone surrogates (from "\ud800" escapes in JSON) as U+FFFD: the tokenizer only
     takes valid Unicode, and one bad character must not fail the whole batch."""
     if text.isascii():
@@ -210,7 +220,9 @@ def _uneven(shortest: int, tokens: int) -> bool:
     return tokens > max(RUN_SHORT_TOKENS, 2 * shortest)
 
 
-def _pad(sequences: list[list[int]]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def pad_sequences(
+    sequences: list[list[int]],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     width = max(len(s) for s in sequences)
     ids = np.zeros((len(sequences), width), np.int64)  # 0 is [PAD]
     mask = np.zeros((len(sequences), width), np.int64)

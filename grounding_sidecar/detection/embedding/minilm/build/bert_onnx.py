@@ -80,8 +80,62 @@ def _i64(values: list[int]) -> npt.NDArray[np.int64]:
 def build_model(weights: Weights, shape: BertShape | None = None) -> onnx.ModelProto:
     """The encoder graph for a BERT checkpoint in Hugging Face naming."""
     s = shape or BertShape()
-    head_dim = s.hidden // s.heads
     g = _Graph()
+    hidden, pooled = _encoder(g, weights, s)
+    g.nodes.append(helper.make_node("Identity", [hidden], ["last_hidden_state"], name="out_h"))
+    g.nodes.append(helper.make_node("Identity", [pooled], ["sentence_embedding"], name="out_e"))
+    outputs = [
+        helper.make_tensor_value_info(
+            "last_hidden_state", TensorProto.FLOAT, ["batch", "seq", s.hidden]
+        ),
+        helper.make_tensor_value_info("sentence_embedding", TensorProto.FLOAT, ["batch", s.hidden]),
+    ]
+    return _model(g, "minilm_l6_encoder", outputs)
+
+
+# The verifier's head in the weights file (docs/verifier.md#design).
+CLASSIFIER_WEIGHT = "verifier.head.weight"
+CLASSIFIER_BIAS = "verifier.head.bias"
+
+
+def build_classifier(weights: Weights, shape: BertShape | None = None) -> onnx.ModelProto:
+    """The same encoder with a linear head over the mean-pooled state and a softmax:
+    `probabilities`, [batch, classes].  Used for the verifier, a cross-encoder whose
+    input is `[CLS] passage [SEP] claim [SEP]`."""
+    s = shape or BertShape()
+    g = _Graph()
+    _, pooled = _encoder(g, weights, s)
+    w = g.const("head_w", _f32(weights[CLASSIFIER_WEIGHT]).T)
+    b = g.const("head_b", _f32(weights[CLASSIFIER_BIAS]))
+    logits = g.op("Add", [g.op("MatMul", [pooled, w]), b])
+    g.nodes.append(helper.make_node("Softmax", [logits], ["probabilities"], name="out_p", axis=-1))
+    classes = int(np.asarray(weights[CLASSIFIER_BIAS]).shape[0])
+    outputs = [
+        helper.make_tensor_value_info("probabilities", TensorProto.FLOAT, ["batch", classes])
+    ]
+    return _model(g, "minilm_l6_classifier", outputs)
+
+
+def _model(g: _Graph, name: str, outputs: list[onnx.ValueInfoProto]) -> onnx.ModelProto:
+    inputs = [
+        helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "seq"]),
+        helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "seq"]),
+    ]
+    graph = helper.make_graph(g.nodes, name, inputs, outputs, g.inits)
+    model = helper.make_model(
+        graph,
+        opset_imports=[helper.make_opsetid("", OPSET)],
+        producer_name=PRODUCER,
+        producer_version=PRODUCER_VERSION,
+    )
+    model.ir_version = IR_VERSION
+    onnx.checker.check_model(model, full_check=True)
+    return model
+
+
+def _encoder(g: _Graph, weights: Weights, s: BertShape) -> tuple[str, str]:
+    """Nodes from the inputs to the last hidden state and its masked mean pooling."""
+    head_dim = s.hidden // s.heads
 
     # Embeddings: word + (position + token type 0), then LayerNorm.
     g.const("word_embeddings", _f32(weights["embeddings.word_embeddings.weight"]))
@@ -154,28 +208,7 @@ def build_model(weights: Weights, shape: BertShape | None = None) -> onnx.ModelP
     counts = g.op("ReduceSum", [mask3, "axis1"], keepdims=0)
     pooled = g.op("Div", [summed, g.op("Max", [counts, "tiny"])])
 
-    g.nodes.append(helper.make_node("Identity", [hidden], ["last_hidden_state"], name="out_h"))
-    g.nodes.append(helper.make_node("Identity", [pooled], ["sentence_embedding"], name="out_e"))
-    inputs = [
-        helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "seq"]),
-        helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "seq"]),
-    ]
-    outputs = [
-        helper.make_tensor_value_info(
-            "last_hidden_state", TensorProto.FLOAT, ["batch", "seq", s.hidden]
-        ),
-        helper.make_tensor_value_info("sentence_embedding", TensorProto.FLOAT, ["batch", s.hidden]),
-    ]
-    graph = helper.make_graph(g.nodes, "minilm_l6_encoder", inputs, outputs, g.inits)
-    model = helper.make_model(
-        graph,
-        opset_imports=[helper.make_opsetid("", OPSET)],
-        producer_name=PRODUCER,
-        producer_version=PRODUCER_VERSION,
-    )
-    model.ir_version = IR_VERSION
-    onnx.checker.check_model(model, full_check=True)
-    return model
+    return hidden, pooled
 
 
 def _linear(g: _Graph, x: str, weights: Weights, prefix: str, name: str) -> str:

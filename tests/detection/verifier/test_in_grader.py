@@ -1,0 +1,60 @@
+"""The verifier inside the grader: which claims it reads, what its reading changes,
+how its failure is graded, and how it shows in the version and the JSON."""
+
+from __future__ import annotations
+
+from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder, Verdict
+from grounding_sidecar.detection.contract import EmbeddingStage, GradeCause, Reason, Scorer
+from tests.support.fake_verifiers import CONTRADICTS, FAILS, MarkerVerifier
+
+SOURCE = "The error rate fell from 2.0% to 1.0% after the cache rollout in March."
+COSINE = GraderSettings(scorer=Scorer.COSINE, threshold=0.5)
+
+
+def test_a_confident_contradiction_on_a_similar_passage_is_contradictory() -> None:
+    verifier = MarkerVerifier()
+    grader = Grader(HashEmbedder(), COSINE, verifier=verifier)
+    answer = f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
+    (grade,) = grader.check(answer, [SOURCE]).claims
+    assert grade.verdict is Verdict.CONTRADICTORY
+    assert "s0.0" in grade.rationale and "verifier p 0.97" in grade.rationale
+    assert grade.verification is not None and grade.verification.contradicted == 0.97
+    assert grade.to_dict()["verifier"] == {"entailed": 0.015, "contradicted": 0.97, "neither": 0.015}
+
+
+def test_an_unsure_verifier_leaves_the_similarity_verdict() -> None:
+    grader = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier(contradicted=0.6))
+    answer = f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
+    (grade,) = grader.check(answer, [SOURCE]).claims
+    assert grade.verdict is Verdict.SUPPORTED
+    assert grade.to_dict()["probability"] is not None
+
+
+def test_claims_without_a_similar_passage_are_not_read() -> None:
+    verifier = MarkerVerifier()
+    grader = Grader(HashEmbedder(), COSINE, verifier=verifier)
+    answer = (
+        "The error rate fell from 2.0% to 1.0% after the cache rollout in March. "
+        f"Penguins migrate across the southern ocean every winter season {CONTRADICTS}."
+    )
+    first, second = grader.check(answer, [SOURCE]).claims
+    assert [claim for _, claim in verifier.batches[0]] == [first.text]  # one batch, one pair
+    assert second.verdict is Verdict.UNSUPPORTED and second.verification is None
+    assert second.to_dict()["verifier"] is None
+
+
+def test_a_failed_verification_is_an_embedding_failure_never_a_verdict() -> None:
+    grader = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier())
+    answer = f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {FAILS}."
+    result = grader.check(answer, [SOURCE])
+    (grade,) = result.claims
+    assert grade.cause is GradeCause.EMBEDDING_FAILED and grade.verdict is Verdict.UNSUPPORTED
+    assert result.embedding_failures == (EmbeddingStage.VERIFICATION,)
+    assert Reason.EMBEDDING_FAILED in result.reasons
+
+
+def test_the_version_names_the_verifier() -> None:
+    with_verifier = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier())
+    without = Grader(HashEmbedder(), COSINE)
+    assert with_verifier.version().endswith("/ver-fake@1")
+    assert with_verifier.version() == without.version() + "/ver-fake@1"

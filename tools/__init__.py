@@ -1,0 +1,1 @@
+"""Checkout-only tools (never in the wheel): see the README's map."""
