@@ -82,8 +82,9 @@ train-verifier: install  ## build the verifier's training pairs and train it on 
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wordnet-base; }
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) -m tools.verifier.build_pairs
-	$(PY) -m tools.verifier.train --epochs 2
-	$(PY) -m tools.verifier.pin
+	$(PY) -m tools.verifier.train
+	$(PY) -m tools.verifier.pin --write
+	$(PY) -m grounding_sidecar model fetch
 
 # The result is committed; tests/api/test_proto_drift.py fails when it is stale.
 proto: install  ## regenerate grounding_sidecar/api from proto/grounding/v1/grounding.proto

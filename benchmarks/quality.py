@@ -1,14 +1,16 @@
 """Detection quality on the human-labelled data in `../shared/eval/`.
 
-For each embedder (`hash`, `minilm`) and scorer (`cosine`, `calibrated`), at the
-shipped default thresholds: claim-level and response-level AUROC and balanced
-accuracy (BAcc, %), on data the calibration was not fitted on: the SummEdits
-holdout half (split by source document) and FaithBench (evaluation only).
+For each embedder (`hash`, `minilm`) and rule (`cosine`; `calibrated`; `calibrated`
+with the verifier), at the shipped default thresholds: claim-level and
+response-level AUROC and balanced accuracy (BAcc, %), on data neither the verifier
+nor the calibration was fitted on: the held-out part of each set
+(benchmarks/eval_data.py `Part.HOLDOUT`, split by document), and FEVER-Symmetric and
+FaithBench whole (measurement only).
 Published numbers from `../shared/eval/README.md` are printed alongside, and where a
 data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
 
-    python benchmarks/quality.py [--embedders hash,minilm] [--limit N]
+    python benchmarks/quality.py [--embedders hash,minilm] [--rules cosine,...] [--limit N]
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from eval_data import iter_available, load, summedits_halves
+from eval_data import MEASUREMENT_ONLY, Part, iter_available, load, part_of
 
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
-from grounding_sidecar.detection.contract import Scorer
+from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.evaluation.agreement import (
     LabelledCase,
     auroc,
@@ -33,6 +36,12 @@ from grounding_sidecar.evaluation.agreement import (
     grade_labelled,
 )
 
+QUALITY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench"]
+RULES: dict[str, tuple[Scorer, VerifierMode]] = {
+    "cosine": (Scorer.COSINE, VerifierMode.OFF),
+    "calibrated": (Scorer.CALIBRATED, VerifierMode.OFF),
+    "calibrated+verifier": (Scorer.CALIBRATED, VerifierMode.ON),
+}
 PUBLISHED = {
     "faithbench": "sentence BAcc: MiniCheck-DeBERTa-L 58.4 (60.5 in the issue), AlignScore-large "
     "56.0, HHEM-2.1-Open 54.4; response BAcc: HHEM-2.1 55.3, GPT-4o 56.2, Ragas 62.3",
@@ -77,32 +86,42 @@ def _percent(value: float | None) -> float | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedders", default="hash,minilm")
+    parser.add_argument("--rules", default=",".join(RULES))
     parser.add_argument("--limit", type=int, help="first N cases per data set (quick look)")
     args = parser.parse_args()
     datasets: dict[str, list[LabelledCase]] = {}
-    for name in iter_available(["summedits", "faithbench"]):
-        cases = summedits_halves()[1] if name == "summedits" else load(name)
-        datasets["summedits (holdout)" if name == "summedits" else name] = cases[: args.limit]
+    for name in iter_available(QUALITY_SETS):
+        cases = [c for c in load(name) if part_of(c) is Part.HOLDOUT]
+        datasets[f"{name} (holdout)" if name not in MEASUREMENT_ONLY else name] = cases[
+            : args.limit
+        ]
     if not datasets:
         print("../shared/eval is not present: nothing to measure")
         return
     columns = ["claim AUROC", "claim BAcc", "response AUROC", "response BAcc"]
-    print("| data | embedder | scorer | version | " + " | ".join(columns) + " |")
+    print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")
     for embedder_name in args.embedders.split(","):
         embedder = load_embedder(embedder_name)
         cached = CachedEmbedder(embedder)
-        for scorer in Scorer:
-            grader = Grader(embedder, GraderSettings(scorer=scorer), passage_embedder=cached)
+        for rule in args.rules.split(","):
+            scorer, verifier_mode = RULES[rule]
+            grader = Grader(
+                embedder,
+                GraderSettings(scorer=scorer),
+                passage_embedder=cached,
+                verifier=load_verifier(verifier_mode),
+            )
             for data_name, cases in datasets.items():
                 started = time.perf_counter()
                 row = measure(grader, cases)
                 cells = [_fmt(row[c], c) for c in columns]
                 version = grader.version().split("/", 2)[2]
                 print(
-                    f"| {data_name} | {embedder_name} | {scorer.value} | `{version}` | "
+                    f"| {data_name} | {embedder_name} | {rule} | `{version}` | "
                     + " | ".join(cells)
-                    + f" |  <!-- {time.perf_counter() - started:.0f}s -->"
+                    + f" |  <!-- {time.perf_counter() - started:.0f}s -->",
+                    flush=True,
                 )
     print()
     for data_name, text in PUBLISHED.items():

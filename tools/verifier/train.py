@@ -125,7 +125,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=SHIPPED_WEIGHTS_PATH)
     parser.add_argument("--metrics", type=Path, default=ROOT / "build/verifier/metrics.json")
     parser.add_argument("--reference", type=Path, default=REFERENCE_PATH)
-    parser.add_argument("--epochs", type=int, default=1)
+    parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--lr", type=float, default=4e-5)
     parser.add_argument("--limit", type=int, help="first N training pairs (smoke runs)")

@@ -103,6 +103,11 @@ class OnnxVerifier:
     def version_tag(self) -> str:
         return f"{VERIFIER_VERSION}@{VERIFIER_GRAPH.sha256[:8]}"
 
+    @property
+    def tokenizer(self) -> Any:
+        """The pair tokenizer (tokenizers.Tokenizer), truncating at VERIFIER_MAX_TOKENS."""
+        return self._loaded.tokenizer
+
     def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
         if not pairs:
             return []

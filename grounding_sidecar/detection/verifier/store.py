@@ -18,9 +18,17 @@ VERIFIER_MAX_TOKENS = 128
 WEIGHTS_DIR = Path(__file__).parent / "weights"
 SHIPPED_WEIGHTS_PATH = WEIGHTS_DIR / "verifier-minilm-l6.f16.safetensors"
 # Written by `make train-verifier` (tools/verifier/train.py), checked by tools/verifier/pin.py.
-SHIPPED_WEIGHTS = PinnedFile(SHIPPED_WEIGHTS_PATH.name, "0" * 64, 0)
+SHIPPED_WEIGHTS = PinnedFile(
+    SHIPPED_WEIGHTS_PATH.name,
+    "2ac810f79c1d25db6492e4ae05ddc49a56b998df3b407f04fb36c8d078577707",
+    45143590,
+)
 # Built by `grounding-sidecar model fetch` from SHIPPED_WEIGHTS (bert_onnx.build_classifier).
-VERIFIER_GRAPH = PinnedFile("verifier.onnx", "0" * 64, 0)
+VERIFIER_GRAPH = PinnedFile(
+    "verifier.onnx",
+    "d87a138b4a61d4762743aaa278eb9104165a37af9885b49a640d17d97ce270db",
+    90278742,
+)
 VERIFIER_VERSION = "ver-v1"
 
 

@@ -14,17 +14,25 @@ COSINE = GraderSettings(scorer=Scorer.COSINE, threshold=0.5)
 def test_a_confident_contradiction_on_a_similar_passage_is_contradictory() -> None:
     verifier = MarkerVerifier()
     grader = Grader(HashEmbedder(), COSINE, verifier=verifier)
-    answer = f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
+    answer = (
+        f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
+    )
     (grade,) = grader.check(answer, [SOURCE]).claims
     assert grade.verdict is Verdict.CONTRADICTORY
     assert "s0.0" in grade.rationale and "verifier p 0.97" in grade.rationale
     assert grade.verification is not None and grade.verification.contradicted == 0.97
-    assert grade.to_dict()["verifier"] == {"entailed": 0.015, "contradicted": 0.97, "neither": 0.015}
+    assert grade.to_dict()["verifier"] == {
+        "entailed": 0.015,
+        "contradicted": 0.97,
+        "neither": 0.015,
+    }
 
 
 def test_an_unsure_verifier_leaves_the_similarity_verdict() -> None:
     grader = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier(contradicted=0.6))
-    answer = f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
+    answer = (
+        f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
+    )
     (grade,) = grader.check(answer, [SOURCE]).claims
     assert grade.verdict is Verdict.SUPPORTED
     assert grade.to_dict()["probability"] is not None

@@ -102,7 +102,8 @@ def build_graph(model_dir: Path) -> None:
     _pinned_or_fail(target, ONNX_GRAPH)
 
 
-def build_verifier_graph(model_dir: Path) -> None:
+def build_verifier_graph(model_dir: Path, weights: Path | None = None) -> None:
+    """`weights`: the shipped file unless given (tests give an altered copy)."""
     from grounding_sidecar.detection.verifier.store import (
         SHIPPED_WEIGHTS,
         SHIPPED_WEIGHTS_PATH,
@@ -113,13 +114,14 @@ def build_verifier_graph(model_dir: Path) -> None:
     target = verifier_graph_path(model_dir)
     if problem_with(target, VERIFIER_GRAPH) is None:
         return
-    problem = problem_with(SHIPPED_WEIGHTS_PATH, SHIPPED_WEIGHTS)
+    source = weights or SHIPPED_WEIGHTS_PATH
+    problem = problem_with(source, SHIPPED_WEIGHTS)
     if problem is not None:
         raise FetchError(f"the shipped verifier weights are altered: {problem}")
     from grounding_sidecar.detection.embedding.minilm.build.bert_onnx import build_classifier
     from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
 
-    model = build_classifier(read_safetensors(SHIPPED_WEIGHTS_PATH))
+    model = build_classifier(read_safetensors(source))
     _write_atomically(target, model.SerializeToString())
     _pinned_or_fail(target, VERIFIER_GRAPH)
 

@@ -1,0 +1,132 @@
+"""The shipped detector (MiniLM, calibrated, verifier on) on pairs written for this
+project, one per pattern the verifier was trained for (docs/verifier.md#data): each
+contradiction must come out `contradictory`, each faithful restatement `supported`,
+and a claim adding what no source says must not be `supported`."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection import Grader, Verdict, load_embedder
+from grounding_sidecar.detection.contract import VerifierMode
+from grounding_sidecar.detection.verifier.loading import load_verifier
+
+# (pattern, source, contradicting claim, faithful restatement)
+PATTERNS = [
+    (
+        "direction",
+        "The error rate fell from 2.0% to 1.0% after the cache rollout.",
+        "The error rate rose sharply after the cache rollout.",
+        "After the cache rollout, the error rate dropped from 2.0% to 1.0%.",
+    ),
+    (
+        "modality",
+        "Opened items can still be returned within 14 days of delivery.",
+        "Opened items cannot be returned.",
+        "Opened items may still be returned within 14 days of delivery.",
+    ),
+    (
+        "co-hyponym (channel)",
+        "Your new PIN will be sent to you by email within one hour.",
+        "Your new PIN will be communicated to you by phone within one hour.",
+        "Within one hour, your new PIN will be emailed to you.",
+    ),
+    (
+        "antonym",
+        "The east entrance of the hospital stays open during the renovation.",
+        "The east entrance of the hospital stays closed during the renovation.",
+        "During the renovation, the hospital's east entrance remains open.",
+    ),
+    (
+        "colour",
+        "All emergency exit doors in the building are painted green.",
+        "All emergency exit doors in the building are painted red.",
+        "The building's emergency exit doors are all painted green.",
+    ),
+    (
+        "material",
+        "The new footbridge over the canal is made of steel.",
+        "The new footbridge over the canal is made of wood.",
+        "The canal's new footbridge is built from steel.",
+    ),
+    (
+        "ordinal",
+        "Berlin was the second stop of the band's European tour.",
+        "Berlin was the first stop of the band's European tour.",
+        "The band's European tour stopped in Berlin second.",
+    ),
+    (
+        "number",
+        "The extended warranty on the dishwasher lasts 24 months.",
+        "The extended warranty on the dishwasher lasts 12 months.",
+        "The dishwasher's extended warranty lasts for 24 months.",
+    ),
+    (
+        "negation",
+        "The mobile app supports offline mode for saved maps.",
+        "The mobile app does not support offline mode for saved maps.",
+        "Offline mode for saved maps is supported by the mobile app.",
+    ),
+    (
+        "comparative",
+        "Support ticket volume increased in the third quarter.",
+        "Support ticket volume decreased in the third quarter.",
+        "In the third quarter, the volume of support tickets went up.",
+    ),
+    (
+        "before/after",
+        "Staff must badge in before the night shift starts.",
+        "Staff must badge in after the night shift starts.",
+        "Before the night shift starts, staff have to badge in.",
+    ),
+    (
+        "drink",
+        "Every guest is welcomed with a cup of green tea at check-in.",
+        "Every guest is welcomed with a cup of coffee at check-in.",
+        "At check-in, each guest receives a cup of green tea.",
+    ),
+    (
+        "entity",
+        "The supply contract was signed with Northwind Traders in May.",
+        "The supply contract was signed with Contoso Logistics in May.",
+        "In May, the supply contract was signed with Northwind Traders.",
+    ),
+]
+# (source, claim with a detail no source states)
+NOT_FOUND = [
+    (
+        "The new pricing page went live on Monday.",
+        "The new pricing page was approved by the legal team before it went live on Monday.",
+    ),
+    (
+        "The replacement card is sent by post within five working days.",
+        "The replacement card is sent by post within five working days at no extra charge.",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def grader() -> Grader:
+    return Grader(load_embedder("minilm"), verifier=load_verifier(VerifierMode.ON))
+
+
+@pytest.mark.parametrize(("pattern", "source", "contradiction", "_"), PATTERNS)
+def test_a_one_detail_contradiction_is_contradictory(
+    grader: Grader, pattern: str, source: str, contradiction: str, _: str
+) -> None:
+    (grade,) = grader.check(contradiction, [source]).claims
+    assert grade.verdict is Verdict.CONTRADICTORY, (pattern, grade.rationale, grade.verification)
+
+
+@pytest.mark.parametrize(("pattern", "source", "_", "restatement"), PATTERNS)
+def test_a_faithful_restatement_is_supported(
+    grader: Grader, pattern: str, source: str, _: str, restatement: str
+) -> None:
+    (grade,) = grader.check(restatement, [source]).claims
+    assert grade.verdict is Verdict.SUPPORTED, (pattern, grade.rationale, grade.verification)
+
+
+@pytest.mark.parametrize(("source", "claim"), NOT_FOUND)
+def test_an_invented_detail_is_not_supported(grader: Grader, source: str, claim: str) -> None:
+    (grade,) = grader.check(claim, [source]).claims
+    assert grade.verdict is not Verdict.SUPPORTED, (grade.rationale, grade.verification)

@@ -1,0 +1,55 @@
+"""Pin the verifier's files: docs/verifier.md#retraining.
+
+    python -m tools.verifier.pin            # compare the weights file with its pin
+    python -m tools.verifier.pin --write    # pin it (and the graph built from it)
+
+Compares the weights that `tools/verifier/train.py` wrote with the pins in
+`grounding_sidecar/detection/verifier/store.py` (a retrain on this kind of machine
+should reproduce them: the training is seeded and deterministic); `--write`
+rebuilds the ONNX graph from the weights and writes both pins into store.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+from pathlib import Path
+
+from grounding_sidecar.detection.embedding.minilm.build.bert_onnx import build_classifier
+from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
+from grounding_sidecar.detection.embedding.minilm.store import sha256_of
+from grounding_sidecar.detection.verifier import store
+
+STORE_PATH = Path(store.__file__)
+
+
+def _replace_pin(text: str, variable: str, sha256: str, size: int) -> str:
+    pattern = re.compile(rf'({variable} = PinnedFile\(\s*[^,]+,\s*)"[0-9a-f]{{64}}",\s*\d+,?\s*\)')
+    if not pattern.search(text):
+        raise SystemExit(f"no {variable} pin in {STORE_PATH}")
+    return pattern.sub(rf'\g<1>"{sha256}",\n    {size},\n)', text)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    weights = store.SHIPPED_WEIGHTS_PATH
+    digest, size = sha256_of(weights), weights.stat().st_size
+    same = digest == store.SHIPPED_WEIGHTS.sha256
+    print(f"{weights.name}: sha256 {digest}, {size} bytes")
+    print(f"  same as the committed pin: {'yes' if same else 'no'}", flush=True)
+    if not args.write:
+        return
+    graph = build_classifier(read_safetensors(weights)).SerializeToString()
+    graph_digest = hashlib.sha256(graph).hexdigest()
+    text = STORE_PATH.read_text(encoding="utf-8")
+    text = _replace_pin(text, "SHIPPED_WEIGHTS", digest, size)
+    text = _replace_pin(text, "VERIFIER_GRAPH", graph_digest, len(graph))
+    STORE_PATH.write_text(text, encoding="utf-8")
+    print(f"verifier.onnx: sha256 {graph_digest}, {len(graph)} bytes; pins written to {STORE_PATH}")
+
+
+if __name__ == "__main__":
+    main()
