@@ -224,10 +224,16 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=32)
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--dim", type=int, default=128)
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=2,
+        help="torch and onnxruntime threads (1 if cores are shared)",
+    )
     args = parser.parse_args()
 
     started = time.time()
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     random.seed(SEED)
     np.random.seed(SEED)
     torch.manual_seed(SEED)
@@ -238,7 +244,7 @@ def main() -> None:
     sample = min(len(holdout), args.limit or args.holdout)
     holdout = rng.sample(holdout, sample)
 
-    embedder = MiniLMEmbedder(intra_op_threads=2)
+    embedder = MiniLMEmbedder(intra_op_threads=args.threads)
     texts = [r[k] for r in train + holdout for k in ("premise", "hypothesis")]
     cache, encoder_seconds_per_text = encode_texts(embedder, texts)
     encode_seconds = time.time() - started
@@ -289,6 +295,7 @@ def main() -> None:
         "epochs": args.epochs,
         "batch": args.batch,
         "lr": args.lr,
+        "threads": args.threads,
         "epoch_losses": epoch_losses,
         "encode_seconds": round(encode_seconds, 1),
         "encoder_ms_per_text_batch1": round(1000 * encoder_seconds_per_text, 3),

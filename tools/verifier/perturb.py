@@ -202,6 +202,81 @@ _CONTRASTS: tuple[tuple[str, ...], ...] = (
     ("online", "in person", "by mail"),
     ("free", "paid"),
 )
+# Meaning-preserving rewrites, written for this project: a claim that says the same
+# with other words must stay entailed (without these, every changed word looks like a
+# contradiction to the verifier).  Each key maps to replacements of the same form.
+_PARAPHRASES: dict[str, tuple[str, ...]] = {
+    "increased": ("went up", "rose", "grew"),
+    "decreased": ("went down", "fell", "dropped"),
+    "rose": ("went up", "increased", "climbed"),
+    "fell": ("dropped", "went down", "declined"),
+    "grew": ("expanded", "increased"),
+    "dropped": ("fell", "declined"),
+    "can": ("may", "are able to"),
+    "must": ("have to", "are required to"),
+    "before": ("prior to", "ahead of"),
+    "after": ("following",),
+    "bought": ("purchased",),
+    "buy": ("purchase",),
+    "helped": ("assisted",),
+    "help": ("assist",),
+    "started": ("began",),
+    "began": ("started",),
+    "start": ("begin",),
+    "ended": ("finished",),
+    "big": ("large",),
+    "large": ("big",),
+    "showed": ("demonstrated",),
+    "said": ("stated",),
+    "about": ("approximately", "around"),
+    "approximately": ("about", "roughly"),
+    "around": ("about",),
+    "more than": ("over",),
+    "less than": ("under",),
+    "quickly": ("rapidly",),
+    "often": ("frequently",),
+    "received": ("got",),
+    "used": ("utilised",),
+    "obtained": ("got",),
+    "chose": ("selected",),
+    "allowed": ("permitted",),
+    "allow": ("permit",),
+    "needed": ("required",),
+    "needs": ("requires",),
+    "built": ("constructed",),
+    "died": ("passed away",),
+    "near": ("close to",),
+    "many": ("numerous",),
+    "several": ("a number of",),
+    "main": ("primary",),
+    "known as": ("called",),
+    "located in": ("situated in",),
+    "currently": ("now",),
+    "stays": ("remains",),
+    "stayed": ("remained",),
+    "free of charge": ("free", "at no cost"),
+    "email": ("e-mail",),
+    "phone": ("telephone",),
+    "children": ("kids",),
+    "film": ("movie",),
+    "shop": ("store",),
+    "doctor": ("physician",),
+    "lawyer": ("attorney",),
+    "company": ("firm",),
+    "also": ("as well",),
+    "however": ("but",),
+    "because of": ("due to",),
+    "in order to": ("to",),
+}
+# Phrases of time, place or manner that may move to the front (or back) unchanged.
+_TRAILING_PHRASE = re.compile(
+    r"^(?P<body>[A-Z].{15,}?) (?P<phrase>(?:in|on|during|after|before|since|by|at|from) "
+    r"[\w'-]+(?: [\w'-]+){0,4})\.$"
+)
+_LEADING_PHRASE = re.compile(
+    r"^(?P<phrase>(?:In|On|During|After|Before|Since|By|At|From) [^,]{3,40}), (?P<body>.{15,})\.$"
+)
+_VAGUE_CHANGE = re.compile(r" (?:from [^ ]+ to [^ ]+|by [^ ]+)(?= |\.|,)")
 # Invented details: true of no source, so the sentence with one is not entailed.
 _QUALIFIERS = (
     ", according to an internal audit",
@@ -256,6 +331,45 @@ def _word_swap(sentence: str, ctx: Context, relation: dict[str, set[str]]) -> st
         if options:
             return _rebuild(sentence, match.start(), match.end(), ctx.rng.choice(options))
     return None
+
+
+def paraphrase(sentence: str, ctx: Context) -> str | None:
+    found = [
+        (m, phrase)
+        for phrase in _PARAPHRASES
+        for m in re.finditer(rf"\b{re.escape(phrase)}\b", sentence, flags=re.IGNORECASE)
+    ]
+    if not found:
+        return None
+    match, phrase = ctx.rng.choice(found)
+    replacement = ctx.rng.choice(_PARAPHRASES[phrase])
+    return _rebuild(sentence, match.start(), match.end(), _case_like(match.group(), replacement))
+
+
+def move_phrase(sentence: str, ctx: Context) -> str | None:
+    """The same sentence with a trailing time or place phrase moved to the front, or
+    a leading one moved to the back."""
+    leading = _LEADING_PHRASE.match(sentence)
+    if leading is not None:
+        body, phrase = leading.group("body"), leading.group("phrase")
+        return f"{body[:1].upper()}{body[1:]} {phrase[:1].lower()}{phrase[1:]}."
+    trailing = _TRAILING_PHRASE.match(sentence)
+    if trailing is None:
+        return None
+    body, phrase = trailing.group("body"), trailing.group("phrase")
+    if body.split()[0] not in ("I",) and not _NAME.match(body):
+        body = body[:1].lower() + body[1:]
+    return f"{phrase[:1].upper()}{phrase[1:]}, {body}."
+
+
+def vague_direction(sentence: str, ctx: Context) -> str | None:
+    """A direction word flipped and its figures replaced by an adverb: "fell from 2.0%
+    to 1.0%" -> "rose sharply"."""
+    flipped = direction(sentence, ctx)
+    if flipped is None or _VAGUE_CHANGE.search(flipped) is None:
+        return None
+    adverb = ctx.rng.choice(["sharply", "slightly", "significantly", "steadily"])
+    return _VAGUE_CHANGE.sub(f" {adverb}", flipped, count=1)
 
 
 def synonym(sentence: str, ctx: Context) -> str | None:
@@ -364,7 +478,13 @@ def qualifier(sentence: str, ctx: Context) -> str | None:
     return body[:-1] + ctx.rng.choice(_QUALIFIERS) + "."
 
 
-ENTAILING: dict[str, Rule] = {"sub_clause": sub_clause, "synonym": synonym}
+# WordNet's `synonym` swap is kept for reference but not drawn: its first-sense swaps
+# are too often nonsense (40% of them were read as entailed by the first verifier).
+ENTAILING: dict[str, Rule] = {
+    "sub_clause": sub_clause,
+    "paraphrase": paraphrase,
+    "move_phrase": move_phrase,
+}
 CONTRADICTING: dict[str, Rule] = {
     "number": number,
     "month": month,
@@ -373,6 +493,7 @@ CONTRADICTING: dict[str, Rule] = {
     "antonym": antonym,
     "cohyponym": cohyponym,
     "direction": direction,
+    "vague_direction": vague_direction,
     "ordinal": ordinal,
     "contrast": contrast,
 }
