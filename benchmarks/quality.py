@@ -16,6 +16,8 @@ data set carries published detectors' own per-claim outputs (FaithBench's
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -25,6 +27,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from eval_data import MEASUREMENT_ONLY, Part, iter_available, load, part_of
 
+from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
@@ -34,6 +37,7 @@ from grounding_sidecar.evaluation.agreement import (
     auroc,
     balanced_accuracy,
     grade_labelled,
+    label_case,
 )
 
 QUALITY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench"]
@@ -87,14 +91,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedders", default="hash,minilm")
     parser.add_argument("--rules", default=",".join(RULES))
+    parser.add_argument("--sets", default=",".join(QUALITY_SETS))
+    parser.add_argument(
+        "--rewrites",
+        type=Path,
+        default=REWRITES,
+        help="verifier pairs (tools/verifier/build_pairs.py); their held-out rewrites are a set",
+    )
     parser.add_argument("--limit", type=int, help="first N cases per data set (quick look)")
     args = parser.parse_args()
     datasets: dict[str, list[LabelledCase]] = {}
-    for name in iter_available(QUALITY_SETS):
+    for name in iter_available(args.sets.split(",")):
         cases = [c for c in load(name) if part_of(c) is Part.HOLDOUT]
         datasets[f"{name} (holdout)" if name not in MEASUREMENT_ONLY else name] = cases[
             : args.limit
         ]
+    rewrites = rewrite_cases(args.rewrites) if args.rewrites.name != "-" else []
+    if rewrites:
+        datasets["rule-made rewrites (holdout)"] = rewrites[: args.limit]
     if not datasets:
         print("../shared/eval is not present: nothing to measure")
         return
@@ -128,6 +142,39 @@ def main() -> None:
         print(f"- published, {data_name}: {text}")
     for data_name, cases in datasets.items():
         _published_detectors_table(data_name, cases)
+
+
+REWRITES = Path(__file__).resolve().parents[1] / "build" / "verifier" / "pairs.jsonl"
+REWRITE_SAMPLE = 2000
+_REWRITE_LABELS = {0: "supported", 1: "contradictory", 2: "unsupported"}
+
+
+def rewrite_cases(path: Path) -> list[LabelledCase]:
+    """The held-out rule-made pairs of the verifier's data as one-claim cases (passage
+    as the source, rewrite as the answer): one-word swaps and restatements from
+    documents neither the verifier nor the calibration saw.  A seeded sample."""
+    if not path.exists():
+        return []
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    held_out = [
+        r
+        for r in records
+        if r["part"] == "holdout" and r["rule"] != "real" and r["dataset"] != "own"
+    ]
+    sample = random.Random(5).sample(held_out, min(REWRITE_SAMPLE, len(held_out)))
+    cases = []
+    for number, record in enumerate(sample):
+        answer = record["hypothesis"]
+        label = _REWRITE_LABELS[record["label"]]
+        raw = {
+            "id": f"rewrite-{number}-{record['rule']}",
+            "sources": [record["premise"]],
+            "answer": answer,
+            "label_response": "grounded" if label == "supported" else "ungrounded",
+            "claims": [{"text": answer, "label": label, "span": [0, len(answer)]}],
+        }
+        cases.append(label_case(Case(raw["id"], answer, raw["sources"], raw)))
+    return cases
 
 
 GRADED_LABELS = frozenset({"supported", "unsupported", "contradictory"})

@@ -10,8 +10,9 @@ the sentence as the premise.
 
 Every pair carries the `Part` of its document (benchmarks/eval_data.py): the
 trainer learns from `verifier` pairs only; `holdout` pairs are for reporting;
-`calibration` documents are left for the calibration fit.  Seeded: the same
-inputs give the same file.
+`calibration` documents are left for the calibration fit.  Pairs from the
+project's own sentences (`templates.py`) are added, every fifth template held out.
+Seeded: the same inputs give the same file.
 
     python -m tools.verifier.build_pairs --out build/verifier/pairs.jsonl
 """
@@ -38,6 +39,7 @@ from grounding_sidecar.detection.text.sentences import split_sentences
 from grounding_sidecar.evaluation.agreement import LabelledCase
 from tools.verifier import perturb
 from tools.verifier.perturb import Label
+from tools.verifier.templates import template_pairs
 from tools.verifier.wordnet import load_wordnet
 
 TRAINING_SETS = ("factcheckgpt", "wice", "summedits")
@@ -208,6 +210,17 @@ def main() -> None:
         pairs += real_pairs(dataset, cases, embedder)
         documents += [d for d in _documents(dataset, cases) if d.part != Part.CALIBRATION]
     pairs += synthetic_pairs(documents, rng)
+    pairs += [
+        Pair(
+            t.premise,
+            t.hypothesis,
+            int(t.label),
+            t.rule,
+            "own",
+            Part.HOLDOUT.value if t.held_out else Part.VERIFIER.value,
+        )
+        for t in template_pairs(rng)
+    ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("w", encoding="utf-8") as handle:
         for pair in pairs:

@@ -11,6 +11,7 @@ contradiction.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
@@ -24,10 +25,17 @@ from grounding_sidecar.detection.text.details import (
 )
 
 
+class FindingKind(enum.Enum):
+    MISSING_DETAIL = "missing_detail"  # a detail found in no source
+    CONFLICTING_DETAIL = "conflicting_detail"  # the best passage states another value
+    NEGATION = "negation"  # negation parity differs from the best passage
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     verdict: Verdict  # UNSUPPORTED or CONTRADICTORY
     rationale: str
+    kind: FindingKind
 
 
 def find_inconsistency(
@@ -51,13 +59,20 @@ def find_inconsistency(
                         Verdict.CONTRADICTORY,
                         f"{detail.kind.value} '{detail.surface}' where {best_passage_id} "
                         f"says '{other.surface}'",
+                        FindingKind.CONFLICTING_DETAIL,
                     )
         first = missing[0]
         return Finding(
-            Verdict.UNSUPPORTED, f"{first.kind.value} '{first.surface}' appears in no source"
+            Verdict.UNSUPPORTED,
+            f"{first.kind.value} '{first.surface}' appears in no source",
+            FindingKind.MISSING_DETAIL,
         )
     if negation_parity(claim) != negation_parity(best_passage):
-        return Finding(Verdict.CONTRADICTORY, f"negation differs from {best_passage_id}")
+        return Finding(
+            Verdict.CONTRADICTORY,
+            f"negation differs from {best_passage_id}",
+            FindingKind.NEGATION,
+        )
     return None
 
 

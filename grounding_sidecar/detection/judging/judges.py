@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.judging.calibration import CalibratedModel
-from grounding_sidecar.detection.judging.consistency import find_inconsistency
+from grounding_sidecar.detection.judging.consistency import FindingKind, find_inconsistency
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.features import claim_features, verifier_features
 from grounding_sidecar.detection.text.passages import Passage
@@ -41,7 +41,12 @@ SUPPORT_FLOOR_MARGIN = 0.3
 # (within CONTRADICTION_MARGIN of the cosine threshold) is contradictory, whatever
 # the similarity says.  Chosen on the calibration mix (tools/fit_calibration.py):
 # high, because a false contradiction refuses a grounded answer.
-VERIFIER_CONTRADICTION = 0.9
+VERIFIER_CONTRADICTION = 0.97
+# Counting negation words misreads "not only ... but also" and double negatives; a
+# verifier this sure that the passage entails the claim overrules that count (never
+# a missing or conflicting detail: those are looked up in every source, the verifier
+# reads one passage).
+VERIFIER_ENTAILMENT = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +213,13 @@ def _with_consistency(
     best = judgement.best
     finding = find_inconsistency(claim, best.text, best.passage_id, corpus)
     if finding is None:
+        return judgement
+    verification = judgement.verification
+    if (
+        finding.kind is FindingKind.NEGATION
+        and verification is not None
+        and verification.entailed >= VERIFIER_ENTAILMENT
+    ):
         return judgement
     if judgement.verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
         return judgement
