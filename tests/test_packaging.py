@@ -26,6 +26,9 @@ DATA_FILES = (
     "cli/examples/refund.json",
     "detection/judging/params/calibrated-hash.json",
     "detection/judging/params/calibrated-minilm.json",
+    "detection/judging/params/calibrated-hash+verifier.json",
+    "detection/judging/params/calibrated-minilm+verifier.json",
+    "detection/verifier/weights/verifier-minilm-l6.f16.safetensors",
 )
 # Checkout-only code that must stay out of the wheel, as path components.
 CHECKOUT_ONLY = {"devtools", "tools", "tests", "benchmarks", "sidecar", "sidecar.py"}

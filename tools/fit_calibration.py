@@ -44,10 +44,12 @@ from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.features import (
     FEATURES,
     FEATURES_WITH_VERIFIER,
+    VERIFIER_LOGIT_CLIP,
     claim_features,
     verifier_features,
 )
 from grounding_sidecar.detection.judging.judges import (
+    CONTRADICTION_MARGIN,
     SUPPORT_FLOOR_MARGIN,
     CosineJudge,
     Judgement,
@@ -131,6 +133,7 @@ def _trim_clause(sentence: str) -> str:
 
 
 CALIBRATION_SETS = ("factcheckgpt", "wice", "summedits")
+FEATURE_INDEX = {feature.name: i for i, feature in enumerate(FEATURES_WITH_VERIFIER)}
 
 
 @dataclass
@@ -209,11 +212,13 @@ def main() -> None:
         threshold=0.5,
         fitted_on=(
             f"calibration parts (claims: {sizes}), equal weight per set; monotone logistic, "
-            "l2=1; threshold: best mean BAcc over the sets' claims and SummEdits responses"
+            "l2=1; threshold: best mean BAcc over the sets (SummEdits: claims and responses)"
         ),
         verifier_tag=verifier.version_tag if verifier is not None else None,
     )
-    threshold, table = _operating_point(model, sets)
+    threshold, table = _operating_point(
+        model, sets, embedder.default_threshold - SUPPORT_FLOOR_MARGIN
+    )
     model = dataclasses.replace(model, threshold=threshold)
     out = args.out or params_path(embedder.name, with_verifier=verifier is not None)
     out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
@@ -221,21 +226,66 @@ def main() -> None:
     for name, value in zip(model.features, weights, strict=True):
         print(f"  {name:<28} {value:+.3f}")
     print("claim BAcc at the operating point: " + table)
+    if verifier is not None:
+        _contradiction_bars(model, sets, embedder.default_threshold)
 
 
-def _operating_point(model: CalibratedModel, sets: dict[str, TrainingRows]) -> tuple[float, str]:
-    """The threshold with the best mean BAcc over every set's claims and SummEdits'
-    responses (judged by their weakest claim)."""
-    probabilities = {name: model.probability(rows.features) for name, rows in sets.items()}
+def _contradiction_bars(
+    model: CalibratedModel, sets: dict[str, TrainingRows], cosine_threshold: float
+) -> None:
+    """What each bar for the verifier's overrides does to the claims of every set
+    (judges.VERIFIER_CONTRADICTION and VERIFIER_NOT_ENTAILED are chosen from these
+    tables): a contradiction on a similar passage, and a confident "neither"."""
+    cosine = FEATURE_INDEX["max_cosine"]
+    entailed, contradicted = len(FEATURES_WITH_VERIFIER) - 2, len(FEATURES_WITH_VERIFIER) - 1
+    for kind in ("contradicted", "neither"):
+        print(f"{kind} override bar -> claim BAcc per set (mean)")
+        for bar in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 1.01):
+            cells = []
+            for rows in sets.values():
+                x = rows.features
+                p = model.probability(x)
+                entailed_p = 1.0 / (1.0 + np.exp(-x[:, entailed]))
+                contradicted_p = 1.0 / (1.0 + np.exp(-x[:, contradicted]))
+                supported = (p >= model.threshold) & (
+                    x[:, cosine] >= cosine_threshold - SUPPORT_FLOOR_MARGIN
+                )
+                if kind == "contradicted":
+                    overridden = (contradicted_p >= bar) & (
+                        x[:, cosine] >= cosine_threshold - CONTRADICTION_MARGIN
+                    )
+                else:
+                    read = x[:, entailed] > -VERIFIER_LOGIT_CLIP  # the clip: not read
+                    overridden = read & (1.0 - entailed_p - contradicted_p >= bar)
+                flagged = ~(supported & ~overridden)
+                cells.append(balanced_accuracy(flagged, rows.supported == 0) or 0.0)
+            label = "off" if bar > 1 else f"{bar:.2f}"
+            table = ", ".join(f"{n} {100 * c:.1f}" for n, c in zip(sets, cells, strict=True))
+            print(f"  {label}: {table} (mean {100 * float(np.mean(cells)):.1f})")
+
+
+def _operating_point(
+    model: CalibratedModel, sets: dict[str, TrainingRows], support_floor: float
+) -> tuple[float, str]:
+    """The threshold with the best mean BAcc over the sets, each weighing the same
+    (SummEdits: the mean of its claim BAcc and its response BAcc, responses judged by
+    their weakest claim), with the judge's support floor applied as at run time."""
+    cosine = FEATURE_INDEX["max_cosine"]
+    probabilities = {
+        name: np.where(
+            rows.features[:, cosine] >= support_floor, model.probability(rows.features), 0.0
+        )
+        for name, rows in sets.items()
+    }
 
     def scores(t: float) -> dict[str, float]:
         out = {
             name: balanced_accuracy(probabilities[name] < t, rows.supported == 0) or 0.0
             for name, rows in sets.items()
         }
-        out["summedits responses"] = sets["summedits"].response_balanced_accuracy(
-            probabilities["summedits"], t
-        )
+        # SummEdits counts once: the mean of its claim and its response accuracy.
+        responses = sets["summedits"].response_balanced_accuracy(probabilities["summedits"], t)
+        out["summedits"] = (out["summedits"] + responses) / 2
         return out
 
     candidates = [float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2)]

@@ -15,7 +15,7 @@ FAILS = "[verifier-fails]"  # the whole batch fails
 class MarkerVerifier:
     version_tag = "ver-fake@1"
 
-    def __init__(self, contradicted: float = 0.97) -> None:
+    def __init__(self, contradicted: float = 0.99) -> None:
         self.contradicted = contradicted
         self.batches: list[list[tuple[str, str]]] = []
 

@@ -35,6 +35,10 @@ class SourceCorpus:
     def bigrams(self) -> frozenset[tuple[str, str]]:
         return frozenset().union(*(words.bigrams(text) for text in self._texts))
 
+    def has_word_outside(self, text: str) -> bool:
+        """Whether `text` uses a word that no kept source does."""
+        return any(word not in self._words for word in WORD.findall(text.lower()))
+
     def contains(self, detail: Detail) -> bool:
         if detail.kind is DetailKind.QUANTITY:
             return any(

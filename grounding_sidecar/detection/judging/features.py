@@ -48,19 +48,29 @@ FEATURES: tuple[Feature, ...] = (
     Feature("claim_words_log", -1),
 )
 FEATURE_NAMES = tuple(feature.name for feature in FEATURES)
-# With the verifier on (docs/verifier.md#in-the-pipeline), its probabilities on the
-# best passage join the evidence; a claim it did not read (no similar passage) has 0s.
+# With the verifier on (docs/verifier.md#in-the-pipeline), its log-odds on the best
+# passage join the evidence.
 VERIFIER_FEATURES: tuple[Feature, ...] = (
-    Feature("verifier_entailed", +1),
-    Feature("verifier_contradicted", -1),
+    Feature("verifier_entailed_logit", +1),
+    Feature("verifier_contradicted_logit", -1),
 )
 FEATURES_WITH_VERIFIER = FEATURES + VERIFIER_FEATURES
 
 
+# Log-odds, clipped: a confident "not entailed" (p 0.005) must weigh more than an unsure
+# one (p 0.3), which probabilities squeeze together near 0.
+VERIFIER_LOGIT_CLIP = 8.0
+
+
 def verifier_features(verification: Verification | None) -> npt.NDArray[np.float64]:
+    """log-odds of entailed and contradicted; -VERIFIER_LOGIT_CLIP for both when the
+    verifier did not read the claim (it has no similar passage)."""
     if verification is None:
-        return np.zeros(len(VERIFIER_FEATURES))
-    return np.array([verification.entailed, verification.contradicted])
+        return np.full(len(VERIFIER_FEATURES), -VERIFIER_LOGIT_CLIP)
+    p = np.clip(np.array([verification.entailed, verification.contradicted]), 1e-6, 1 - 1e-6)
+    return np.asarray(
+        np.clip(np.log(p / (1 - p)), -VERIFIER_LOGIT_CLIP, VERIFIER_LOGIT_CLIP), dtype=np.float64
+    )
 
 
 def claim_features(

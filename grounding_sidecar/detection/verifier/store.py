@@ -20,13 +20,13 @@ SHIPPED_WEIGHTS_PATH = WEIGHTS_DIR / "verifier-minilm-l6.f16.safetensors"
 # Written by `make train-verifier` (tools/verifier/train.py), checked by tools/verifier/pin.py.
 SHIPPED_WEIGHTS = PinnedFile(
     SHIPPED_WEIGHTS_PATH.name,
-    "2ac810f79c1d25db6492e4ae05ddc49a56b998df3b407f04fb36c8d078577707",
+    "980ea67654a8985be2b0a76a633756a7342799ad55cdb6a64ca3f2da1e584ced",
     45143590,
 )
 # Built by `grounding-sidecar model fetch` from SHIPPED_WEIGHTS (bert_onnx.build_classifier).
 VERIFIER_GRAPH = PinnedFile(
     "verifier.onnx",
-    "d87a138b4a61d4762743aaa278eb9104165a37af9885b49a640d17d97ce270db",
+    "44b22f628468ddff9391ca328545c8a60e21a25b9489503d10aec84da4c8324e",
     90278742,
 )
 VERIFIER_VERSION = "ver-v1"

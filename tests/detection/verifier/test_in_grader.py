@@ -19,17 +19,17 @@ def test_a_confident_contradiction_on_a_similar_passage_is_contradictory() -> No
     )
     (grade,) = grader.check(answer, [SOURCE]).claims
     assert grade.verdict is Verdict.CONTRADICTORY
-    assert "s0.0" in grade.rationale and "verifier p 0.97" in grade.rationale
-    assert grade.verification is not None and grade.verification.contradicted == 0.97
+    assert "s0.0" in grade.rationale and "verifier p 0.99" in grade.rationale
+    assert grade.verification is not None and grade.verification.contradicted == 0.99
     assert grade.to_dict()["verifier"] == {
-        "entailed": 0.015,
-        "contradicted": 0.97,
-        "neither": 0.015,
+        "entailed": 0.005,
+        "contradicted": 0.99,
+        "neither": 0.005,
     }
 
 
 def test_an_unsure_verifier_leaves_the_similarity_verdict() -> None:
-    grader = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier(contradicted=0.6))
+    grader = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier(contradicted=0.9))
     answer = (
         f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
     )
