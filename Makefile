@@ -62,15 +62,16 @@ lint: install  ## ruff (lint and format) and mypy strict
 run: install  ## Envoy + sidecar + mock upstream on free loopback ports; prints curl commands
 	$(PY) -m devtools.demo
 
-# Every benchmark whose numbers are in docs/benchmarks.md (about 6 minutes on 2 cores);
+# Every benchmark whose numbers are in docs/benchmarks.md (about 25 minutes on 2 cores);
 # quality.py measures only when ../shared/eval is present.  fit_calibration.py is not a
 # benchmark: it rewrites the shipped parameters.
-bench: install  ## every benchmark in docs/benchmarks.md (about 6 minutes)
+bench: install  ## every benchmark in docs/benchmarks.md (about 25 minutes)
 	$(PY) benchmarks/check_throughput.py
 	$(PY) benchmarks/cached_check.py
 	$(PY) benchmarks/embedder.py --threads 2
 	$(PY) benchmarks/extproc_latency.py
 	$(PY) benchmarks/quality.py
+	$(PY) benchmarks/verifier.py
 	$(PY) benchmarks/overload.py
 
 # --- Generated files -----------------------------------------------------------

@@ -43,7 +43,7 @@ CLAIM = "Unworn shoes can be returned within 30 days for a full refund."
 
 def pairs_of_length(verifier: OnnxVerifier, tokens: int, count: int) -> list[tuple[str, str]]:
     """`count` distinct pairs of about `tokens` tokens (the passage cut to fit)."""
-    words = PASSAGE.split()
+    words = f"{PASSAGE} {PASSAGE}".split()
     tokenizer = verifier.tokenizer
     out = []
     for n in range(len(words), 0, -1):

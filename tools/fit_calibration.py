@@ -173,7 +173,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", default="minilm")
     parser.add_argument("--verifier", action="store_true", help="fit with the verifier's features")
-    parser.add_argument("--out", type=Path, help="default: the shipped parameter file")
+    parser.add_argument(
+        "--out", type=Path, help="default (with --verifier): the shipped parameter file"
+    )
     args = parser.parse_args()
     embedder = load_embedder(args.embedder)
     verifier = OnnxVerifier() if args.verifier else None
@@ -220,7 +222,10 @@ def main() -> None:
         model, sets, embedder.default_threshold - SUPPORT_FLOOR_MARGIN
     )
     model = dataclasses.replace(model, threshold=threshold)
-    out = args.out or params_path(embedder.name, with_verifier=verifier is not None)
+    if verifier is None and args.out is None:
+        # The shipped verifier-off parameters come from the earlier recipe (docs/detection.md).
+        raise SystemExit("without --verifier, give --out: calibrated-<embedder>.json is kept")
+    out = args.out or params_path(embedder.name, with_verifier=True)
     out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
     print(f"wrote {out} ({model.tag}, threshold {threshold:.2f})")
     for name, value in zip(model.features, weights, strict=True):
