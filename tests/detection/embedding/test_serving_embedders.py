@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from grounding_sidecar.app.wiring import build_detection
 from grounding_sidecar.detection import Grader, Reason, ResponseVerdict
 from grounding_sidecar.detection.contract import CheckResult
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
+from grounding_sidecar.detection.embedding.minilm.store import ENV_MODEL_DIR
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.embedding.registry import (
@@ -106,3 +108,28 @@ def test_a_working_detector_is_warmed_up_and_returned(monkeypatch: pytest.Monkey
     assert [grader for grader, _ in graded] == [detector]
     result = graded[0][1]
     assert result.claims and Reason.EMBEDDING_FAILED not in result.reasons
+
+
+def test_the_installed_verifier_is_on_by_default() -> None:
+    detector = build_detection(load_settings(flags={"embedder": "hash"})).detector
+    assert isinstance(detector, Grader) and detector.verifier is not None
+    assert detector.version().endswith("/" + detector.verifier.version_tag)
+
+
+def test_verifier_on_without_its_files_makes_the_detector_unavailable(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv(ENV_MODEL_DIR, str(tmp_path))
+    settings = load_settings(flags={"embedder": "hash", "verifier": "on"})
+    assert build_detection(settings).detector is None
+    assert "verifier" in caplog.text and "grounding_unavailable" in caplog.text
+
+
+def test_verifier_auto_without_its_files_runs_without_it_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv(ENV_MODEL_DIR, str(tmp_path))
+    detector = build_detection(load_settings(flags={"embedder": "hash"})).detector
+    assert isinstance(detector, Grader) and detector.verifier is None
+    assert "ver-v1" not in detector.version()
+    assert "verifier off" in caplog.text
