@@ -19,6 +19,7 @@ from grounding_sidecar.detection.embedding.minilm.store import (
     resolve_model_dir,
     verify_files,
 )
+from grounding_sidecar.detection.verifier.store import VERIFIER_GRAPH
 
 
 def register(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -47,7 +48,8 @@ def _fetch(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     model_dir = resolve_model_dir(args.dir)
     try:
-        verify_files(model_dir, RUNTIME_FILES)
+        # The embedder's files and the verifier's graph: what `serve` loads by default.
+        verify_files(model_dir, (*RUNTIME_FILES, VERIFIER_GRAPH))
     except EmbedderUnavailable as exc:
         return _failed(exc)
     return _ok(model_dir)

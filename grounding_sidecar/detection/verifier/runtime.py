@@ -9,6 +9,7 @@ process and thread setting.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,6 +41,17 @@ from grounding_sidecar.detection.verifier.store import (
 # Pairs per onnxruntime run: long enough rows to keep the GEMMs busy, short enough
 # that one long passage pads few others.
 BATCH_ROWS = 16
+# Chat answers open with discourse markers ("Good news:", "Sure,") that state nothing
+# and that the training pairs never had: the verifier reads them as a change of
+# meaning ("Good news: refund request R-2291 ... was approved" against the passage
+# saying exactly that: P(contradicted) 0.99).  It reads the claim without them; the
+# claim, its span and its embedding stay as they are.
+_DISCOURSE_MARKER = re.compile(
+    r"^(?:(?:good|great|bad|sad|the good|the bad) news|yes|sure|okay|ok|well|certainly|"
+    r"of course|absolutely|unfortunately|fortunately|thankfully|happily|sadly|"
+    r"in short|in summary|to summari[sz]e|update|note|answer)\s*[:,!.–—-]\s+",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +101,12 @@ def _load(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
         return loaded
 
 
+def without_discourse_marker(claim: str) -> str:
+    """The claim as the verifier reads it: a leading discourse marker removed."""
+    stripped = _DISCOURSE_MARKER.sub("", claim, count=1)
+    return stripped[:1].upper() + stripped[1:] if stripped != claim else claim
+
+
 class OnnxVerifier:
     def __init__(
         self,
@@ -113,7 +131,10 @@ class OnnxVerifier:
             return []
         try:
             encodings = self._loaded.tokenizer.encode_batch(
-                [(valid_unicode(passage), valid_unicode(claim)) for passage, claim in pairs]
+                [
+                    (valid_unicode(passage), valid_unicode(without_discourse_marker(claim)))
+                    for passage, claim in pairs
+                ]
             )
         except Exception as exc:  # e.g. a non-str item: fail the batch, not the process
             raise VerificationError(f"tokenizer failed: {exc}") from exc

@@ -66,3 +66,18 @@ def test_the_version_names_the_verifier() -> None:
     without = Grader(HashEmbedder(), COSINE)
     assert with_verifier.version().endswith("/ver-fake@1")
     assert with_verifier.version() == without.version() + "/ver-fake@1"
+
+
+def test_the_verifier_reads_claims_without_a_leading_discourse_marker() -> None:
+    from grounding_sidecar.detection.verifier.runtime import without_discourse_marker
+
+    assert without_discourse_marker("Good news: the refund was approved.") == (
+        "The refund was approved."
+    )
+    assert (
+        without_discourse_marker("Sure, the office opens at nine.") == "The office opens at nine."
+    )
+    assert without_discourse_marker("The news: nothing changed.") == "The news: nothing changed."
+    assert (
+        without_discourse_marker("Yesterday the office opened.") == "Yesterday the office opened."
+    )

@@ -89,6 +89,12 @@ PATTERNS = [
         "At check-in, each guest receives a cup of green tea.",
     ),
     (
+        "discourse marker",
+        "Refund request R-2291 for order 5512 was approved on 12 March 2026.",
+        "Good news: refund request R-2291 for order 5512 was rejected on 12 March 2026.",
+        "Good news: refund request R-2291 for order 5512 was approved on 12 March 2026.",
+    ),
+    (
         "entity",
         "The supply contract was signed with Northwind Traders in May.",
         "The supply contract was signed with Contoso Logistics in May.",
