@@ -313,18 +313,12 @@ class _ClaimGrader:
                 if any(v is _VERIFICATION_FAILED for v in verifications):
                     failures.append(EmbeddingStage.VERIFICATION)
             for row, i in enumerate(graded):
-                if comparable and verifications[row] is _VERIFICATION_FAILED:
-                    grades[i] = self._grade(
-                        i,
-                        Verdict.UNSUPPORTED,
-                        None,
-                        None,
-                        EMBEDDING_FAILED_MARK,
-                        cause=GradeCause.EMBEDDING_FAILED,
-                    )
-                    continue
-                if not (comparable and claim_vectors.ok[row]):
-                    # A failed source fails every claim; a failed claim only itself.
+                if (
+                    not (comparable and claim_vectors.ok[row])
+                    or verifications[row] is _VERIFICATION_FAILED
+                ):
+                    # A failed source fails every claim; a failed claim (or its
+                    # verification) only itself.
                     grades[i] = self._grade(
                         i,
                         Verdict.UNSUPPORTED,
