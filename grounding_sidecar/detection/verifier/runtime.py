@@ -10,7 +10,6 @@ process and thread setting.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ import numpy as np
 
 from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.embedding.minilm.runtime import (
+    LoadOnce,
     load_tokenizer,
     open_session,
     pad_sequences,
@@ -60,10 +60,6 @@ class _Loaded:
     tokenizer: Any  # tokenizers.Tokenizer (untyped library)
 
 
-_LOADED: dict[tuple[Path, int, bool], _Loaded] = {}
-_LOAD_LOCK = threading.Lock()
-
-
 def verifier_problem(model_dir: Path | str | None = None) -> str | None:
     """Why the verifier's files are not usable in `model_dir`, or None when they are."""
     directory = resolve_model_dir(model_dir)
@@ -77,28 +73,23 @@ def verifier_problem(model_dir: Path | str | None = None) -> str | None:
     return None
 
 
-def _load(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
-    key = (model_dir.resolve(), threads, spinning)
-    with _LOAD_LOCK:
-        loaded = _LOADED.get(key)
-        if loaded is None:
-            problem = verifier_problem(model_dir)
-            if problem is not None:
-                raise VerifierUnavailable(
-                    f"the verifier's files are not usable: {problem}. Build them with "
-                    "`make install` or `grounding-sidecar model fetch`, or set `verifier: off`."
-                )
-            try:
-                loaded = _Loaded(
-                    open_session(verifier_graph_path(model_dir), threads, spinning),
-                    load_tokenizer(model_dir / TOKENIZER.name, VERIFIER_MAX_TOKENS),
-                )
-            except Exception as exc:  # onnxruntime's exception classes are untyped
-                raise VerifierUnavailable(
-                    f"onnxruntime could not load the verifier: {exc}"
-                ) from exc
-            _LOADED[key] = loaded
-        return loaded
+def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
+    problem = verifier_problem(model_dir)
+    if problem is not None:
+        raise VerifierUnavailable(
+            f"the verifier's files are not usable: {problem}. Build them with "
+            "`make install` or `grounding-sidecar model fetch`, or set `verifier: off`."
+        )
+    try:
+        return _Loaded(
+            open_session(verifier_graph_path(model_dir), threads, spinning),
+            load_tokenizer(model_dir / TOKENIZER.name, VERIFIER_MAX_TOKENS),
+        )
+    except Exception as exc:  # onnxruntime's exception classes are untyped
+        raise VerifierUnavailable(f"onnxruntime could not load the verifier: {exc}") from exc
+
+
+_load = LoadOnce(_load_uncached)
 
 
 def without_discourse_marker(claim: str) -> str:

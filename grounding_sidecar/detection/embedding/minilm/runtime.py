@@ -15,10 +15,10 @@ command that installs them.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -63,17 +63,25 @@ class _Loaded:
     version_tag: str
 
 
-_LOADED: dict[tuple[Path, int, bool], _Loaded] = {}
-_LOAD_LOCK = threading.Lock()
+Loaded = TypeVar("Loaded")
 
 
-def _load(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
-    key = (model_dir.resolve(), threads, spinning)
-    with _LOAD_LOCK:
-        loaded = _LOADED.get(key)
-        if loaded is None:
-            loaded = _LOADED[key] = _load_uncached(model_dir, threads, spinning)
-        return loaded
+class LoadOnce(Generic[Loaded]):
+    """One loaded model per (directory, thread count, spinning setting), built on first
+    use and shared by every later user: a session costs its weights in memory once."""
+
+    def __init__(self, load: Callable[[Path, int, bool], Loaded]) -> None:
+        self._load = load
+        self._loaded: dict[tuple[Path, int, bool], Loaded] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, model_dir: Path, threads: int, spinning: bool) -> Loaded:
+        key = (model_dir.resolve(), threads, spinning)
+        with self._lock:
+            loaded = self._loaded.get(key)
+            if loaded is None:
+                loaded = self._loaded[key] = self._load(model_dir, threads, spinning)
+            return loaded
 
 
 def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
@@ -88,6 +96,9 @@ def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
     except Exception as exc:  # onnxruntime raises its own untyped exception classes
         raise EmbedderUnavailable(f"onnxruntime could not load {model_dir}: {exc}") from exc
     return _Loaded(session, tokenizer, f"minilm-l6@{ONNX_GRAPH.sha256[:8]}")
+
+
+_load = LoadOnce(_load_uncached)
 
 
 def load_tokenizer(path: Path, max_tokens: int) -> Any:
