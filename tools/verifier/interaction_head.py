@@ -16,7 +16,7 @@ class-weighted cross entropy on the `verifier` pairs of build/verifier/pairs.jso
 seeded, fixed epochs (no model selection on the holdout).
 
 Measures on the `holdout` pairs (a seeded sample of --holdout of them), in the form of
-train.py's `_report`: accuracy, recall per class, entailed-vs-not balanced accuracy,
+train.py's `report`: accuracy, recall per class, entailed-vs-not balanced accuracy,
 accuracy by rule and by dataset; plus the head's inference cost per pair (batch of 32,
 the encoder excluded) and, for reference, the encoder's cost per text as the embedder
 runs it.  Writes build/verifier/interaction_head.json and prints it.
@@ -40,7 +40,7 @@ from torch import nn
 
 from grounding_sidecar.detection.embedding.minilm.runtime import MiniLMEmbedder, TokenStates
 from tools.verifier.perturb import Label
-from tools.verifier.train import _report
+from tools.verifier.train import length_batches, report, write_metrics
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261201
@@ -151,21 +151,6 @@ class InteractionHead(nn.Module):
         return logits
 
 
-def _batches(
-    pairs: Sequence[dict[str, Any]], cache: dict[str, Cached], size: int, rng: random.Random
-) -> list[list[int]]:
-    """Shuffled, sorted by length within windows of 50 batches, batches shuffled."""
-    length = [len(cache[p["premise"]][1]) + len(cache[p["hypothesis"]][1]) for p in pairs]
-    order = list(range(len(pairs)))
-    rng.shuffle(order)
-    batches: list[list[int]] = []
-    for start in range(0, len(order), size * 50):
-        chunk = sorted(order[start : start + size * 50], key=lambda i: length[i])
-        batches += [chunk[i : i + size] for i in range(0, len(chunk), size)]
-    rng.shuffle(batches)
-    return batches
-
-
 def probabilities(
     model: InteractionHead,
     cache: dict[str, Cached],
@@ -266,7 +251,8 @@ def main() -> None:
     epoch_losses: list[float] = []
     for epoch in range(args.epochs):
         losses: list[float] = []
-        for rows in _batches(train, cache, args.batch, rng):
+        lengths = [len(cache[p["premise"]][1]) + len(cache[p["hypothesis"]][1]) for p in train]
+        for rows in length_batches(lengths, args.batch, rng):
             model.train()
             loss = loss_fn(model(*make_batch(cache, [train[i] for i in rows])), labels[rows])
             optimiser.zero_grad()
@@ -280,7 +266,7 @@ def main() -> None:
         print(f"epoch {epoch + 1}/{args.epochs} loss {epoch_losses[-1]} {elapsed:.0f}s", flush=True)
     train_seconds = time.time() - train_started
 
-    report = _report(holdout, probabilities(model, cache, holdout))
+    holdout_report = report(holdout, probabilities(model, cache, holdout))
     metrics = {
         "design": "frozen MiniLM token states (premise, hypothesis encoded separately) "
         "+ cross-attention/ESIM interaction head",
@@ -301,14 +287,12 @@ def main() -> None:
         "encoder_ms_per_text_batch1": round(1000 * encoder_seconds_per_text, 3),
         "train_seconds": round(train_seconds, 1),
         "head_cost": head_ms_per_pair(model, cache, holdout, rng),
-        "holdout": report,
+        "holdout": holdout_report,
         "confusion_note": "confusion keys are true->predicted (0 entailed, 1 contradicted, "
         "2 neither)",
     }
     metrics["total_seconds"] = round(time.time() - started, 1)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(metrics, indent=2, default=dict) + "\n", encoding="utf-8")
-    print(json.dumps(metrics, indent=2, default=dict))
+    write_metrics(args.out, metrics)
 
 
 if __name__ == "__main__":

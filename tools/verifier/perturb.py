@@ -372,10 +372,6 @@ def vague_direction(sentence: str, ctx: Context) -> str | None:
     return _VAGUE_CHANGE.sub(f" {adverb}", flipped, count=1)
 
 
-def synonym(sentence: str, ctx: Context) -> str | None:
-    return _word_swap(sentence, ctx, ctx.wordnet.synonyms)
-
-
 def antonym(sentence: str, ctx: Context) -> str | None:
     return _word_swap(sentence, ctx, ctx.wordnet.antonyms)
 
@@ -478,8 +474,8 @@ def qualifier(sentence: str, ctx: Context) -> str | None:
     return body[:-1] + ctx.rng.choice(_QUALIFIERS) + "."
 
 
-# WordNet's `synonym` swap is kept for reference but not drawn: its first-sense swaps
-# are too often nonsense (40% of them were read as entailed by the first verifier).
+# No WordNet synonym swap: its first-sense swaps were too often nonsense (the first
+# verifier read only 40% of them as entailed; docs/verifier.md#data).
 ENTAILING: dict[str, Rule] = {
     "sub_clause": sub_clause,
     "paraphrase": paraphrase,

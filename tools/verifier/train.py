@@ -65,7 +65,7 @@ def _batch(rows: list[list[int]]) -> tuple[torch.Tensor, torch.Tensor]:
     return ids, mask
 
 
-def _batches(lengths: list[int], size: int, rng: random.Random) -> list[list[int]]:
+def length_batches(lengths: list[int], size: int, rng: random.Random) -> list[list[int]]:
     """Shuffled, then sorted by length within windows of 50 batches: little padding,
     still random order."""
     order = list(range(len(lengths)))
@@ -91,7 +91,7 @@ def probabilities(model: Verifier, encoded: list[list[int]], size: int = 64) -> 
     return out
 
 
-def _report(pairs: list[dict[str, Any]], probs: np.ndarray) -> dict[str, Any]:
+def report(pairs: list[dict[str, Any]], probs: np.ndarray) -> dict[str, Any]:
     predicted = probs.argmax(1)
     labels = np.array([p["label"] for p in pairs])
     by_rule: dict[str, list[bool]] = defaultdict(list)
@@ -117,6 +117,14 @@ def _report(pairs: list[dict[str, Any]], probs: np.ndarray) -> dict[str, Any]:
         "accuracy_by_set": {k: round(float(np.mean(v)), 4) for k, v in sorted(by_set.items())},
         "confusion": Counter(f"{int(a)}->{int(b)}" for a, b in zip(labels, predicted, strict=True)),
     }
+
+
+def write_metrics(path: Path, metrics: dict[str, Any]) -> None:
+    """The metrics as JSON at `path` (Counters as objects), and on stdout."""
+    text = json.dumps(metrics, indent=2, default=dict)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text + "\n", encoding="utf-8")
+    print(text)
 
 
 def main() -> None:
@@ -158,7 +166,7 @@ def main() -> None:
     loss_fn = torch.nn.CrossEntropyLoss(weight=class_weights)
     step, seen, train_started = 0, 0, time.time()
     for _ in range(args.epochs):
-        for rows in _batches([len(e) for e in encoded], args.batch, rng):
+        for rows in length_batches([len(e) for e in encoded], args.batch, rng):
             model.train()
             ids, mask = _batch([encoded[i] for i in rows])
             loss = loss_fn(model(ids, mask), labels[rows])
@@ -192,7 +200,7 @@ def main() -> None:
         "max_tokens": VERIFIER_MAX_TOKENS,
         "train_seconds": round(train_seconds, 1),
         "threads": torch.get_num_threads(),
-        "holdout": _report(holdout, probabilities(model, holdout_encoded)),
+        "holdout": report(holdout, probabilities(model, holdout_encoded)),
     }
     reference_pairs = fidelity_pairs(load_wordnet())
     reference_probs = probabilities(model, _encode(tokenizer, reference_pairs))
@@ -209,9 +217,7 @@ def main() -> None:
         encoding="utf-8",
     )
     metrics["total_seconds"] = round(time.time() - started, 1)
-    args.metrics.parent.mkdir(parents=True, exist_ok=True)
-    args.metrics.write_text(json.dumps(metrics, indent=2, default=dict) + "\n", encoding="utf-8")
-    print(json.dumps(metrics, indent=2, default=dict))
+    write_metrics(args.metrics, metrics)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,9 @@
 """Princeton WordNet 3.0 relations for the synthetic training pairs.
 
 Read from Debian's `wordnet-base` files (`/usr/share/wordnet`, installed by
-`make train-verifier`): antonyms (direct, lexical pointers), synonyms and noun
-co-hyponyms from each word's most frequent sense only (a swap on a rarer sense
-makes nonsense, not a contradiction), and the exception lists that map irregular
+`make train-verifier`): antonyms (direct, lexical pointers), noun co-hyponyms
+from each word's most frequent sense only (a swap on a rarer sense makes nonsense,
+not a contradiction), and the exception lists that map irregular
 forms to their lemma (rose -> rise) so a swap can be re-inflected (rise -> fall ->
 fell).  WordNet's licence allows use and redistribution with its notice kept:
 docs/verifier.md carries it.
@@ -32,7 +32,6 @@ class _Synset:
 @dataclass
 class WordNet:
     antonyms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    synonyms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     cohyponyms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     lemma_of: dict[str, str] = field(default_factory=dict)  # irregular form -> lemma
     forms_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
@@ -101,10 +100,7 @@ def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
         if " " in lemma or not keys:
             continue
         first = synsets.get(keys[0])
-        if first is None:
-            continue
-        wn.synonyms[lemma].update(w for w in first.words if w != lemma and " " not in w)
-        if keys[0][1] != "n":
+        if first is None or keys[0][1] != "n":
             continue
         for symbol, target, target_pos, _, _ in first.pointers:
             if symbol not in ("@", "@i"):
@@ -129,7 +125,7 @@ def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
 
 
 def swaps(original: str, relation: dict[str, set[str]], wn: WordNet) -> list[str]:
-    """Replacements for `original` from `relation` (antonyms, synonyms...), each in
+    """Replacements for `original` from `relation` (antonyms, co-hyponyms), each in
     the form `original` has: its own lemma first, then a regular inflection
     (increased -> decreased), then an irregular one (rose -> rise -> fall -> fell)."""
     word = original.lower()
