@@ -106,7 +106,7 @@ def main() -> None:
         datasets[f"{name} (holdout)" if name not in MEASUREMENT_ONLY else name] = cases[
             : args.limit
         ]
-    rewrites = rewrite_cases(args.rewrites) if args.rewrites.name != "-" else []
+    rewrites = rewrite_cases(args.rewrites)
     if rewrites:
         datasets["rule-made rewrites (holdout)"] = rewrites[: args.limit]
     if not datasets:

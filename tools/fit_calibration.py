@@ -238,32 +238,38 @@ def main() -> None:
 def _contradiction_bars(
     model: CalibratedModel, sets: dict[str, TrainingRows], cosine_threshold: float
 ) -> None:
-    """What each bar for the verifier's overrides does to the claims of every set
-    (judges.VERIFIER_CONTRADICTION and VERIFIER_NOT_ENTAILED are chosen from these
-    tables): a contradiction on a similar passage, and a confident "neither"."""
+    """What each bar for a verifier override does to the claims of every set: a
+    contradiction on a similar passage (judges.VERIFIER_CONTRADICTION is set within the
+    range this table leaves open; the word condition is not modelled here), and a
+    confident "neither" (the table that shows why no such override ships)."""
     cosine = FEATURE_INDEX["max_cosine"]
     entailed, contradicted = len(FEATURES_WITH_VERIFIER) - 2, len(FEATURES_WITH_VERIFIER) - 1
+    # Per set, once: what the scorer supports, and who each override could reach.
+    columns = []
+    for rows in sets.values():
+        x = rows.features
+        supported = (model.probability(x) >= model.threshold) & (
+            x[:, cosine] >= cosine_threshold - SUPPORT_FLOOR_MARGIN
+        )
+        entailed_p = 1.0 / (1.0 + np.exp(-x[:, entailed]))
+        contradicted_p = 1.0 / (1.0 + np.exp(-x[:, contradicted]))
+        candidates = {
+            "contradicted": (
+                contradicted_p,
+                x[:, cosine] >= cosine_threshold - CONTRADICTION_MARGIN,
+            ),
+            # The clip marks a claim the verifier did not read.
+            "neither": (1.0 - entailed_p - contradicted_p, x[:, entailed] > -VERIFIER_LOGIT_CLIP),
+        }
+        columns.append((rows.supported == 0, supported, candidates))
     for kind in ("contradicted", "neither"):
         print(f"{kind} override bar -> claim BAcc per set (mean)")
         for bar in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 1.01):
             cells = []
-            for rows in sets.values():
-                x = rows.features
-                p = model.probability(x)
-                entailed_p = 1.0 / (1.0 + np.exp(-x[:, entailed]))
-                contradicted_p = 1.0 / (1.0 + np.exp(-x[:, contradicted]))
-                supported = (p >= model.threshold) & (
-                    x[:, cosine] >= cosine_threshold - SUPPORT_FLOOR_MARGIN
-                )
-                if kind == "contradicted":
-                    overridden = (contradicted_p >= bar) & (
-                        x[:, cosine] >= cosine_threshold - CONTRADICTION_MARGIN
-                    )
-                else:
-                    read = x[:, entailed] > -VERIFIER_LOGIT_CLIP  # the clip: not read
-                    overridden = read & (1.0 - entailed_p - contradicted_p >= bar)
-                flagged = ~(supported & ~overridden)
-                cells.append(balanced_accuracy(flagged, rows.supported == 0) or 0.0)
+            for unsupported, supported, candidates in columns:
+                probability, reachable = candidates[kind]
+                flagged = ~(supported & ~((probability >= bar) & reachable))
+                cells.append(balanced_accuracy(flagged, unsupported) or 0.0)
             label = "off" if bar > 1 else f"{bar:.2f}"
             table = ", ".join(f"{n} {100 * c:.1f}" for n, c in zip(sets, cells, strict=True))
             print(f"  {label}: {table} (mean {100 * float(np.mean(cells)):.1f})")
