@@ -112,17 +112,20 @@ def grader() -> Grader:
     )
 
 
-@pytest.mark.parametrize(("pattern", "source", "contradiction", "_"), PATTERNS)
-def test_a_one_detail_contradiction_is_contradictory(
-    grader: Grader, pattern: str, source: str, contradiction: str, _: str
-) -> None:
-    (grade,) = grader.check(contradiction, [source]).claims
-    assert grade.verdict is Verdict.CONTRADICTORY, (pattern, grade.rationale, grade.verification)
+# Each pattern twice: its contradiction must be contradictory, its restatement supported.
+CASES = [
+    pytest.param(source, claim, expected, id=f"{pattern}: {expected.value}")
+    for pattern, source, contradiction, restatement in PATTERNS
+    for claim, expected in (
+        (contradiction, Verdict.CONTRADICTORY),
+        (restatement, Verdict.SUPPORTED),
+    )
+]
 
 
-@pytest.mark.parametrize(("pattern", "source", "_", "restatement"), PATTERNS)
-def test_a_faithful_restatement_is_supported(
-    grader: Grader, pattern: str, source: str, _: str, restatement: str
+@pytest.mark.parametrize(("source", "claim", "expected"), CASES)
+def test_the_verdict_of_each_pattern(
+    grader: Grader, source: str, claim: str, expected: Verdict
 ) -> None:
-    (grade,) = grader.check(restatement, [source]).claims
-    assert grade.verdict is Verdict.SUPPORTED, (pattern, grade.rationale, grade.verification)
+    (grade,) = grader.check(claim, [source]).claims
+    assert grade.verdict is expected, (claim, grade.rationale, grade.verification)
