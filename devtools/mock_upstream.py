@@ -184,8 +184,10 @@ class MockUpstream(ThreadingHTTPServer):
         super().__init__((host, port), _Handler)
         self._lock = threading.Lock()
         self.received: list[ReceivedRequest] = []
-        # `x-test-id` of requests whose response was fully written (or aborted).
+        # `x-test-id` of requests whose response was fully written (or aborted), and
+        # when (time.monotonic(): benchmarks time what follows the upstream's last byte).
         self.finished: set[str] = set()
+        self.finished_at: dict[str, float] = {}
         self._thread: threading.Thread | None = None
 
     @property
@@ -197,8 +199,10 @@ class MockUpstream(ThreadingHTTPServer):
             self.received.append(request)
 
     def mark_finished(self, test_id: str) -> None:
+        now = time.monotonic()
         with self._lock:
             self.finished.add(test_id)
+            self.finished_at[test_id] = now
 
     def is_finished(self, test_id: str) -> bool:
         with self._lock:

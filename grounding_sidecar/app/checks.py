@@ -20,6 +20,15 @@ refuses, LOG and FLAG deliver `unknown`): a check whose estimated wait plus own 
 exceeds the deadline is not admitted, and a queued check is never started once it can
 no longer finish in time.  Costs are estimated per character of text the detector
 reads, from the checks that completed (`CostModel`).
+
+Work ahead of the answer (`Preparation`, one per checked exchange): the sources'
+passages are embedded as soon as the request body is read, and the settled sentences
+of a streamed answer are checked as they arrive, into the exchange's `CheckMemo`; the
+final check, the whole check of the whole answer, then only computes what is new
+(detection/memo.py: results never depend on the chunking).  This work is optional: it
+is admitted only while the pool has room (`PREPARATION_ROOM` of the deadline), never
+delays a final check (which cancels any not started), and stops past
+`INCREMENTAL_MAX_CHARS` of streamed answer.
 """
 
 from __future__ import annotations
@@ -31,16 +40,24 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from grounding_sidecar.common.cpus import usable_cpus
-from grounding_sidecar.decision import CheckOutcome, GroundingPolicy, Unchecked
-from grounding_sidecar.detection import Grader
+from grounding_sidecar.decision import CheckOutcome, CheckPreparation, GroundingPolicy, Unchecked
+from grounding_sidecar.detection import CheckMemo, Grader
 from grounding_sidecar.detection.contract import CheckResult
 from grounding_sidecar.detection.text.passages import SourceLimits
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+# Work ahead of the answer is admitted only while the estimated wait stays under this
+# share of the deadline: under load the pool's time goes to checks somebody awaits.
+PREPARATION_ROOM = 0.25
+# A streamed answer longer than this is left to the final check: every incremental
+# step re-reads the settled text, so past a few pages the steps cost more than they save.
+INCREMENTAL_MAX_CHARS = 32_000
 
 
 class CostModel:
@@ -107,13 +124,24 @@ class CheckRunner:
         policy: GroundingPolicy,
         *,
         truncated: bool = False,
+        preparation: CheckPreparation | None = None,
     ) -> CheckOutcome:
         detector = self.detector
         if detector is None:  # the exchange refuses earlier; this is a guard
             return CheckOutcome(None, Unchecked.CHECK_FAILED)
-        limits = SourceLimits(
-            max_sources=policy.max_sources, max_source_length=policy.max_source_length
-        )
+        started = time.perf_counter()
+        memo: CheckMemo | None = None
+        prepared_chars = 0
+        if isinstance(preparation, Preparation):
+            # Waits only for a step already running (one not started is cancelled), and
+            # that wait is part of the check's deadline.
+            try:
+                await asyncio.wait_for(preparation.settle(), timeout=self.deadline_seconds)
+            except TimeoutError:
+                preparation.cancel()
+                return CheckOutcome(None, Unchecked.DEADLINE_MISSED)
+            memo, prepared_chars = preparation.memo, preparation.prepared_chars
+        limits = _limits(policy)
 
         def check() -> CheckResult:
             return detector.check(
@@ -122,20 +150,21 @@ class CheckRunner:
                 limits=limits,
                 policy=policy.claim_policy,
                 references=policy.references,
+                memo=memo,
             )
 
-        started = time.perf_counter()
         try:
             if self._runs_inline(answer, sources, policy):
                 result = check()
                 if time.perf_counter() - started > self.deadline_seconds:
                     return CheckOutcome(None, Unchecked.DEADLINE_MISSED)
             else:
-                guarded = self._admit(check, _checked_chars(answer, sources, policy))
-                if guarded is None:
+                left = self.deadline_seconds - (time.perf_counter() - started)
+                chars = max(_checked_chars(answer, sources, policy) - prepared_chars, 1)
+                future = self.submit(check, chars, admit_within=left, shed_after=left)
+                if future is None:
                     return CheckOutcome(None, Unchecked.OVERLOADED)
-                future = asyncio.get_running_loop().run_in_executor(self._pool, guarded)
-                result = await asyncio.wait_for(future, timeout=self.deadline_seconds)
+                result = await asyncio.wait_for(asyncio.wrap_future(future), timeout=left)
         except _Shed:
             return CheckOutcome(None, Unchecked.OVERLOADED)
         except TimeoutError:
@@ -147,6 +176,13 @@ class CheckRunner:
         elapsed = time.perf_counter() - started
         return CheckOutcome(result, truncated=truncated, seconds=elapsed)
 
+    def begin(self, sources: Sequence[str], policy: GroundingPolicy) -> CheckPreparation | None:
+        """Start the work a check of an answer to these sources will need (call from
+        the event loop); None when there is no detector."""
+        if self.detector is None:
+            return None
+        return Preparation(self, self.detector, sources, policy)
+
     @property
     def queued_chars(self) -> int:
         """Characters of checks admitted to the pool and not started yet."""
@@ -156,33 +192,46 @@ class CheckRunner:
         """Seconds a check admitted now would wait for a worker (0 while costs are unknown)."""
         return self.cost.estimate(self._queued_chars) / self.workers
 
-    def _admit(
-        self, check: Callable[[], CheckResult], chars: int
-    ) -> Callable[[], CheckResult] | None:
-        """`check` wrapped to be shed if it starts too late; None when it cannot make its
-        deadline even now (its own cost plus the work queued ahead of it).
+    def submit(
+        self,
+        work: Callable[[], T],
+        chars: int,
+        *,
+        admit_within: float,
+        shed_after: float | None,
+    ) -> Future[T] | None:
+        """`work` queued for a worker; None when the work queued ahead plus its own cost
+        would take longer than `admit_within` seconds.  Started later than `shed_after`
+        seconds from now minus its own cost, it raises `_Shed` instead of running (its
+        result would come too late: the worker is spent elsewhere).
 
         The own cost counts at most half the deadline: an estimate is an estimate, and on
-        an idle server every check is tried.
+        an idle server every check is tried.  Work cancelled before it started leaves
+        the queue too, so the estimated wait never counts it.
         """
         own = min(self.cost.estimate(chars), self.deadline_seconds / 2)
         with self._queue_lock:
-            if self.estimated_wait() + own > self.deadline_seconds:
+            if self.estimated_wait() + own > admit_within:
                 return None
             self._queued_chars += chars
-        finish_by = self._clock() + self.deadline_seconds
+        finish_by = None if shed_after is None else self._clock() + shed_after
 
-        def guarded() -> CheckResult:
+        def dequeue() -> None:
             with self._queue_lock:
                 self._queued_chars -= chars
-            if self._clock() + own >= finish_by:
-                raise _Shed  # its result would come too late: spend the worker elsewhere
+
+        def guarded() -> T:
+            dequeue()
+            if finish_by is not None and self._clock() + own >= finish_by:
+                raise _Shed
             started = time.perf_counter()
-            result = check()
+            result = work()
             self.cost.observe(chars, time.perf_counter() - started)
             return result
 
-        return guarded
+        future = self._pool.submit(guarded)
+        future.add_done_callback(lambda f: dequeue() if f.cancelled() else None)
+        return future
 
     def _runs_inline(self, answer: str, sources: Sequence[str], policy: GroundingPolicy) -> bool:
         budget = self.inline_max_chars - len(answer)
@@ -194,6 +243,10 @@ class CheckRunner:
             if budget < 0:
                 return False
         return True
+
+    def runs_inline(self, chars: int) -> bool:
+        """Whether work over `chars` characters is small enough for the event loop."""
+        return 0 < chars <= self.inline_max_chars
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run an after-delivery check that must outlive its ext_proc stream."""
@@ -208,6 +261,124 @@ class CheckRunner:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class Preparation:
+    """The work one exchange starts before its answer is complete, one step at a time:
+    the sources' passages first, then, each time the answer grew, its settled
+    sentences.  Steps run in the pool (inline for a cheap detector) and write only to
+    `memo`; a step that fails is logged and left to the final check."""
+
+    def __init__(
+        self,
+        runner: CheckRunner,
+        detector: Grader,
+        sources: Sequence[str],
+        policy: GroundingPolicy,
+    ) -> None:
+        self.memo = CheckMemo()
+        self.prepared_chars = 0  # of the final check's text: the kept sources, the answer
+        self._runner = runner
+        self._detector = detector
+        self._sources = sources
+        self._policy = policy
+        self._limits = _limits(policy)
+        self._answer_text: Callable[[], str] | None = None
+        self._grew = asyncio.Event()
+        self._closed = False
+        self._step: Future[Any] | None = None
+        self._task = asyncio.get_running_loop().create_task(self._run_steps())
+
+    def answer_grew(self, text: Callable[[], str]) -> None:
+        """More of the answer arrived; `text()` gives all of it so far (called only
+        when a step starts, so a burst of chunks costs one join)."""
+        if not self._closed:
+            self._answer_text = text
+            self._grew.set()
+
+    async def settle(self) -> None:
+        """Start nothing more; cancel a step not started, await one that runs."""
+        self._closed = True
+        self._grew.set()
+        if self._step is not None:
+            self._step.cancel()  # only succeeds before a worker took it
+        await asyncio.wait({self._task})
+
+    def cancel(self) -> None:
+        """The exchange ended without a check: drop whatever has not run."""
+        self._closed = True
+        if self._step is not None:
+            self._step.cancel()
+        self._task.cancel()
+
+    async def _run_steps(self) -> None:
+        source_chars = _checked_chars("", self._sources, self._policy)
+        if await self._run_step(self._prepare_sources, source_chars):
+            self.prepared_chars = source_chars
+        covered = 0
+        while True:
+            await self._grew.wait()
+            self._grew.clear()
+            if self._closed or self._answer_text is None:
+                return
+            text = self._answer_text()
+            if len(text) > INCREMENTAL_MAX_CHARS:
+                return
+
+            def prepare_answer(text: str = text, covered: int = covered) -> int:
+                return self._prepare_answer(text, covered)
+
+            now_covered = await self._run_step(prepare_answer, len(text) - covered)
+            if now_covered is not None and now_covered > covered:
+                self.prepared_chars += now_covered - covered
+                covered = now_covered
+
+    def _prepare_sources(self) -> bool:
+        self._detector.prepare_sources(
+            self._sources,
+            self.memo,
+            limits=self._limits,
+            policy=self._policy.claim_policy,
+            references=self._policy.references,
+        )
+        return True
+
+    def _prepare_answer(self, text: str, covered: int) -> int:
+        return self._detector.prepare_answer(
+            text,
+            self._sources,
+            self.memo,
+            covered=covered,
+            limits=self._limits,
+            policy=self._policy.claim_policy,
+            references=self._policy.references,
+        )
+
+    async def _run_step(self, step: Callable[[], T], chars: int) -> T | None:
+        runner = self._runner
+        try:
+            if runner.runs_inline(chars):
+                return step()
+            room = runner.deadline_seconds * PREPARATION_ROOM
+            future = runner.submit(step, chars, admit_within=room, shed_after=None)
+            if future is None:
+                return None  # no room now: the final check does this work
+            self._step = future
+            return await asyncio.wrap_future(future)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the exchange ended
+            return None  # settle() cancelled the step before it started
+        except Exception:
+            log.warning("work ahead of a check failed; the check does it", exc_info=True)
+            return None
+        finally:
+            self._step = None
+
+
+def _limits(policy: GroundingPolicy) -> SourceLimits:
+    return SourceLimits(max_sources=policy.max_sources, max_source_length=policy.max_source_length)
 
 
 def _checked_chars(answer: str, sources: Sequence[str], policy: GroundingPolicy) -> int:

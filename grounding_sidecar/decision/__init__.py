@@ -23,7 +23,12 @@ from grounding_sidecar.decision.observer import (
     RequestRefusal,
     StreamSummary,
 )
-from grounding_sidecar.decision.outcome import CheckOutcome, CheckService, Unchecked
+from grounding_sidecar.decision.outcome import (
+    CheckOutcome,
+    CheckPreparation,
+    CheckService,
+    Unchecked,
+)
 from grounding_sidecar.decision.policy import (
     GroundingPolicy,
     PolicySource,
@@ -37,6 +42,7 @@ __all__ = [
     "Action",
     "CheckEvent",
     "CheckOutcome",
+    "CheckPreparation",
     "CheckService",
     "Decision",
     "Delivery",

@@ -7,7 +7,7 @@ implements it (`grounding_sidecar.app.checks.CheckRunner`).
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
@@ -45,6 +45,16 @@ class CheckOutcome:
         return self.result.verdict
 
 
+class CheckPreparation(Protocol):
+    """Work a `CheckService` started for one exchange before its answer is complete."""
+
+    def answer_grew(self, text: Callable[[], str]) -> None:
+        """More of a streamed answer arrived; `text()` returns all of it so far."""
+
+    def cancel(self) -> None:
+        """The exchange ended without a check: drop the work not done."""
+
+
 class CheckService(Protocol):
     """Runs checks under the processor's deadline, off the event loop."""
 
@@ -59,8 +69,14 @@ class CheckService(Protocol):
         policy: GroundingPolicy,
         *,
         truncated: bool = False,
+        preparation: CheckPreparation | None = None,
     ) -> CheckOutcome:
-        """Check `answer` against `sources` under `policy`; never raises."""
+        """Check `answer` against `sources` under `policy`; never raises.  With the
+        `preparation` `begin` returned for this exchange, the check reuses its work
+        (the result is the same without it)."""
+
+    def begin(self, sources: Sequence[str], policy: GroundingPolicy) -> CheckPreparation | None:
+        """Start the work a check against `sources` will need, before the answer."""
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run an after-delivery check that must outlive its ext_proc stream."""

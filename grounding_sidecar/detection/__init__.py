@@ -25,10 +25,12 @@ from grounding_sidecar.detection.embedding.base import (
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
 from grounding_sidecar.detection.embedding.registry import EMBEDDER_NAMES, load_embedder
 from grounding_sidecar.detection.grader import Grader, GraderSettings
+from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.passages import SourceLimits
 
 __all__ = [
     "EMBEDDER_NAMES",
+    "CheckMemo",
     "CheckResult",
     "ClaimClass",
     "ClaimPolicy",

@@ -45,15 +45,17 @@ from grounding_sidecar.detection.judging.judges import (
     Judgement,
 )
 from grounding_sidecar.detection.judging.scoring import Similarities, score
+from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
 from grounding_sidecar.detection.text.classify import classify_claim, split_premise
 from grounding_sidecar.detection.text.passages import (
     Passage,
     SourceLimits,
+    SourceSelection,
     select_sources,
     split_passages,
 )
-from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
+from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION, settled_prefix
 from grounding_sidecar.detection.verifier.base import VerificationError, Verifier
 
 # What an external claim with no approved reference is told (classed policy).
@@ -151,9 +153,12 @@ class Grader:
         policy: ClaimPolicy = ClaimPolicy.STRICT,
         references: Sequence[str] = (),
         claim_spans: Sequence[tuple[int, int]] | None = None,
+        memo: CheckMemo | None = None,
     ) -> CheckResult:
         """Grade `answer`; `claim_spans` grades given spans instead of splitting
-        (labelled evaluation data comes with its own claim segmentation)."""
+        (labelled evaluation data comes with its own claim segmentation); `memo`
+        holds model work earlier checks of the same exchange did (detection/memo.py),
+        which changes how much is computed, never the result."""
         settings = self._settings
         started = time.perf_counter()
         split = (
@@ -166,14 +171,8 @@ class Grader:
                 max_chars=settings.max_answer_chars,
             )
         )
-        selection = select_sources(sources, limits or SourceLimits())
-        source_passages = [
-            passage for index, text in selection.kept for passage in split_passages(index, text)
-        ]
-        reference_passages = (
-            [p for i, text in enumerate(references) for p in split_passages(i, text, id_prefix="r")]
-            if policy is ClaimPolicy.CLASSED
-            else []
+        selection, source_passages, reference_passages = _passages(
+            sources, limits, policy, references
         )
         if policy is ClaimPolicy.CLASSED:
             # Labelled spans are graded as given; our own split separates premises.
@@ -181,15 +180,21 @@ class Grader:
         else:
             claims, classes = list(split.claims), [ClaimClass.SUBJECT_SPECIFIC] * len(split.claims)
         split_seconds = time.perf_counter() - started
+        embedder, passage_embedder = self._embedder, self._passage_embedder
+        verifier = self._verifier
+        if memo is not None:
+            embedder = memo.claim_embedder(embedder)
+            passage_embedder = memo.passage_embedder(passage_embedder)
+            verifier = memo.verifier(verifier) if verifier is not None else None
         graded = _ClaimGrader(
             judge=self._judge,
-            verifier=self._verifier,
+            verifier=verifier,
             claims=claims,
             classes=classes,
             source_passages=source_passages,
             reference_passages=reference_passages,
             corpus_texts=[text for _, text in selection.kept] + list(references),
-        ).grade(self._embedder, self._passage_embedder)
+        ).grade(embedder, passage_embedder)
         grades = graded.grades
         evidence_missing = not selection.kept
         verdict, reasons = rubric.grade_response(
@@ -213,6 +218,64 @@ class Grader:
             embedding_failures=graded.embedding_failures,
             timings=StageTimings(split_seconds, graded.embed_seconds, graded.score_seconds),
         )
+
+    def prepare_sources(
+        self,
+        sources: Sequence[str],
+        memo: CheckMemo,
+        *,
+        limits: SourceLimits | None = None,
+        policy: ClaimPolicy = ClaimPolicy.STRICT,
+        references: Sequence[str] = (),
+    ) -> None:
+        """Embed the passages a check of these sources will read, into `memo`."""
+        _, source_passages, reference_passages = _passages(sources, limits, policy, references)
+        texts = [p.text for p in (*source_passages, *reference_passages)]
+        if texts:
+            embed_checked(memo.passage_embedder(self._passage_embedder), texts)
+
+    def prepare_answer(
+        self,
+        partial_answer: str,
+        sources: Sequence[str],
+        memo: CheckMemo,
+        *,
+        covered: int = 0,
+        limits: SourceLimits | None = None,
+        policy: ClaimPolicy = ClaimPolicy.STRICT,
+        references: Sequence[str] = (),
+    ) -> int:
+        """Check the settled sentences of an answer still arriving, into `memo`, unless
+        they are the first `covered` characters already checked; how many characters
+        are covered now (the result itself is not kept)."""
+        prefix = settled_prefix(partial_answer)
+        if len(prefix) <= covered:
+            return covered
+        if prefix.strip():
+            self.check(
+                prefix, sources, limits=limits, policy=policy, references=references, memo=memo
+            )
+        return len(prefix)
+
+
+def _passages(
+    sources: Sequence[str],
+    limits: SourceLimits | None,
+    policy: ClaimPolicy,
+    references: Sequence[str],
+) -> tuple[SourceSelection, list[Passage], list[Passage]]:
+    """The sources the limits keep, their passages, and the references' passages
+    (read under the classed policy only)."""
+    selection = select_sources(sources, limits or SourceLimits())
+    source_passages = [
+        passage for index, text in selection.kept for passage in split_passages(index, text)
+    ]
+    reference_passages = (
+        [p for i, text in enumerate(references) for p in split_passages(i, text, id_prefix="r")]
+        if policy is ClaimPolicy.CLASSED
+        else []
+    )
+    return selection, source_passages, reference_passages
 
 
 def _classed_claims(

@@ -20,6 +20,7 @@ from grounding_sidecar.decision import (
     NOOP_OBSERVER,
     CheckEvent,
     CheckOutcome,
+    CheckPreparation,
     CheckService,
     Delivery,
     GroundingObserver,
@@ -116,6 +117,9 @@ class Exchange:
         self._retained_bytes = 0
         self._scan_incomplete = False
         self._phase = Phase.CREATED
+        # Work begun on the sources at request time, continued on the answer as it
+        # streams; handed to the check that consumes it, cancelled if none comes.
+        self._preparation: CheckPreparation | None = None
 
     # -- dispatch -------------------------------------------------------------
 
@@ -170,6 +174,8 @@ class Exchange:
         if self.checking and not self._ctx.checks.available:
             self._notify(lambda o: o.on_detector_unavailable(self.workspace_id))
             return [self._refuse_request(grounding_unavailable(self.trace_id))]
+        if self.checking and request.sources:
+            self._preparation = self._ctx.checks.begin(request.sources, self.policy)
         if request.rewritten:
             return [messages.replace_request_body(request.body)]
         return [messages.continue_request_body()]
@@ -215,12 +221,25 @@ class Exchange:
 
     def on_cancelled(self) -> None:
         """Envoy reset the stream (normal at the end of every exchange)."""
+        if self._preparation is not None and not self._check_follows_cancel():
+            self._preparation.cancel()  # a client gone mid-stream costs no more work
+            self._preparation = None
         if not self.checking or self.finished or self.relaying or self.mode is None:
             return
         self._notify(lambda o: o.on_stream_cancelled(self.workspace_id, self._phase))
         if self.mode is ResponseMode.SSE and self.delivery is Delivery.IMMEDIATE:
             # The client already got what was relayed: still record a verdict on it.
             self._spawn_after_delivery_check()
+
+    def _check_follows_cancel(self) -> bool:
+        """Whether the rest of `on_cancelled` records a check of what was relayed."""
+        return (
+            self.checking
+            and not self.finished
+            and not self.relaying
+            and self.mode is ResponseMode.SSE
+            and self.delivery is Delivery.IMMEDIATE
+        )
 
     # -- deferred delivery ----------------------------------------------------
 
@@ -315,22 +334,38 @@ class Exchange:
         complete = self._answer.complete
         self._summarise_stream(complete=complete)
         truncated = self._scan_incomplete or not complete
+        preparation, self._preparation = self._preparation, None
 
         async def check_and_record() -> None:
-            self._record(await self._check(text, truncated=truncated))
+            self._record(await self._check(text, truncated=truncated, preparation=preparation))
 
         self._ctx.checks.spawn(check_and_record())
 
     # -- helpers --------------------------------------------------------------
 
     def _parse(self, chunk: bytes) -> None:
-        for event in self._sse.feed(chunk):
+        events = self._sse.feed(chunk)
+        for event in events:
             self._events += 1
             self._answer.add(event)
+        if events and self._preparation is not None:
+            self._preparation.answer_grew(self._answer.text)
 
-    async def _check(self, answer: str, *, truncated: bool = False) -> CheckOutcome:
+    async def _check(
+        self,
+        answer: str,
+        *,
+        truncated: bool = False,
+        preparation: CheckPreparation | None = None,
+    ) -> CheckOutcome:
+        """The check of `answer`, consuming this exchange's preparation (`preparation`
+        for a check that outlives the exchange: it took it already)."""
+        if preparation is None:
+            preparation, self._preparation = self._preparation, None
         sources = self.request.sources if self.request and self.request.sources else ()
-        return await self._ctx.checks.run(answer, sources, self.policy, truncated=truncated)
+        return await self._ctx.checks.run(
+            answer, sources, self.policy, truncated=truncated, preparation=preparation
+        )
 
     def _record(self, outcome: CheckOutcome) -> Decision:
         decision = decide(outcome, self.policy, self.trace_id)

@@ -1,39 +1,27 @@
-"""The check runner under overload: decide at once, and never start work that is late."""
+"""The check runner: under overload it decides at once and never starts work that is
+late; work ahead of the answer is done once, cancellable, and only when there is room."""
 
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections.abc import Sequence
 from typing import Any
 
-from grounding_sidecar.app.checks import CheckRunner, CostModel
+from grounding_sidecar.app.checks import CheckRunner, CostModel, Preparation
 from grounding_sidecar.decision import (
     Action,
     CheckOutcome,
+    CheckPreparation,
     GroundingPolicy,
     Unchecked,
     decide,
 )
-from grounding_sidecar.detection.contract import CheckResult
-from tests.support.fake_detectors import FakeDetector
+from grounding_sidecar.detection import Grader, HashEmbedder, SourceLimits
+from tests.support.eventually import eventually_async
+from tests.support.fake_detectors import FakeDetector, GatedDetector
+from tests.support.fake_embedders import RecordingEmbedder
 
 SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
 POLICY = GroundingPolicy(enabled=True, action=Action.BLOCK)
-
-
-class GatedDetector(FakeDetector):
-    """Blocks every check on `gate` until a test opens it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.gate = threading.Event()
-        self.entered = threading.Event()
-
-    def check(self, answer: str, sources: Sequence[str], **options: Any) -> CheckResult:
-        self.entered.set()
-        assert self.gate.wait(timeout=30)
-        return super().check(answer, sources, **options)
 
 
 class Clock:
@@ -124,3 +112,133 @@ def test_an_overloaded_check_fails_closed_under_block_and_is_delivered_under_log
     assert "overloaded" in block.refusal.message
     log = decide(outcome, GroundingPolicy(enabled=True, action=Action.LOG), "t" * 32)
     assert log.deliver and log.verdict.value == "unknown"
+
+
+# -- work ahead of the answer ---------------------------------------------------------
+
+SOURCES = [SOURCE, "It is 330 metres tall and was designed by the company of Gustave Eiffel."]
+ANSWER = "The Eiffel Tower is located in Paris. It is 330 metres tall. It was designed by Eiffel."
+
+
+def recording_runner(**options: Any) -> tuple[CheckRunner, RecordingEmbedder, RecordingEmbedder]:
+    claims, passages = RecordingEmbedder(), RecordingEmbedder()
+    grader = Grader(claims, passage_embedder=passages)
+    return CheckRunner(grader, deadline_seconds=5.0, workers=1, **options), claims, passages
+
+
+def test_sources_and_settled_sentences_are_embedded_once_before_the_end() -> None:
+    runner, claims, passages = recording_runner()
+    partial = ANSWER[: ANSWER.index("designed")]
+
+    async def scenario() -> tuple[CheckOutcome, list[str], list[str]]:
+        preparation = runner.begin(SOURCES, POLICY)
+        assert isinstance(preparation, Preparation)
+        await eventually_async(lambda: preparation.memo.sizes[1], what="the sources' passages")
+        preparation.answer_grew(lambda: partial)
+        await eventually_async(lambda: preparation.memo.sizes[0] == 2, what="the settled sentences")
+        before = (list(claims.texts), list(passages.texts))
+        outcome = await runner.run(ANSWER, SOURCES, POLICY, preparation=preparation)
+        return outcome, *before
+
+    try:
+        outcome, claims_before, passages_before = asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert claims_before == ["The Eiffel Tower is located in Paris.", "It is 330 metres tall."]
+    assert passages.texts == passages_before  # the check embedded no passage again
+    assert claims.texts[len(claims_before) :] == ["It was designed by Eiffel."]
+    assert outcome.result is not None
+    plain = Grader(HashEmbedder()).check(ANSWER, SOURCES, limits=SourceLimits())
+    assert outcome.result.verdict is plain.verdict
+    assert [c.verdict for c in outcome.result.claims] == [c.verdict for c in plain.claims]
+
+
+def test_a_cancelled_preparation_never_runs_its_queued_work() -> None:
+    detector = GatedDetector()
+    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1)
+
+    async def scenario() -> CheckPreparation | None:
+        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        preparation = runner.begin(SOURCES, POLICY)  # its source step queues behind
+        await eventually_async(lambda: runner.queued_chars > 0, what="the queued source step")
+        assert preparation is not None
+        preparation.cancel()  # the client went away
+        await asyncio.sleep(0)
+        assert runner.queued_chars == 0
+        detector.gate.set()
+        await first
+        return preparation
+
+    try:
+        preparation = asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert isinstance(preparation, Preparation)
+    assert preparation.memo.sizes == (0, 0, 0)
+
+
+def test_work_cancelled_in_the_queue_leaves_no_phantom_wait() -> None:
+    detector = GatedDetector()
+    runner = CheckRunner(detector, deadline_seconds=0.3, workers=1)
+
+    async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
+        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        outcomes = await first, await second  # both miss the deadline; the second queued
+        detector.gate.set()
+        await eventually_async(lambda: detector.threads, what="the first check's end")
+        return outcomes
+
+    try:
+        first, second = asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert first.unchecked is second.unchecked is Unchecked.DEADLINE_MISSED
+    assert runner.queued_chars == 0  # else every later check would see a longer wait
+    assert len(detector.threads) == 1
+
+
+def test_no_work_ahead_while_the_pool_has_no_room() -> None:
+    detector = GatedDetector()
+    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=CostModel(0.1))
+
+    async def scenario() -> CheckPreparation | None:
+        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        await eventually_async(lambda: runner.queued_chars, what="the queued check")
+        queued = runner.queued_chars
+        preparation = runner.begin(SOURCES, POLICY)
+        await asyncio.sleep(0.05)
+        assert runner.queued_chars == queued  # the optional work was not admitted
+        detector.gate.set()
+        await first, await second
+        return preparation
+
+    try:
+        preparation = asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert isinstance(preparation, Preparation)
+    assert preparation.memo.sizes == (0, 0, 0)
+
+
+def test_a_stalled_step_ahead_never_holds_the_check_past_its_deadline() -> None:
+    detector = GatedDetector()  # its check, which prepare_answer runs, stalls
+    runner = CheckRunner(detector, deadline_seconds=0.3, workers=1)
+
+    async def scenario() -> CheckOutcome:
+        preparation = runner.begin(SOURCES, POLICY)
+        assert preparation is not None
+        preparation.answer_grew(lambda: ANSWER)
+        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        outcome = await runner.run(ANSWER, SOURCES, POLICY, preparation=preparation)
+        detector.gate.set()
+        return outcome
+
+    try:
+        outcome = asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert outcome.unchecked is Unchecked.DEADLINE_MISSED

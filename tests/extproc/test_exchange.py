@@ -9,8 +9,16 @@ import pytest
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
 from devtools.mock_upstream import completion
-from grounding_sidecar.decision import CheckEvent, GroundingObserver, Unchecked
+from grounding_sidecar.app.checks import CheckRunner
+from grounding_sidecar.decision import (
+    Action,
+    CheckEvent,
+    GroundingObserver,
+    GroundingPolicy,
+    Unchecked,
+)
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
+from tests.support.eventually import eventually_async
 from tests.support.exchange import (
     GROUNDED,
     UNGROUNDED,
@@ -24,7 +32,7 @@ from tests.support.exchange import (
     run_response,
     sse_body,
 )
-from tests.support.fake_detectors import FakeDetector
+from tests.support.fake_detectors import FakeDetector, GatedDetector
 from tests.support.recorder import Recorder
 
 
@@ -319,6 +327,34 @@ def test_a_cancelled_immediate_stream_still_records_a_verdict() -> None:
     asyncio.run(scenario())
 
 
+def test_a_client_gone_mid_stream_cancels_the_work_begun_for_it() -> None:
+    detector = GatedDetector()  # holds the only worker with another exchange's check
+    context = make_context(detector, workers=1)
+    runner = context.checks
+    assert isinstance(runner, CheckRunner)
+
+    async def scenario() -> None:
+        busy = asyncio.ensure_future(runner.run(GROUNDED, [GROUNDED], make_policy()))
+        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        exchange = Exchange(context)
+        await run_request(exchange, "block", request_body(stream=True))
+        # The source step, queued at request time.
+        await eventually_async(lambda: runner.queued_chars, what="the queued source step")
+        await run_response(exchange, sse_body(GROUNDED + " " + GROUNDED, complete=False), sse=True)
+        exchange.on_cancelled()
+        await asyncio.sleep(0)
+        assert runner.queued_chars == 0
+        detector.gate.set()
+        await busy
+        await asyncio.sleep(0.05)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert len(detector.threads) == 1  # only the other exchange's check ever ran
+
+
 @pytest.mark.parametrize("workspace", ["block", "default", "off"])
 @pytest.mark.parametrize("raw", [b"{not json", b"[1, 2]", b"a=b&c=d", b""])
 def test_an_unreadable_chat_body_is_refused_whatever_the_workspace(
@@ -335,3 +371,7 @@ def test_an_unreadable_chat_body_is_refused_whatever_the_workspace(
         assert exchange.finished
 
     asyncio.run(scenario())
+
+
+def make_policy() -> GroundingPolicy:
+    return GroundingPolicy(enabled=True, action=Action.BLOCK)

@@ -6,6 +6,7 @@ only stops a broken test from hanging; no test asserts how long the wait took.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import TypeVar
@@ -36,3 +37,18 @@ def eventually(
                 f"last value: {last!r}"
             )
         time.sleep(interval)
+
+
+async def eventually_async(
+    condition: Callable[[], T | None], *, timeout: float = 10.0, what: str = ""
+) -> T:
+    """`eventually` for a coroutine: polls without blocking the event loop, for work
+    that needs the loop to progress."""
+    deadline = time.monotonic() + timeout
+    while True:
+        last = condition()
+        if last:
+            return last
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"timed out after {timeout:g}s waiting for {what}; last: {last!r}")
+        await asyncio.sleep(0.01)

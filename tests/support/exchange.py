@@ -31,6 +31,7 @@ def make_context(
     detector: Grader | None = GRADER,
     *,
     deadline: float = 5.0,
+    workers: int = 2,
     limits: ExchangeLimits | None = None,
     observer: GroundingObserver | None = None,
 ) -> ExchangeContext:
@@ -54,7 +55,7 @@ def make_context(
     )
     return ExchangeContext(
         policies=table,
-        checks=CheckRunner(detector, deadline_seconds=deadline, workers=2),
+        checks=CheckRunner(detector, deadline_seconds=deadline, workers=workers),
         limits=limits or ExchangeLimits(),
         observer=observer or GroundingObserver(),
     )

@@ -49,3 +49,17 @@ class FakeDetector(Grader):
         if self.fail:
             raise RuntimeError("detector bug")
         return super().check(answer, sources, **options)
+
+
+class GatedDetector(FakeDetector):
+    """Blocks every check on `gate` until a test opens it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+
+    def check(self, answer: str, sources: Sequence[str], **options: Any) -> CheckResult:
+        self.entered.set()
+        assert self.gate.wait(timeout=30)
+        return super().check(answer, sources, **options)

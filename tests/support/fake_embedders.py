@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from grounding_sidecar.detection import HashEmbedder
-from grounding_sidecar.detection.embedding.base import EmbeddingError, FloatMatrix
+from grounding_sidecar.detection.embedding.base import EmbeddingError, FloatMatrix, WrappedEmbedder
 
 DIM = 8
 
@@ -81,3 +81,20 @@ class FailingEmbedder:
         if any(marker in text for text in texts for marker in self._markers):
             raise EmbeddingError("injected failure")
         return self._inner.embed(texts)
+
+
+class RecordingEmbedder(WrappedEmbedder):
+    """The hash embedder, recording each text it is asked for; `fail_once` makes the
+    next call raise (a model run that failed)."""
+
+    def __init__(self) -> None:
+        super().__init__(HashEmbedder())
+        self.texts: list[str] = []
+        self.fail_once = False
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        if self.fail_once:
+            self.fail_once = False
+            raise EmbeddingError("injected")
+        self.texts.extend(texts)
+        return self._backend.embed(texts)

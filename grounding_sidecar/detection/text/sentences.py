@@ -153,6 +153,13 @@ def split_sentences(text: str) -> list[Segment]:
     return segments
 
 
+def settled_prefix(text: str) -> str:
+    """The part of a growing text (a streamed answer) that later text cannot change:
+    everything before its last segment, which may still be growing."""
+    segments = split_sentences(text)
+    return text[: segments[-1].start] if len(segments) > 1 else ""
+
+
 def _blocks(text: str) -> Iterator[Segment]:
     """Markdown-aware blocks: paragraphs, list items, headings and code fences."""
     in_code = False

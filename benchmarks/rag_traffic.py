@@ -1,0 +1,320 @@
+"""RAG traffic through a real Envoy: what the check adds after the upstream's last byte.
+
+The workload RAG applications send: every request brings `--sources` new sources of
+about `--source-chars` characters (made per request, so no cache helps), and the
+answer streams `--sentences` sentences taken from them in `--chunks` SSE chunks,
+`--chunk-delay` seconds apart.  The workspace's action is BLOCK, so the answer is
+held until its verdict and everything the check costs after the last chunk is time
+the client waits.
+
+One run starts the mock upstream in this process (it records when it wrote each
+stream's last byte, on the same monotonic clock the client reads), one sidecar per
+detector (`hash`; `minilm` without the verifier; `minilm` with it), an Envoy in front
+of each, and an Envoy without ext_proc as the baseline; all on loopback, ports chosen
+at run time.  Targets take turns in `--rounds` rounds (this machine is shared), at 1
+and at `--concurrency` concurrent streams.  Printed per target: the added latency
+after the upstream's last byte (p50 / p90 / p99), verdicts, and the sidecar's RSS.
+
+    .venv/bin/python benchmarks/rag_traffic.py [--requests 24] [--rounds 4] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
+from benchmarks.extproc_latency import config_without_ext_proc
+from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+from devtools.mock_upstream import MockUpstream
+from devtools.serving import ServingProcess, start_serving
+
+DETECTORS = {
+    "hash": ("--embedder", "hash", "--verifier", "off"),
+    "minilm": ("--embedder", "minilm", "--verifier", "off"),
+    "minilm+verifier": ("--embedder", "minilm", "--verifier", "on"),
+}
+CITIES = ["Rotterdam", "Lyon", "Gdansk", "Porto", "Leipzig", "Turin", "Ghent", "Bilbao"]
+GOODS = ["steel coils", "coffee beans", "wind turbine blades", "paper pulp", "solar panels"]
+TEAMS = ["the legal team", "the finance office", "the safety board", "the audit group"]
+TEMPLATES = [
+    "Shipment {n} of {goods} left the {city} terminal on {day} March by rail freight.",
+    "The {city} depot handled {n} containers in the third quarter, up {p}% on the year.",
+    "Refund requests for order {n} are reviewed by {team} within {d} working days.",
+    "Customs clearance at {city} took {d} hours on average for {goods} in {year}.",
+    "The contract for {goods} was approved by {team} on {day} June {year}.",
+    "Storage at the {city} warehouse costs {p} euros per pallet and week.",
+    "Delays on the {city} line fell from {d} days to {p} hours after the new schedule.",
+    "Insurance for {goods} covers losses up to {n} euros per consignment.",
+]
+
+
+def sentence(rng: random.Random) -> str:
+    return rng.choice(TEMPLATES).format(
+        n=rng.randint(100, 99_999),
+        goods=rng.choice(GOODS),
+        city=rng.choice(CITIES),
+        team=rng.choice(TEAMS),
+        day=rng.randint(1, 28),
+        d=rng.randint(2, 30),
+        p=rng.randint(2, 90),
+        year=rng.randint(2015, 2026),
+    )
+
+
+def workload(rng: random.Random, sources: int, source_chars: int, sentences: int) -> Any:
+    """New sources for one request, and an answer restating sentences of them."""
+    texts: list[list[str]] = []
+    for _ in range(sources):
+        parts: list[str] = []
+        while sum(len(p) + 1 for p in parts) < source_chars:
+            parts.append(sentence(rng))
+        texts.append(parts)
+    answer = [rng.choice(texts[i % sources]) for i in range(sentences)]
+    return [" ".join(parts) for parts in texts], " ".join(answer)
+
+
+@dataclass(frozen=True)
+class Row:
+    target: str
+    concurrency: int
+    requests: int
+    added_p50_ms: float
+    added_p90_ms: float
+    added_p99_ms: float
+    total_p50_ms: float
+    verdicts: dict[str, int]
+    rss_mb: float | None
+
+
+@dataclass
+class Target:
+    name: str
+    port: int
+    sidecar: ServingProcess | None
+
+
+def rss_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+@contextmanager
+def environment(upstream: MockUpstream, detectors: list[str]) -> Iterator[list[Target]]:
+    sidecars: list[ServingProcess] = []
+    envoys: list[EnvoyProcess] = []
+    try:
+        targets: list[Target] = []
+        for name in detectors:
+            sidecar = start_serving(
+                [sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0",
+                 *DETECTORS[name], "--enabled", "--action", "BLOCK", "--log-level", "WARNING",
+                 "--metrics-port", "0"]
+            )  # fmt: skip
+            sidecars.append(sidecar)
+            endpoints = EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", sidecar.port())
+            envoys.append(EnvoyProcess(render_config(endpoints), log_level="error").start())
+            targets.append(Target(name, envoys[-1].port, sidecar))
+        bare = render_config(EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", 1))
+        envoys.append(EnvoyProcess(config_without_ext_proc(bare), log_level="error").start())
+        targets.append(Target("no_ext_proc", envoys[-1].port, None))
+        yield targets
+    finally:
+        for envoy in envoys:
+            envoy.stop()
+        for sidecar in sidecars:
+            sidecar.stop()
+
+
+@dataclass
+class Settings:
+    sources: int
+    source_chars: int
+    sentences: int
+    chunks: int
+    chunk_delay: float
+
+
+def one_request(
+    port: int, upstream: MockUpstream, rng: random.Random, settings: Settings
+) -> tuple[float, float, str]:
+    """(seconds after the upstream's last byte, seconds in all, verdict header)."""
+    sources, answer = workload(rng, settings.sources, settings.source_chars, settings.sentences)
+    body = json.dumps(
+        {
+            "model": "mock-1",
+            "messages": [{"role": "user", "content": "Where are my shipments?"}],
+            "metadata": {"grounding.sources": sources},
+            "stream": True,
+        }
+    ).encode()
+    test_id = uuid.uuid4().hex
+    headers = {
+        "content-type": "application/json",
+        "x-workspace-id": "default",
+        "x-mock-answer-json": json.dumps(answer),
+        "x-mock-chunks": str(settings.chunks),
+        "x-mock-delay": str(settings.chunk_delay),
+        "x-test-id": test_id,
+    }
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        started = time.monotonic()
+        connection.request("POST", "/v1/chat/completions", body=body, headers=headers)
+        response = connection.getresponse()
+        payload = response.read()
+        ended = time.monotonic()
+    finally:
+        connection.close()
+    if response.status != 200 or b"[DONE]" not in payload:
+        raise RuntimeError(f"unexpected reply {response.status}: {payload[:200]!r}")
+    upstream_end = upstream.finished_at.get(test_id)
+    if upstream_end is None:
+        raise RuntimeError("the upstream never finished this request")
+    return ended - upstream_end, ended - started, response.getheader("x-grounding-verdict") or "-"
+
+
+def run_batch(
+    target: Target,
+    upstream: MockUpstream,
+    concurrency: int,
+    count: int,
+    settings: Settings,
+    seed: int,
+) -> list[tuple[float, float, str]]:
+    results: list[tuple[float, float, str]] = []
+    lock = threading.Lock()
+    per_thread = max(1, count // concurrency)
+
+    def worker(index: int) -> None:
+        rng = random.Random(seed * 1000 + index)
+        for _ in range(per_thread):
+            result = one_request(target.port, upstream, rng, settings)
+            with lock:
+                results.append(result)
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--requests", type=int, default=24, help="per target and concurrency")
+    parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds per row")
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--sources", type=int, default=5)
+    parser.add_argument("--source-chars", type=int, default=1000)
+    parser.add_argument("--sentences", type=int, default=20)
+    parser.add_argument("--chunks", type=int, default=40)
+    parser.add_argument("--chunk-delay", type=float, default=0.025)
+    parser.add_argument("--detectors", default=",".join(DETECTORS))
+    parser.add_argument("--json", help="also write the results to this file")
+    args = parser.parse_args(argv)
+    settings = Settings(
+        args.sources, args.source_chars, args.sentences, args.chunks, args.chunk_delay
+    )
+    upstream = MockUpstream().start()
+    rows: list[Row] = []
+    try:
+        with environment(upstream, args.detectors.split(",")) as targets:
+            for target in targets:  # warm-up: connections, first model runs
+                run_batch(target, upstream, 2, 4, settings, seed=0)
+            for concurrency in (1, args.concurrency):
+                got: dict[str, list[tuple[float, float, str]]] = {t.name: [] for t in targets}
+                for round_number in range(args.rounds):
+                    shift = round_number % len(targets)
+                    for target in targets[shift:] + targets[:shift]:
+                        got[target.name] += run_batch(
+                            target,
+                            upstream,
+                            concurrency,
+                            max(concurrency, args.requests // args.rounds),
+                            settings,
+                            seed=round_number + 1,
+                        )
+                for target in targets:
+                    added = [a for a, _, _ in got[target.name]]
+                    verdicts: dict[str, int] = {}
+                    for _, _, verdict in got[target.name]:
+                        verdicts[verdict] = verdicts.get(verdict, 0) + 1
+                    rows.append(
+                        Row(
+                            target=target.name,
+                            concurrency=concurrency,
+                            requests=len(added),
+                            added_p50_ms=round(statistics.median(added) * 1000, 1),
+                            added_p90_ms=round(percentile(added, 0.9) * 1000, 1),
+                            added_p99_ms=round(percentile(added, 0.99) * 1000, 1),
+                            total_p50_ms=round(
+                                statistics.median(t for _, t, _ in got[target.name]) * 1000, 1
+                            ),
+                            verdicts=verdicts,
+                            rss_mb=rss_mb(target.sidecar.pid) if target.sidecar else None,
+                        )
+                    )
+    finally:
+        upstream.stop()
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    print(
+        f"# RAG traffic through Envoy ({machine}): {settings.sources} new sources of "
+        f"~{settings.source_chars} chars, {settings.sentences} sentences in {settings.chunks} "
+        f"chunks {settings.chunk_delay * 1000:.0f} ms apart, BLOCK; {args.rounds} rounds"
+    )
+    print(
+        f"{'target':16} {'conc':>4} {'n':>4} {'added p50':>10} {'p90':>8} {'p99':>8} "
+        f"{'total p50':>10} {'rss MB':>7}  verdicts"
+    )
+    for row in rows:
+        rss = f"{row.rss_mb:.0f}" if row.rss_mb is not None else "-"
+        print(
+            f"{row.target:16} {row.concurrency:>4} {row.requests:>4} {row.added_p50_ms:>10.1f} "
+            f"{row.added_p90_ms:>8.1f} {row.added_p99_ms:>8.1f} {row.total_p50_ms:>10.1f} "
+            f"{rss:>7}  {row.verdicts}"
+        )
+    by_key = {(r.target, r.concurrency): r for r in rows}
+    print("\n# MiniLM's added latency as a multiple of the hash embedder's (same run)")
+    for concurrency in (1, args.concurrency):
+        base = by_key.get(("hash", concurrency))
+        for name in ("minilm", "minilm+verifier"):
+            row = by_key.get((name, concurrency))
+            if base is None or row is None:
+                continue
+            p50 = row.added_p50_ms / base.added_p50_ms
+            p90 = row.added_p90_ms / base.added_p90_ms
+            print(f"{name:16} {concurrency:>2} streams: p50 x{p50:.2f}  p90 x{p90:.2f}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump([asdict(r) for r in rows], out, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

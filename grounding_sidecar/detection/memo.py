@@ -1,0 +1,117 @@
+"""Model work one exchange's checks share: the work behind a check, done ahead of it.
+
+A RAG request carries its sources before the upstream is even called, and a streamed
+answer arrives sentence by sentence; waiting for the last byte to embed any of it puts
+all the model work after the answer is complete.  So the server checks what it already
+has (the sources at request time, the complete sentences while a stream arrives) and
+the final check, which is always the whole check of the whole answer, reads the
+vectors and verifier readings those earlier checks computed from a `CheckMemo`.
+
+The verdict therefore never depends on how the answer was chunked: the memo only
+saves model runs.  Keys are the texts themselves (a claim, a passage, a (passage,
+claim) pair), so a sentence the partial check cut differently from the final one is
+simply a miss.  One memo belongs to one exchange and lives as long as it; its size
+is bounded by the check's own limits (sources kept, claims graded).
+
+Only valid results are kept, as in the passage cache: a batch that raised stores
+nothing, and a non-finite or all-zero row is returned but computed again next time.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.contract import Verification
+from grounding_sidecar.detection.embedding.base import Embedder, FloatMatrix, WrappedEmbedder
+from grounding_sidecar.detection.verifier.base import Verifier
+
+_Row = npt.NDArray[np.float32]
+
+
+class CheckMemo:
+    """What earlier checks of the same exchange computed; safe across threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._claims: dict[str, _Row] = {}
+        self._passages: dict[str, _Row] = {}
+        self._readings: dict[tuple[str, str], Verification] = {}
+
+    def claim_embedder(self, embedder: Embedder) -> Embedder:
+        return _MemoEmbedder(embedder, self._claims, self._lock)
+
+    def passage_embedder(self, embedder: Embedder) -> Embedder:
+        return _MemoEmbedder(embedder, self._passages, self._lock)
+
+    def verifier(self, verifier: Verifier) -> Verifier:
+        return _MemoVerifier(verifier, self._readings, self._lock)
+
+    @property
+    def sizes(self) -> tuple[int, int, int]:
+        """Claims, passages and verifier readings held."""
+        with self._lock:
+            return len(self._claims), len(self._passages), len(self._readings)
+
+
+class _MemoEmbedder(WrappedEmbedder):
+    """The backend, asked only for texts the memo does not hold (each text once)."""
+
+    def __init__(self, backend: Embedder, rows: dict[str, _Row], lock: threading.Lock) -> None:
+        super().__init__(backend)
+        self._rows = rows
+        self._lock = lock
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        if not texts:
+            return self._backend.embed(texts)
+        with self._lock:
+            missing = list(dict.fromkeys(t for t in texts if t not in self._rows))
+        fresh: dict[str, _Row] = {}
+        if missing:
+            computed = np.asarray(self._backend.embed(missing), dtype=np.float32)
+            if computed.ndim != 2 or computed.shape[0] != len(missing):
+                return computed  # embed_checked reports the bad shape; nothing is kept
+            fresh = dict(zip(missing, computed, strict=True))
+            with self._lock:
+                for text, row in fresh.items():
+                    if _usable(row):
+                        self._rows[text] = row.copy()
+        with self._lock:
+            rows = [fresh[t] if t in fresh else self._rows[t] for t in texts]
+        return np.stack(rows).astype(np.float32, copy=True)
+
+
+class _MemoVerifier:
+    def __init__(
+        self,
+        backend: Verifier,
+        readings: dict[tuple[str, str], Verification],
+        lock: threading.Lock,
+    ) -> None:
+        self._backend = backend
+        self._readings = readings
+        self._lock = lock
+
+    @property
+    def version_tag(self) -> str:
+        return self._backend.version_tag
+
+    def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
+        with self._lock:
+            missing = list(dict.fromkeys(p for p in pairs if p not in self._readings))
+        fresh: dict[tuple[str, str], Verification] = {}
+        if missing:
+            fresh = dict(zip(missing, self._backend.verify(missing), strict=True))
+            with self._lock:
+                self._readings.update(fresh)
+        with self._lock:
+            return [fresh[p] if p in fresh else self._readings[p] for p in pairs]
+
+
+def _usable(row: _Row) -> bool:
+    norm = float(np.sqrt(np.dot(row, row)))
+    return np.isfinite(norm) and norm > 1e-12
