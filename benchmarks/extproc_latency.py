@@ -30,10 +30,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
-from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+from devtools.envoy_process import (
+    EnvoyEndpoints,
+    EnvoyProcess,
+    config_without_ext_proc,
+    render_config,
+)
 from devtools.serving import ServingProcess, start_serving
 
 SOURCE = (
@@ -57,16 +60,6 @@ class Measurement:
 def start_process(*args: str) -> tuple[ServingProcess, int]:
     process = start_serving([sys.executable, *args])
     return process, process.port()
-
-
-def config_without_ext_proc(text: str) -> str:
-    document = yaml.safe_load(text)
-    manager = document["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]
-    filters = manager["typed_config"]["http_filters"]
-    manager["typed_config"]["http_filters"] = [
-        f for f in filters if f["name"] != "envoy.filters.http.ext_proc"
-    ]
-    return str(yaml.safe_dump(document))
 
 
 @contextmanager

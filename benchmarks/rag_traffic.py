@@ -38,8 +38,12 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
-from benchmarks.extproc_latency import config_without_ext_proc
-from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+from devtools.envoy_process import (
+    EnvoyEndpoints,
+    EnvoyProcess,
+    config_without_ext_proc,
+    render_config,
+)
 from devtools.mock_upstream import MockUpstream
 from devtools.serving import ServingProcess, start_serving
 
@@ -304,11 +308,11 @@ def main(argv: list[str] | None = None) -> int:
     for concurrency in (1, args.concurrency):
         base = by_key.get(("hash", concurrency))
         for name in ("minilm", "minilm+verifier"):
-            row = by_key.get((name, concurrency))
-            if base is None or row is None:
+            other = by_key.get((name, concurrency))
+            if base is None or other is None:
                 continue
-            p50 = row.added_p50_ms / base.added_p50_ms
-            p90 = row.added_p90_ms / base.added_p90_ms
+            p50 = other.added_p50_ms / base.added_p50_ms
+            p90 = other.added_p90_ms / base.added_p90_ms
             print(f"{name:16} {concurrency:>2} streams: p50 x{p50:.2f}  p90 x{p90:.2f}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

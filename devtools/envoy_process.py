@@ -130,6 +130,18 @@ def _without_workspace_removal(text: str) -> str:
     return str(yaml.safe_dump(config, sort_keys=False))
 
 
+def config_without_ext_proc(text: str) -> str:
+    """A rendered config with the ext_proc filter removed: the baseline benchmarks
+    compare against."""
+    document = yaml.safe_load(text)
+    manager = document["static_resources"]["listeners"][0]["filter_chains"][0]["filters"][0]
+    filters = manager["typed_config"]["http_filters"]
+    manager["typed_config"]["http_filters"] = [
+        f for f in filters if f["name"] != "envoy.filters.http.ext_proc"
+    ]
+    return str(yaml.safe_dump(document))
+
+
 def validate_config(config_text: str, timeout: float = 60.0) -> str:
     """`envoy --mode validate`: "" when Envoy accepts the config, else its complaint."""
     with tempfile.TemporaryDirectory(prefix="grounding-envoy-validate-") as directory:

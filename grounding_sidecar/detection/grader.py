@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -171,9 +172,15 @@ class Grader:
                 max_chars=settings.max_answer_chars,
             )
         )
-        selection, source_passages, reference_passages = _passages(
-            sources, limits, policy, references
+        side = (
+            memo.source_side(
+                (tuple(sources), limits, policy, tuple(references)),
+                lambda: _SourceSide.read(sources, limits, policy, references),
+            )
+            if memo is not None
+            else _SourceSide.read(sources, limits, policy, references)
         )
+        selection = side.selection
         if policy is ClaimPolicy.CLASSED:
             # Labelled spans are graded as given; our own split separates premises.
             claims, classes = _classed_claims(split.claims, split_premises=claim_spans is None)
@@ -191,9 +198,9 @@ class Grader:
             verifier=verifier,
             claims=claims,
             classes=classes,
-            source_passages=source_passages,
-            reference_passages=reference_passages,
-            corpus_texts=[text for _, text in selection.kept] + list(references),
+            source_passages=side.source_passages,
+            reference_passages=side.reference_passages,
+            corpus=lambda: side.corpus,
         ).grade(embedder, passage_embedder)
         grades = graded.grades
         evidence_missing = not selection.kept
@@ -229,8 +236,11 @@ class Grader:
         references: Sequence[str] = (),
     ) -> None:
         """Embed the passages a check of these sources will read, into `memo`."""
-        _, source_passages, reference_passages = _passages(sources, limits, policy, references)
-        texts = [p.text for p in (*source_passages, *reference_passages)]
+        side = memo.source_side(
+            (tuple(sources), limits, policy, tuple(references)),
+            lambda: _SourceSide.read(sources, limits, policy, references),
+        )
+        texts = [p.text for p in (*side.source_passages, *side.reference_passages)]
         if texts:
             embed_checked(memo.passage_embedder(self._passage_embedder), texts)
 
@@ -245,37 +255,62 @@ class Grader:
         policy: ClaimPolicy = ClaimPolicy.STRICT,
         references: Sequence[str] = (),
     ) -> int:
-        """Check the settled sentences of an answer still arriving, into `memo`, unless
-        they are the first `covered` characters already checked; how many characters
-        are covered now (the result itself is not kept)."""
+        """Check the sentences of an answer still arriving that settled since the first
+        `covered` characters were checked, into `memo`; how many characters are covered
+        now (the result itself is not kept).
+
+        Each step reads only the new sentences (a settled prefix ends where a sentence
+        starts, so they split as they will in the whole answer), which keeps a stream's
+        steps together about as costly as one check of the whole answer.
+        """
         prefix = settled_prefix(partial_answer)
         if len(prefix) <= covered:
             return covered
-        if prefix.strip():
+        if prefix[covered:].strip():
             self.check(
-                prefix, sources, limits=limits, policy=policy, references=references, memo=memo
+                prefix[covered:],
+                sources,
+                limits=limits,
+                policy=policy,
+                references=references,
+                memo=memo,
             )
         return len(prefix)
 
 
-def _passages(
-    sources: Sequence[str],
-    limits: SourceLimits | None,
-    policy: ClaimPolicy,
-    references: Sequence[str],
-) -> tuple[SourceSelection, list[Passage], list[Passage]]:
-    """The sources the limits keep, their passages, and the references' passages
-    (read under the classed policy only)."""
-    selection = select_sources(sources, limits or SourceLimits())
-    source_passages = [
-        passage for index, text in selection.kept for passage in split_passages(index, text)
-    ]
-    reference_passages = (
-        [p for i, text in enumerate(references) for p in split_passages(i, text, id_prefix="r")]
-        if policy is ClaimPolicy.CLASSED
-        else []
-    )
-    return selection, source_passages, reference_passages
+@dataclass
+class _SourceSide:
+    """What a check reads of its sources, whatever the answer: the sources the limits
+    keep, their passages, the references' passages (read under the classed policy
+    only), and the corpus of their details, built on first use."""
+
+    selection: SourceSelection
+    source_passages: list[Passage]
+    reference_passages: list[Passage]
+    corpus_texts: list[str]
+
+    @staticmethod
+    def read(
+        sources: Sequence[str],
+        limits: SourceLimits | None,
+        policy: ClaimPolicy,
+        references: Sequence[str],
+    ) -> _SourceSide:
+        selection = select_sources(sources, limits or SourceLimits())
+        source_passages = [
+            passage for index, text in selection.kept for passage in split_passages(index, text)
+        ]
+        reference_passages = (
+            [p for i, text in enumerate(references) for p in split_passages(i, text, id_prefix="r")]
+            if policy is ClaimPolicy.CLASSED
+            else []
+        )
+        corpus_texts = [text for _, text in selection.kept] + list(references)
+        return _SourceSide(selection, source_passages, reference_passages, corpus_texts)
+
+    @cached_property
+    def corpus(self) -> SourceCorpus:
+        return SourceCorpus(self.corpus_texts)
 
 
 def _classed_claims(
@@ -333,7 +368,7 @@ class _ClaimGrader:
     classes: Sequence[ClaimClass]
     source_passages: Sequence[Passage]
     reference_passages: Sequence[Passage]
-    corpus_texts: Sequence[str]
+    corpus: Callable[[], SourceCorpus]
 
     def grade(self, embedder: Embedder, passage_embedder: Embedder) -> _Graded:
         passages = [*self.source_passages, *self.reference_passages]
@@ -371,7 +406,7 @@ class _ClaimGrader:
                     if self.classes[i] is ClaimClass.SUBJECT_SPECIFIC:
                         allowed[row, len(self.source_passages) :] = False
                 similarities = score(claim_vectors.vectors, passage_vectors.vectors, allowed)
-                corpus = SourceCorpus(self.corpus_texts)
+                corpus = self.corpus()
                 verifications = self._verify(graded, claim_vectors.ok, similarities, passages)
                 if any(v is _VERIFICATION_FAILED for v in verifications):
                     failures.append(EmbeddingStage.VERIFICATION)

@@ -8,10 +8,11 @@ the final check, which is always the whole check of the whole answer, reads the
 vectors and verifier readings those earlier checks computed from a `CheckMemo`.
 
 The verdict therefore never depends on how the answer was chunked: the memo only
-saves model runs.  Keys are the texts themselves (a claim, a passage, a (passage,
-claim) pair), so a sentence the partial check cut differently from the final one is
-simply a miss.  One memo belongs to one exchange and lives as long as it; its size
-is bounded by the check's own limits (sources kept, claims graded).
+saves work (model runs, and splitting the same sources into passages again).  Keys
+are the texts themselves (a claim, a passage, a (passage, claim) pair), so a sentence
+the partial check cut differently from the final one is simply a miss.  One memo
+belongs to one exchange and lives as long as it; its size is bounded by the check's
+own limits (sources kept, claims graded).
 
 Only valid results are kept, as in the passage cache: a batch that raised stores
 nothing, and a non-finite or all-zero row is returned but computed again next time.
@@ -20,7 +21,8 @@ nothing, and a non-finite or all-zero row is returned but computed again next ti
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +32,7 @@ from grounding_sidecar.detection.embedding.base import Embedder, FloatMatrix, Wr
 from grounding_sidecar.detection.verifier.base import Verifier
 
 _Row = npt.NDArray[np.float32]
+T = TypeVar("T")
 
 
 class CheckMemo:
@@ -40,6 +43,7 @@ class CheckMemo:
         self._claims: dict[str, _Row] = {}
         self._passages: dict[str, _Row] = {}
         self._readings: dict[tuple[str, str], Verification] = {}
+        self._source_sides: dict[Hashable, object] = {}
 
     def claim_embedder(self, embedder: Embedder) -> Embedder:
         return _MemoEmbedder(embedder, self._claims, self._lock)
@@ -49,6 +53,16 @@ class CheckMemo:
 
     def verifier(self, verifier: Verifier) -> Verifier:
         return _MemoVerifier(verifier, self._readings, self._lock)
+
+    def source_side(self, key: Hashable, read: Callable[[], T]) -> T:
+        """What `read()` made of the sources under `key` (sources, limits, policy),
+        made once: the same sources are split into the same passages every time."""
+        with self._lock:
+            if key in self._source_sides:
+                return cast(T, self._source_sides[key])
+        value = read()
+        with self._lock:
+            return cast(T, self._source_sides.setdefault(key, value))
 
     @property
     def sizes(self) -> tuple[int, int, int]:
