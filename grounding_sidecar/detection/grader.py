@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -36,8 +36,9 @@ from grounding_sidecar.detection.contract import (
     Verdict,
     Verification,
 )
-from grounding_sidecar.detection.embedding.base import Embedder, embed_checked
+from grounding_sidecar.detection.embedding.base import CheckedEmbeddings, Embedder, embed_checked
 from grounding_sidecar.detection.judging.calibration import load_calibration
+from grounding_sidecar.detection.judging.candidates import FirstStage, LexicalIndex
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.judges import (
     CalibratedJudge,
@@ -61,6 +62,8 @@ from grounding_sidecar.detection.verifier.base import VerificationError, Verifie
 
 # What an external claim with no approved reference is told (classed policy).
 NO_APPROVED_SOURCE_RATIONALE = "no approved external source"
+# What a claim is told when the first stage found no passage sharing a word with it.
+NO_CANDIDATE_RATIONALE = "no passage shares a content word with it"
 # The warm-up check's source, answered by itself: every embedder and scorer supports it.
 WARM_UP_TEXT = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
 
@@ -74,6 +77,7 @@ class GraderSettings:
     min_claim_words: int = 5
     max_claims: int = 256
     max_answer_chars: int = 200_000
+    first_stage: FirstStage = field(default_factory=FirstStage)
 
 
 class Grader:
@@ -198,9 +202,8 @@ class Grader:
             verifier=verifier,
             claims=claims,
             classes=classes,
-            source_passages=side.source_passages,
-            reference_passages=side.reference_passages,
-            corpus=lambda: side.corpus,
+            sources=side,
+            first_stage=settings.first_stage,
         ).grade(embedder, passage_embedder)
         grades = graded.grades
         evidence_missing = not selection.kept
@@ -235,13 +238,19 @@ class Grader:
         policy: ClaimPolicy = ClaimPolicy.STRICT,
         references: Sequence[str] = (),
     ) -> None:
-        """Embed the passages a check of these sources will read, into `memo`."""
+        """Read these sources into `memo` as a check will (kept sources, passages, the
+        corpus of their details) and embed their passages, unless they are over the
+        first stage's budget: then the lexical index is built instead, and each claim
+        embeds its own candidates."""
         side = memo.source_side(
             (tuple(sources), limits, policy, tuple(references)),
             lambda: _SourceSide.read(sources, limits, policy, references),
         )
-        texts = [p.text for p in (*side.source_passages, *side.reference_passages)]
-        if texts:
+        texts = [p.text for p in side.passages]
+        _ = side.corpus
+        if self._settings.first_stage.prunes(texts):
+            _ = side.index
+        elif texts:
             embed_checked(memo.passage_embedder(self._passage_embedder), texts)
 
     def prepare_answer(
@@ -309,8 +318,16 @@ class _SourceSide:
         return _SourceSide(selection, source_passages, reference_passages, corpus_texts)
 
     @cached_property
+    def passages(self) -> list[Passage]:
+        return [*self.source_passages, *self.reference_passages]
+
+    @cached_property
     def corpus(self) -> SourceCorpus:
         return SourceCorpus(self.corpus_texts)
+
+    @cached_property
+    def index(self) -> LexicalIndex:
+        return LexicalIndex([p.text for p in self.passages])
 
 
 def _classed_claims(
@@ -366,12 +383,11 @@ class _ClaimGrader:
     verifier: Verifier | None
     claims: Sequence[Claim]
     classes: Sequence[ClaimClass]
-    source_passages: Sequence[Passage]
-    reference_passages: Sequence[Passage]
-    corpus: Callable[[], SourceCorpus]
+    sources: _SourceSide
+    first_stage: FirstStage
 
     def grade(self, embedder: Embedder, passage_embedder: Embedder) -> _Graded:
-        passages = [*self.source_passages, *self.reference_passages]
+        passages = self.sources.passages
         graded = [i for i, cls in enumerate(self.classes) if cls is not ClaimClass.INTERPRETATION]
         grades: dict[int, StatementGrade] = {
             i: self._grade(
@@ -388,8 +404,10 @@ class _ClaimGrader:
         failures: list[EmbeddingStage] = []
         embed_seconds = 0.0
         started = time.perf_counter()
-        if graded and passages:
-            passage_vectors = embed_checked(passage_embedder, [p.text for p in passages])
+        allowed = self._allowed(graded)
+        if allowed.any():
+            needed = np.asarray(allowed.any(axis=0), dtype=bool)
+            passage_vectors = self._embed_passages(passage_embedder, needed)
             claim_vectors = embed_checked(embedder, [self.claims[i].text for i in graded])
             if not passage_vectors.all_ok:
                 failures.append(EmbeddingStage.SOURCE)
@@ -400,13 +418,8 @@ class _ClaimGrader:
             comparable = passage_vectors.all_ok and bool(claim_vectors.ok.any())
             verifications: list[Verification | _Failed | None] = [None] * len(graded)
             if comparable:
-                # Subject-specific claims need the supplied sources, never a reference.
-                allowed = np.ones((len(graded), len(passages)), dtype=bool)
-                for row, i in enumerate(graded):
-                    if self.classes[i] is ClaimClass.SUBJECT_SPECIFIC:
-                        allowed[row, len(self.source_passages) :] = False
                 similarities = score(claim_vectors.vectors, passage_vectors.vectors, allowed)
-                corpus = self.corpus()
+                corpus = self.sources.corpus
                 verifications = self._verify(graded, claim_vectors.ok, similarities, passages)
                 if any(v is _VERIFICATION_FAILED for v in verifications):
                     failures.append(EmbeddingStage.VERIFICATION)
@@ -426,6 +439,9 @@ class _ClaimGrader:
                         cause=GradeCause.EMBEDDING_FAILED,
                     )
                     continue
+                if not allowed[row].any():
+                    grades[i] = self._unmatched(i)
+                    continue
                 judgement = self.judge.judge(
                     self.claims[i].text,
                     similarities.matrix[row],
@@ -437,17 +453,57 @@ class _ClaimGrader:
                 grades[i] = self._from_judgement(i, judgement)
         else:
             for i in graded:
-                if self.classes[i] is ClaimClass.EXTERNAL:
-                    rationale, cause = NO_APPROVED_SOURCE_RATIONALE, GradeCause.NO_APPROVED_SOURCE
-                else:
-                    rationale, cause = "no sources supplied", GradeCause.NO_SOURCES
-                grades[i] = self._grade(i, Verdict.UNSUPPORTED, None, None, rationale, cause=cause)
+                grades[i] = self._unmatched(i)
         return _Graded(
             grades=[grades[i] for i in range(len(self.claims))],
             embedding_failures=tuple(failures),
             embed_seconds=embed_seconds,
             score_seconds=time.perf_counter() - started,
         )
+
+    def _allowed(self, graded: Sequence[int]) -> npt.NDArray[np.bool_]:
+        """Which passages may support each graded claim: a subject-specific claim needs
+        the supplied sources, never a reference; above the first stage's budget, a
+        claim is compared with its own lexical candidates only."""
+        passages = self.sources.passages
+        allowed = np.ones((len(graded), len(passages)), dtype=bool)
+        for row, i in enumerate(graded):
+            if self.classes[i] is ClaimClass.SUBJECT_SPECIFIC:
+                allowed[row, len(self.sources.source_passages) :] = False
+        if self.first_stage.prunes([p.text for p in passages]):
+            candidates = np.zeros_like(allowed)
+            for row, i in enumerate(graded):
+                top = self.sources.index.top(self.claims[i].text, self.first_stage.per_claim)
+                candidates[row, top] = True
+            allowed &= candidates
+        return allowed
+
+    def _embed_passages(
+        self, embedder: Embedder, needed: npt.NDArray[np.bool_]
+    ) -> CheckedEmbeddings:
+        """Vectors of the `needed` passages; the others' rows are zero (and excluded
+        from every claim's comparisons, so they are never read), and count as valid."""
+        passages = self.sources.passages
+        if needed.all():
+            return embed_checked(embedder, [p.text for p in passages])
+        rows = np.flatnonzero(needed)
+        some = embed_checked(embedder, [passages[int(r)].text for r in rows])
+        vectors = np.zeros((len(passages), some.vectors.shape[1]), np.float32)
+        vectors[rows] = some.vectors
+        ok = np.ones(len(passages), bool)
+        ok[rows] = some.ok
+        return CheckedEmbeddings(vectors, ok, some.error)
+
+    def _unmatched(self, index: int) -> StatementGrade:
+        """A claim with no passage to compare it with: none supplied (or, for a
+        subject-specific claim, only references), or none that shares a word with it."""
+        if self.classes[index] is ClaimClass.EXTERNAL:
+            rationale, cause = NO_APPROVED_SOURCE_RATIONALE, GradeCause.NO_APPROVED_SOURCE
+        elif not self.sources.source_passages:
+            rationale, cause = "no sources supplied", GradeCause.NO_SOURCES
+        else:
+            rationale, cause = NO_CANDIDATE_RATIONALE, GradeCause.JUDGED
+        return self._grade(index, Verdict.UNSUPPORTED, None, None, rationale, cause=cause)
 
     def _verify(
         self,

@@ -230,8 +230,16 @@ def _sentences_in(text: str, start: int, end: int) -> Iterator[Segment]:
     yield from _trimmed(text, start + sentence_start, end)
 
 
+# How far before a dot the word it ends is looked for first; a search from the block's
+# start would make a long paragraph cost the square of its length.
+_WORD_WINDOW = 64
+
+
 def _is_abbreviation(block: str, dot: int) -> bool:
-    word = _WORD_BEFORE_DOT.search(block, 0, dot + 1)
+    window = max(0, dot - _WORD_WINDOW)
+    word = _WORD_BEFORE_DOT.search(block, window, dot + 1)
+    if word is not None and word.start() == window > 0:
+        word = _WORD_BEFORE_DOT.search(block, 0, dot + 1)  # a word longer than the window
     if word is None:
         return False
     token = word.group(1).lower()

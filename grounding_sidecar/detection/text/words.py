@@ -24,6 +24,8 @@ STOPWORDS = frozenset(
 )
 
 
+# A vocabulary is small next to the text it fills: long sources repeat their words.
+@lru_cache(maxsize=65_536)
 def stem(token: str) -> str:
     """A deliberately tiny suffix stripper: plural and tense variants collide."""
     if token[0].isdigit() or len(token) <= 4:
