@@ -28,7 +28,7 @@ from grounding_sidecar.decision import (
     PolicySource,
     StaticPolicyTable,
 )
-from grounding_sidecar.detection import EmbedderUnavailable, Grader, GraderSettings
+from grounding_sidecar.detection import EmbedderUnavailable, FirstStage, Grader, GraderSettings
 from grounding_sidecar.detection.contract import VerifierMode
 from grounding_sidecar.detection.embedding.registry import (
     ServingEmbedders,
@@ -66,6 +66,7 @@ def grader_settings(settings: Settings) -> GraderSettings:
         threshold=settings.similarity_threshold,
         scorer=settings.scorer,
         min_claim_words=settings.min_claim_words,
+        first_stage=FirstStage(settings.passage_budget_chars, settings.candidates_per_claim),
     )
 
 

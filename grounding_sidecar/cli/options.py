@@ -8,6 +8,7 @@ import sys
 from grounding_sidecar.detection import (
     EMBEDDER_NAMES,
     ClaimPolicy,
+    FirstStage,
     Grader,
     GraderSettings,
     load_embedder,
@@ -42,6 +43,19 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
         help="an approved external reference (classed policy; repeatable)",
     )
     grading.add_argument("--min-claim-words", type=positive_int, default=5)
+    first_stage = FirstStage()
+    grading.add_argument(
+        "--passage-budget-chars",
+        type=non_negative_int,
+        default=first_stage.budget_chars,
+        help="passages longer in all are read through the lexical first stage (0: always)",
+    )
+    grading.add_argument(
+        "--candidates-per-claim",
+        type=positive_int,
+        default=first_stage.per_claim,
+        help="passages the lexical first stage picks for each claim",
+    )
     grading.add_argument(
         "--verifier",
         choices=[m.value for m in VerifierMode],
@@ -57,6 +71,7 @@ def build_grader(args: argparse.Namespace) -> Grader:
         threshold=args.threshold,
         scorer=Scorer(args.scorer),
         min_claim_words=args.min_claim_words,
+        first_stage=FirstStage(args.passage_budget_chars, args.candidates_per_claim),
     )
     return Grader(
         load_embedder(args.embedder), settings, verifier=load_verifier(VerifierMode(args.verifier))
@@ -64,12 +79,20 @@ def build_grader(args: argparse.Namespace) -> Grader:
 
 
 def positive_int(value: str) -> int:
+    return _int_at_least(value, 1, "a positive integer")
+
+
+def non_negative_int(value: str) -> int:
+    return _int_at_least(value, 0, "an integer >= 0")
+
+
+def _int_at_least(value: str, minimum: int, what: str) -> int:
     try:
         number = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value!r}") from None
-    if number <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
+        raise argparse.ArgumentTypeError(f"expected {what}, got {value!r}") from None
+    if number < minimum:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {value}")
     return number
 
 

@@ -25,6 +25,7 @@ from grounding_sidecar.detection.embedding.base import (
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
 from grounding_sidecar.detection.embedding.registry import EMBEDDER_NAMES, load_embedder
 from grounding_sidecar.detection.grader import Grader, GraderSettings
+from grounding_sidecar.detection.judging.candidates import FirstStage
 from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.passages import SourceLimits
 
@@ -40,6 +41,7 @@ __all__ = [
     "EmbeddingStage",
     "EmbeddingTimeout",
     "Evidence",
+    "FirstStage",
     "Grader",
     "GraderSettings",
     "HashEmbedder",

@@ -146,7 +146,7 @@ class Grader:
         verifier = f"/{self._verifier.version_tag}" if self._verifier is not None else ""
         return (
             f"{RUBRIC_VERSION}/{policy.value}/{self._embedder.version_tag}/"
-            f"{SPLITTER_VERSION}/{self._judge.tag}{verifier}"
+            f"{SPLITTER_VERSION}/{self._judge.tag}{verifier}/{self._settings.first_stage.tag}"
         )
 
     def check(

@@ -50,6 +50,9 @@ class Settings:
     verifier: VerifierMode = VerifierMode.AUTO
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
+    # the lexical first stage (docs/detection.md#the-lexical-first-stage)
+    passage_budget_chars: int = 20_000
+    candidates_per_claim: int = 8
     # the neural embedder in the server (ignored by `hash`)
     embed_workers: int | None = None  # None: automatic (registry.resolve_parallelism)
     embed_threads: int | None = None  # None: automatic (registry.resolve_parallelism)
@@ -153,6 +156,18 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "global cosine threshold, bound at start-up",
     ),
     _spec("min-claim-words", v.positive_int, "an integer >= 1", "shorter claims are skipped"),
+    _spec(
+        "passage-budget-chars",
+        v.non_negative_int,
+        "an integer >= 0 (0: always pick candidates)",
+        "sources whose passages are longer in all are read through the lexical first stage",
+    ),
+    _spec(
+        "candidates-per-claim",
+        v.positive_int,
+        "an integer >= 1",
+        "passages the lexical first stage picks for each claim, over the budget",
+    ),
     _spec(
         "embed-workers",
         v.optional(v.positive_int),

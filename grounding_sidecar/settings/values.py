@@ -56,6 +56,13 @@ def positive_int(raw: Any) -> int:
     return value
 
 
+def non_negative_int(raw: Any) -> int:
+    value = parse_int(raw)
+    if value < 0:
+        raise ValueError(raw)
+    return value
+
+
 def positive_float(raw: Any) -> float:
     value = parse_float(raw)
     if not value > 0:  # also rejects NaN

@@ -130,3 +130,11 @@ def test_every_claim_span_indexes_the_answer_exactly(answer: str, min_words: int
         previous_end = claim.end
     for skipped in split.skipped:
         assert answer[skipped.span[0] : skipped.span[1]] == skipped.text
+
+
+def test_a_long_paragraph_still_sees_abbreviations_and_long_words() -> None:
+    filler = "The depot ships steel coils to the port every day. " * 400
+    long_word = "X" + "x" * 99
+    text = filler + "Mr. Smith signed. " + long_word + ". Next sentence here."
+    tail = [text[s.start : s.end] for s in split_sentences(text)][-3:]
+    assert tail == ["Mr. Smith signed.", long_word + ".", "Next sentence here."]
