@@ -2,7 +2,8 @@
 
 Sources travel inside the OpenAI `metadata` object because that is the one place an
 OpenAI client library lets a caller put extra data.  OpenAI metadata values must be
-strings, so a string holding a JSON list is accepted as well as a plain list.  The key
+strings, so a string holding a JSON list is accepted as well as a plain list, and any
+other string is one source.  The key
 is removed before the body goes upstream: the real API rejects large metadata values.
 """
 
@@ -23,7 +24,7 @@ class MalformedRequest(ValueError):
 
 
 class InvalidSources(ValueError):
-    """`grounding.sources` is present but is not a list of strings.
+    """`grounding.sources` is present but is neither a string nor a list of strings.
 
     `stripped_body` is the body without the bad key, so a caller that decides to
     forward anyway never sends it upstream.
@@ -82,12 +83,19 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
 
 
 def _sources_from(value: Any) -> tuple[str | None, tuple[str, ...]]:
-    """Return (problem, sources); problem is None when the value is usable."""
+    """Return (problem, sources); problem is None when the value is usable.
+
+    A string is a JSON list of sources when it reads as one (metadata values must be
+    strings), and otherwise one source: the natural first attempt, `"some text"`.
+    """
     if isinstance(value, str):
         try:
-            value = json.loads(value)
-        except json.JSONDecodeError:
-            return f"{SOURCES_METADATA_KEY} string is not a JSON list", ()
+            listed = json.loads(value)
+        except (ValueError, RecursionError):
+            return None, (value,)
+        if not isinstance(listed, list):
+            return None, (value,)
+        value = listed
     if not isinstance(value, list):
         return f"{SOURCES_METADATA_KEY} must be a list of strings", ()
     if not all(isinstance(item, str) for item in value):

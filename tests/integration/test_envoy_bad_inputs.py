@@ -54,7 +54,7 @@ def test_an_unreadable_chat_body_is_refused_before_the_upstream(
 
 def test_invalid_sources_are_refused_with_400(stack: Stack) -> None:
     body = chat()
-    body["metadata"]["grounding.sources"] = "not a json list"
+    body["metadata"]["grounding.sources"] = ["a source", 3]
     reply = stack.post(body, {"x-workspace-id": "block", "x-test-id": "bad-sources"})
     assert reply.status == 400
     assert reply.json()["error"]["code"] == "invalid_grounding_sources"

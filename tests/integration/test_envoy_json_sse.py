@@ -84,6 +84,15 @@ def test_sources_sent_as_a_json_string_work_too(stack: Stack) -> None:
     assert reply.status == 403
 
 
+@pytest.mark.parametrize(("answer", "status"), [(GROUNDED, 200), (UNGROUNDED, 403)])
+def test_one_plain_string_is_one_source(stack: Stack, answer: str, status: int) -> None:
+    body = chat(sources=None)
+    body["metadata"]["grounding.sources"] = SOURCE
+    reply = stack.post(body, {"x-workspace-id": "block", "x-mock-answer": answer})
+    assert reply.status == status
+    assert reply.headers["x-grounding-verdict"] == ("pass" if status == 200 else "fail")
+
+
 def test_ungrounded_sse_under_block_ends_with_content_filter_then_done(stack: Stack) -> None:
     reply, _ = stack.stream(
         chat(stream=True), {"x-workspace-id": "block", "x-mock-answer": UNGROUNDED}

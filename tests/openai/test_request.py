@@ -58,7 +58,25 @@ def test_malformed_bodies_raise(raw: bytes) -> None:
         parse_chat_request(raw)
 
 
-@pytest.mark.parametrize("value", ["not a list", '{"a": 1}', 42, ["ok", 3], {"a": "b"}])
+@pytest.mark.parametrize(
+    ("value", "sources"),
+    [
+        ("Refunds take 14 days.", ("Refunds take 14 days.",)),
+        ("[1] Refunds take 14 days.", ("[1] Refunds take 14 days.",)),  # not JSON
+        ('{"a": 1}', ('{"a": 1}',)),  # JSON, but not a list: text
+        ('["one", "two"]', ("one", "two")),
+        ("", ("",)),  # a blank source: dropped as empty, evidence missing
+    ],
+)
+def test_a_string_is_a_json_list_of_sources_or_one_source(
+    value: str, sources: tuple[str, ...]
+) -> None:
+    request = parse_chat_request(body(metadata={"grounding.sources": value}))
+    assert request.sources == sources
+    assert b"grounding.sources" not in request.body
+
+
+@pytest.mark.parametrize("value", ["[1, 2]", '["ok", 3]', 42, ["ok", 3], {"a": "b"}, None])
 def test_invalid_sources_raise_with_a_stripped_body(value: object) -> None:
     with pytest.raises(InvalidSources) as caught:
         parse_chat_request(body(metadata={"grounding.sources": value}))
