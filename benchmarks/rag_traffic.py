@@ -15,7 +15,17 @@ at run time.  Targets take turns in `--rounds` rounds (this machine is shared), 
 and at `--concurrency` concurrent streams.  Printed per target: the added latency
 after the upstream's last byte (p50 / p90 / p99), verdicts, and the sidecar's RSS.
 
+With `--sweep DETECTOR`, an open-loop rate sweep instead: the capacity of that
+sidecar is measured first (verdicts per second with `--capacity-streams` streams in a
+closed loop), then requests arrive at fixed intervals at 0.5x, 1x, 2x and 4x of it
+for `--phase-seconds` each (the 4x phase `--overload-seconds`), then at 0.5x again to
+time the recovery.  Printed per phase: goodput (verdicts per second, as a share of
+capacity), the share shed (`overloaded`) and past the deadline (both `unknown`, which
+BLOCK refuses), the added latency of verdicts and of shed requests, requests that
+waited past the deadline, and the sidecar's RSS.
+
     .venv/bin/python benchmarks/rag_traffic.py [--requests 24] [--rounds 4] [--json out.json]
+    .venv/bin/python benchmarks/rag_traffic.py --sweep minilm+verifier [--phase-seconds 30]
 """
 
 from __future__ import annotations
@@ -224,6 +234,140 @@ def run_batch(
     return results
 
 
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    rate: float  # requests per second offered
+    requests: int
+    verdicts: int  # pass or fail: a check completed
+    goodput_share: float  # verdicts per second / capacity
+    overloaded: int  # shed at once
+    deadline_missed: int
+    added_p50_ms: float  # verdicts: after the upstream's last byte
+    added_p90_ms: float
+    shed_added_p90_ms: float | None  # shed requests: how soon they got their answer
+    waited_past_deadline: int
+    rss_mb: float | None
+
+
+def verdict_counts(metrics_port: int) -> dict[str, float]:
+    """`gateway_grounding_verdict_total`, summed by reason."""
+    connection = http.client.HTTPConnection("127.0.0.1", metrics_port, timeout=10)
+    try:
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+    finally:
+        connection.close()
+    counts: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith("gateway_grounding_verdict_total{"):
+            labels, value = line.rsplit(" ", 1)
+            reason = labels.split('reason="', 1)[1].split('"', 1)[0]
+            counts[reason] = counts.get(reason, 0.0) + float(value)
+    return counts
+
+
+def open_loop(
+    target: Target,
+    upstream: MockUpstream,
+    rate: float,
+    seconds: float,
+    settings: Settings,
+    seed: int,
+) -> list[tuple[float, float, float, str]]:
+    """Requests started every 1/rate seconds for `seconds`, each on its own thread:
+    (start offset, added, total, verdict) per request."""
+    results: list[tuple[float, float, float, str]] = []
+    lock = threading.Lock()
+    started = time.monotonic()
+
+    def one(index: int, offset: float) -> None:
+        rng = random.Random(seed * 100_000 + index)
+        try:
+            added, total, verdict = one_request(target.port, upstream, rng, settings)
+        except (OSError, RuntimeError):
+            added, total, verdict = float("nan"), float("nan"), "error"
+        with lock:
+            results.append((offset, added, total, verdict))
+
+    threads = []
+    count = max(1, int(rate * seconds))
+    for index in range(count):
+        offset = index / rate
+        delay = started + offset - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        thread = threading.Thread(target=one, args=(index, offset), daemon=True)
+        thread.start()
+        threads.append(thread)
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def sweep(args: argparse.Namespace, settings: Settings) -> int:
+    upstream = MockUpstream().start()
+    deadline = 5.0  # the sidecar's default check-deadline
+    phases: list[Phase] = []
+    try:
+        with environment(upstream, [args.sweep]) as targets:
+            target = targets[0]
+            assert target.sidecar is not None
+            metrics_port = target.sidecar.port("metrics_port")
+            run_batch(target, upstream, 2, 4, settings, seed=0)
+            started = time.monotonic()
+            closed = run_batch(
+                target, upstream, args.capacity_streams, args.capacity_streams * 10, settings, 1
+            )
+            elapsed = time.monotonic() - started
+            capacity = sum(v in ("pass", "fail") for _, _, v in closed) / elapsed
+            print(
+                f"# capacity of {args.sweep}: {capacity:.2f} verdicts/s "
+                f"({args.capacity_streams} streams, closed loop, {elapsed:.0f} s)",
+                flush=True,
+            )
+            plan = [("0.5x", 0.5, args.phase_seconds), ("1x", 1.0, args.phase_seconds),
+                    ("2x", 2.0, args.phase_seconds), ("4x", 4.0, args.overload_seconds),
+                    ("after, 0.5x", 0.5, args.phase_seconds)]  # fmt: skip
+            for number, (name, multiple, seconds) in enumerate(plan):
+                before = verdict_counts(metrics_port)
+                got = open_loop(target, upstream, capacity * multiple, seconds, settings, number)
+                after = verdict_counts(metrics_port)
+                shed = int(after.get("overloaded", 0) - before.get("overloaded", 0))
+                missed = int(after.get("deadline_missed", 0) - before.get("deadline_missed", 0))
+                verdicts = [a for _, a, _, v in got if v in ("pass", "fail")]
+                unknown = [a for _, a, _, v in got if v == "unknown"]
+                phase = Phase(
+                    name=name,
+                    rate=round(capacity * multiple, 2),
+                    requests=len(got),
+                    verdicts=len(verdicts),
+                    goodput_share=round(len(verdicts) / seconds / capacity, 2),
+                    overloaded=shed,
+                    deadline_missed=missed,
+                    added_p50_ms=round(statistics.median(verdicts) * 1000, 1) if verdicts else 0,
+                    added_p90_ms=round(percentile(verdicts, 0.9) * 1000, 1) if verdicts else 0,
+                    shed_added_p90_ms=round(percentile(unknown, 0.9) * 1000, 1)
+                    if unknown
+                    else None,
+                    waited_past_deadline=sum(a > deadline for _, a, _, _ in got),
+                    rss_mb=rss_mb(target.sidecar.pid),
+                )
+                phases.append(phase)
+                print(asdict(phase), flush=True)
+                if name == "after, 0.5x":
+                    late = [o for o, a, _, v in got if v not in ("pass", "fail")]
+                    recovery = max(late, default=0.0)
+                    print(f"# recovery: the last request without a verdict began {recovery:.1f} s "
+                          "after the load dropped")  # fmt: skip
+    finally:
+        upstream.stop()
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump([asdict(p) for p in phases], out, indent=2)
+    return 0
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
@@ -241,10 +385,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk-delay", type=float, default=0.025)
     parser.add_argument("--detectors", default=",".join(DETECTORS))
     parser.add_argument("--json", help="also write the results to this file")
+    parser.add_argument("--sweep", choices=list(DETECTORS), help="open-loop rate sweep instead")
+    parser.add_argument("--capacity-streams", type=int, default=16)
+    parser.add_argument("--phase-seconds", type=float, default=30.0)
+    parser.add_argument("--overload-seconds", type=float, default=60.0)
     args = parser.parse_args(argv)
     settings = Settings(
         args.sources, args.source_chars, args.sentences, args.chunks, args.chunk_delay
     )
+    if args.sweep:
+        return sweep(args, settings)
     upstream = MockUpstream().start()
     rows: list[Row] = []
     try:

@@ -90,6 +90,7 @@ def policy_defaults(settings: Settings) -> GroundingPolicy:
         unknown=settings.unknown,
         unverifiable=settings.unverifiable,
         claim_policy=settings.claim_policy,
+        report=settings.report,
     )
 
 

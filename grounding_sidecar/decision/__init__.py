@@ -4,7 +4,13 @@ Sits between the wire formats and the detector: it reads `CheckResult`s and know
 nothing of Envoy; the ext_proc layer asks it what to do and does it.
 """
 
-from grounding_sidecar.decision.actions import Action, Delivery, UnknownHandling, delivery_for
+from grounding_sidecar.decision.actions import (
+    Action,
+    Delivery,
+    ReportLevel,
+    UnknownHandling,
+    delivery_for,
+)
 from grounding_sidecar.decision.decide import Decision, decide
 from grounding_sidecar.decision.envelopes import (
     Refusal,
@@ -36,6 +42,7 @@ from grounding_sidecar.decision.policy import (
     WorkspaceOverride,
     override_from_metadata,
 )
+from grounding_sidecar.decision.report import Locate, grounding_report, report_level
 
 __all__ = [
     "NOOP_OBSERVER",
@@ -48,9 +55,11 @@ __all__ = [
     "Delivery",
     "GroundingObserver",
     "GroundingPolicy",
+    "Locate",
     "PolicySource",
     "Refusal",
     "RefusalCode",
+    "ReportLevel",
     "RequestRefusal",
     "StaticPolicyTable",
     "StreamSummary",
@@ -59,11 +68,13 @@ __all__ = [
     "WorkspaceOverride",
     "decide",
     "delivery_for",
+    "grounding_report",
     "grounding_unavailable",
     "grounding_unverified",
     "hallucination_detected",
     "invalid_request_body",
     "invalid_sources",
     "override_from_metadata",
+    "report_level",
     "trace_id_from",
 ]

@@ -30,3 +30,24 @@ def delivery_for(action: Action, *, streaming: bool) -> Delivery:
     if not streaming or action is Action.BLOCK:
         return Delivery.DEFERRED
     return Delivery.IMMEDIATE
+
+
+class ReportLevel(StrEnum):
+    """How much of the verdict the answer itself carries (docs/contract.md#grounding-report)."""
+
+    NONE = "none"
+    SUMMARY = "summary"  # verdict, reasons, version, trace id
+    CLAIMS = "claims"  # and one entry per claim: span, verdict, class, evidence, scores
+
+    @property
+    def rank(self) -> int:
+        return _REPORT_RANKS[self]
+
+    def at_most(self, requested: ReportLevel | None) -> ReportLevel:
+        """What a request that asked for `requested` gets: never more than this level."""
+        if requested is None or requested.rank >= self.rank:
+            return self
+        return requested
+
+
+_REPORT_RANKS = {ReportLevel.NONE: 0, ReportLevel.SUMMARY: 1, ReportLevel.CLAIMS: 2}

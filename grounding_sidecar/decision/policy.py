@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
-from grounding_sidecar.decision.actions import Action, UnknownHandling
+from grounding_sidecar.decision.actions import Action, ReportLevel, UnknownHandling
 from grounding_sidecar.detection.contract import ClaimPolicy
 
 log = logging.getLogger(__name__)
@@ -34,6 +34,8 @@ class GroundingPolicy:
     unverifiable: UnknownHandling = UnknownHandling.BLOCK
     claim_policy: ClaimPolicy = ClaimPolicy.STRICT
     references: tuple[str, ...] = ()  # approved external passages (claim policy `classed`)
+    # The most of the verdict an answer may carry; a request may ask for less.
+    report: ReportLevel = ReportLevel.NONE
 
 
 class PolicySource(Protocol):
@@ -58,6 +60,7 @@ class WorkspaceOverride:
     unverifiable: UnknownHandling | None = None
     claim_policy: ClaimPolicy | None = None
     references: tuple[str, ...] | None = None
+    report: ReportLevel | None = None
 
     def apply_to(self, defaults: GroundingPolicy) -> GroundingPolicy:
         changes = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -124,6 +127,7 @@ _METADATA_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "grounding.unknown": ("unknown", lambda s: UnknownHandling(s.strip().lower())),
     "grounding.unverifiable": ("unverifiable", lambda s: UnknownHandling(s.strip().lower())),
     "grounding.claim-policy": ("claim_policy", lambda s: ClaimPolicy(s.strip().lower())),
+    "grounding.report": ("report", lambda s: ReportLevel(s.strip().lower())),
 }
 
 

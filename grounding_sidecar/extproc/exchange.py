@@ -26,14 +26,17 @@ from grounding_sidecar.decision import (
     GroundingObserver,
     GroundingPolicy,
     PolicySource,
+    ReportLevel,
     RequestRefusal,
     StreamSummary,
     Unchecked,
     decide,
     delivery_for,
+    grounding_report,
     grounding_unavailable,
     invalid_request_body,
     invalid_sources,
+    report_level,
 )
 from grounding_sidecar.decision.decide import Decision
 from grounding_sidecar.decision.envelopes import Refusal
@@ -42,6 +45,7 @@ from grounding_sidecar.extproc.messages import Phase
 from grounding_sidecar.extproc.passthrough import PASSTHROUGH
 from grounding_sidecar.observability.tracing import TRACE_HEADERS, ExchangeTrace, Tracing
 from grounding_sidecar.openai import (
+    AnswerText,
     ChatRequest,
     InvalidSources,
     MalformedRequest,
@@ -50,9 +54,11 @@ from grounding_sidecar.openai import (
     StreamAnswer,
     content_filter_chunk,
     done_event,
-    extract_json_answer,
     is_chat_completions_path,
     parse_chat_request,
+    read_json_answer,
+    with_report,
+    with_report_in_final_chunk,
 )
 
 log = logging.getLogger(__name__)
@@ -107,7 +113,11 @@ class Exchange:
         # Nothing more of this stream is checked or changed: the rest is relayed as is.
         self.relaying = False
         self.delivery = Delivery.IMMEDIATE
+        self.report = ReportLevel.NONE  # how much of the verdict the answer carries
         self.finished = False  # the client's response is complete (or refused)
+        # Immediate delivery with a report: the stream's end (from the chunk that
+        # completed the answer) waits in `_held` for the verdict it will carry.
+        self._holding_end = False
         self._held: list[bytes] = []
         self._held_bytes = 0
         self._sse = SseParser()
@@ -171,6 +181,8 @@ class Exchange:
         self.request = request
         self.checking = self.policy.enabled and bool(request.sources)
         self.relaying = not self.checking
+        if self.checking:
+            self.report = report_level(self.policy.report, request.report)
         if self.checking and not self._ctx.checks.available:
             self._notify(lambda o: o.on_detector_unavailable(self.workspace_id))
             return [self._refuse_request(grounding_unavailable(self.trace_id))]
@@ -206,7 +218,10 @@ class Exchange:
             return []  # refused already: nothing more of this answer goes out
         self._bytes_seen += len(chunk)
         if self.delivery is Delivery.IMMEDIATE:
-            return self._relay_and_copy(chunk, end)
+            out = self._relay_and_copy(chunk, end)
+            if self._holding_end and end:
+                return await self._release_end_with_report(end_of_stream=True)
+            return out
         if self.mode is ResponseMode.JSON:
             return await self._hold_json(chunk, end)
         return await self._hold_sse(chunk, end)
@@ -268,6 +283,8 @@ class Exchange:
         return await self._end_of_body(end_of_stream=True)
 
     async def _end_of_body(self, *, end_of_stream: bool) -> list[ProcessingResponse]:
+        if self._holding_end and not self.finished:
+            return await self._release_end_with_report(end_of_stream=end_of_stream)
         if self.finished or self.delivery is Delivery.IMMEDIATE:
             if self.delivery is Delivery.IMMEDIATE and not self.finished:
                 self.finished = True
@@ -275,34 +292,54 @@ class Exchange:
             return []
         if self.mode is ResponseMode.JSON:
             try:
-                answer = extract_json_answer(b"".join(self._held))
+                answer = read_json_answer(b"".join(self._held))
             except MalformedResponse:
                 outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
                 return self._conclude(outcome, end_of_stream=end_of_stream)
-            return self._conclude(await self._check(answer), end_of_stream=end_of_stream)
+            outcome = await self._check(answer.text)
+            return self._conclude(outcome, end_of_stream=end_of_stream, answer=answer)
         complete = self._answer.complete
         self._summarise_stream(complete=complete)
         if not complete:
             outcome = CheckOutcome(None, Unchecked.STREAM_INCOMPLETE)
             return self._conclude(outcome, end_of_stream=end_of_stream)
-        return self._conclude(await self._check(self._answer.text()), end_of_stream=end_of_stream)
+        answer = self._answer.answer()
+        outcome = await self._check(answer.text)
+        return self._conclude(outcome, end_of_stream=end_of_stream, answer=answer)
 
-    def _conclude(self, outcome: CheckOutcome, *, end_of_stream: bool) -> list[ProcessingResponse]:
-        """Apply the decision to a held response: release it, or refuse it."""
+    def _conclude(
+        self,
+        outcome: CheckOutcome,
+        *,
+        end_of_stream: bool,
+        answer: AnswerText | None = None,
+    ) -> list[ProcessingResponse]:
+        """Apply the decision to a held response: release it, or refuse it; `answer`
+        (the checked text and where each choice lies) places the report's spans."""
         decision = self._record(outcome)
         metadata = self._metadata(outcome, decision)
         verdict_header = {messages.VERDICT_HEADER: decision.verdict_header}
+        report = self._report(outcome, decision, answer)
         if decision.refusal is not None:
             self.finished = True
             if self.mode is ResponseMode.SSE:
                 # Headers (200) were never sent; the client gets only the final chunk.
-                final = content_filter_chunk(self._answer) + done_event()
+                final = content_filter_chunk(self._answer, report) + done_event()
                 return [
                     messages.continue_response_headers(verdict_header, metadata),
                     messages.streamed_response_body(final, end_of_stream=True),
                 ]
-            return [self._refuse(decision.refusal, decision.verdict_header, metadata)]
+            return [self._refuse(decision.refusal, decision.verdict_header, metadata, report)]
         held, self._held = self._held, []
+        if report is not None and end_of_stream and held:
+            # The whole answer is here: the report goes into it (a response released
+            # early, past a byte bound, has no end here to carry one).
+            joined = b"".join(held)
+            if self.mode is ResponseMode.JSON:
+                held = [with_report(joined, report)]
+                verdict_header["content-length"] = str(len(held[0]))
+            else:
+                held = [with_report_in_final_chunk(joined, report)]
         if end_of_stream:
             self.finished = True
         else:
@@ -311,6 +348,12 @@ class Exchange:
             messages.continue_response_headers(verdict_header, metadata),
             *messages.streamed_response_bodies(held, end_of_stream=end_of_stream),
         ]
+
+    def _report(
+        self, outcome: CheckOutcome, decision: Decision, answer: AnswerText | None
+    ) -> dict[str, object] | None:
+        locate = answer.locate if answer is not None else self._answer.answer().locate
+        return grounding_report(self.report, outcome, decision, self.trace_id, locate)
 
     # -- immediate delivery ---------------------------------------------------
 
@@ -324,10 +367,29 @@ class Exchange:
                 chunk_copy = chunk
             self._retained_bytes += len(chunk_copy)
             self._parse(chunk_copy)
+            if self.report is not ReportLevel.NONE and self._answer.complete:
+                self._holding_end = True  # this chunk ends the answer: it waits
+        if self._holding_end:
+            self._held.append(chunk)
+            return []
         if end:
             self.finished = True
             self._spawn_after_delivery_check()
         return [messages.streamed_response_body(chunk, end_of_stream=end)]
+
+    async def _release_end_with_report(self, *, end_of_stream: bool) -> list[ProcessingResponse]:
+        """The held end of an immediately delivered stream, once its verdict is known,
+        with the report in its final chunk (LOG and FLAG deliver whatever it says)."""
+        self._summarise_stream(complete=True)
+        answer = self._answer.answer()
+        outcome = await self._check(answer.text, truncated=self._scan_incomplete)
+        decision = self._record(outcome)
+        report = self._report(outcome, decision, answer)
+        held, self._held = self._held, []
+        self.finished = True
+        joined = b"".join(held)
+        body = with_report_in_final_chunk(joined, report) if report is not None else joined
+        return [messages.streamed_response_body(body, end_of_stream=end_of_stream)]
 
     def _spawn_after_delivery_check(self) -> None:
         text = self._answer.text()  # joined once, now, before the buffers go away
@@ -426,14 +488,17 @@ class Exchange:
         refusal: Refusal,
         verdict_header: str | None = None,
         metadata: dict[str, object] | None = None,
+        report: dict[str, object] | None = None,
     ) -> ProcessingResponse:
-        """An immediate reply; refusals of a checked answer carry its verdict header."""
+        """An immediate reply; refusals of a checked answer carry its verdict header,
+        and its report when one is due."""
         headers = {"content-type": "application/json"}
         if verdict_header is not None:
             headers[messages.VERDICT_HEADER] = verdict_header
+        body = refusal.body()
         return messages.immediate_response(
             refusal.status,
-            refusal.body(),
+            with_report(body, report) if report is not None else body,
             headers=headers,
             details=refusal.code.details,
             metadata=metadata,

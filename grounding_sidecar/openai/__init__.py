@@ -13,17 +13,24 @@ from grounding_sidecar.openai.request import (
     MalformedRequest,
     parse_chat_request,
 )
-from grounding_sidecar.openai.response import MalformedResponse, extract_json_answer
+from grounding_sidecar.openai.response import (
+    AnswerText,
+    MalformedResponse,
+    read_json_answer,
+    with_report,
+)
 from grounding_sidecar.openai.sse import (
     SseEvent,
     SseParser,
     StreamAnswer,
     content_filter_chunk,
     done_event,
+    with_report_in_final_chunk,
 )
 
 __all__ = [
     "SOURCES_METADATA_KEY",
+    "AnswerText",
     "ChatRequest",
     "InvalidSources",
     "MalformedRequest",
@@ -33,7 +40,9 @@ __all__ = [
     "StreamAnswer",
     "content_filter_chunk",
     "done_event",
-    "extract_json_answer",
     "is_chat_completions_path",
     "parse_chat_request",
+    "read_json_answer",
+    "with_report",
+    "with_report_in_final_chunk",
 ]

@@ -4,7 +4,9 @@ Sources travel inside the OpenAI `metadata` object because that is the one place
 OpenAI client library lets a caller put extra data.  OpenAI metadata values must be
 strings, so a string holding a JSON list is accepted as well as a plain list, and any
 other string is one source.  The key
-is removed before the body goes upstream: the real API rejects large metadata values.
+is removed before the body goes upstream (the real API rejects large metadata values),
+with every other `grounding.*` key (`grounding.report`: how much of the verdict the
+answer should carry).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from typing import Any
 from grounding_sidecar.common.compact_json import compact_json
 
 SOURCES_METADATA_KEY = "grounding.sources"
+REPORT_METADATA_KEY = "grounding.report"
+# Every metadata key under this prefix is the sidecar's and never goes upstream.
+METADATA_PREFIX = "grounding."
 
 
 class MalformedRequest(ValueError):
@@ -48,6 +53,7 @@ class ChatRequest:
     stream: bool
     body: bytes
     rewritten: bool
+    report: str | None = None  # `grounding.report` as sent (a string), if it was
 
     @property
     def source_count(self) -> int:
@@ -66,9 +72,17 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
         raise MalformedRequest("the request body is not a JSON object")
     stream = document.get("stream") is True
     metadata = document.get("metadata")
-    if not isinstance(metadata, dict) or SOURCES_METADATA_KEY not in metadata:
+    ours = (
+        [key for key in metadata if isinstance(key, str) and key.startswith(METADATA_PREFIX)]
+        if isinstance(metadata, dict)
+        else []
+    )
+    if not ours:
         return ChatRequest(sources=None, stream=stream, body=raw, rewritten=False)
-    value = metadata.pop(SOURCES_METADATA_KEY)
+    assert isinstance(metadata, dict)
+    taken = {key: metadata.pop(key) for key in ours}
+    report = taken.get(REPORT_METADATA_KEY)
+    report = report if isinstance(report, str) else None
     if not metadata:
         # An empty object is legal but some OpenAI-compatible servers reject it.
         del document["metadata"]
@@ -76,10 +90,12 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
         body = compact_json(document)  # the smallest faithful body, key order kept
     except RecursionError as exc:  # loadable, but too deep to write back out
         raise MalformedRequest("the request body is nested too deeply") from exc
-    problem, sources = _sources_from(value)
+    if SOURCES_METADATA_KEY not in taken:
+        return ChatRequest(sources=None, stream=stream, body=body, rewritten=True, report=report)
+    problem, sources = _sources_from(taken[SOURCES_METADATA_KEY])
     if problem is not None:
         raise InvalidSources(problem, body)
-    return ChatRequest(sources=sources, stream=stream, body=body, rewritten=True)
+    return ChatRequest(sources=sources, stream=stream, body=body, rewritten=True, report=report)
 
 
 def _sources_from(value: Any) -> tuple[str | None, tuple[str, ...]]:

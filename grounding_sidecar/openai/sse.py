@@ -10,10 +10,13 @@ streams.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grounding_sidecar.openai.response import CHOICE_SEPARATOR
+from grounding_sidecar.common.compact_json import compact_json
+from grounding_sidecar.openai.response import AnswerText, join_choices
 
 DONE_SENTINEL = "[DONE]"
 # `json.loads` minus its per-call argument checks (one call per event); a leading BOM,
@@ -161,9 +164,11 @@ class StreamAnswer:
 
     def text(self) -> str:
         """All choices' text, each joined once."""
-        return CHOICE_SEPARATOR.join(
-            joined for index in sorted(self.parts) if (joined := "".join(self.parts[index]))
-        )
+        return self.answer().text
+
+    def answer(self) -> AnswerText:
+        """The text with where each choice lies in it (the report's spans)."""
+        return join_choices((index, "".join(self.parts[index])) for index in sorted(self.parts))
 
     def _remember_identity(self, chunk: dict[str, Any]) -> None:
         if not self.completion_id and isinstance(chunk.get("id"), str):
@@ -189,9 +194,10 @@ class StreamAnswer:
             self.finish_reasons[index] = reason
 
 
-def content_filter_chunk(answer: StreamAnswer) -> bytes:
-    """The final event of a refused stream: every choice ends with `content_filter`."""
-    chunk = {
+def content_filter_chunk(answer: StreamAnswer, report: Mapping[str, Any] | None = None) -> bytes:
+    """The final event of a refused stream: every choice ends with `content_filter`,
+    and the grounding report, when one is due, says why."""
+    chunk: dict[str, Any] = {
         "id": answer.completion_id or "chatcmpl-grounding",
         "object": "chat.completion.chunk",
         "created": answer.created,
@@ -201,7 +207,67 @@ def content_filter_chunk(answer: StreamAnswer) -> bytes:
             for index in answer.choice_indices
         ],
     }
-    return b"data: " + json.dumps(chunk, separators=(",", ":")).encode() + b"\n\n"
+    if report is not None:
+        chunk["grounding"] = report
+    return b"data: " + compact_json(chunk) + b"\n\n"
+
+
+# An event ends at a blank line; each line may end in CRLF, LF or CR.
+_EVENT_END = re.compile(rb"(?:\r\n|\n|\r)(?:\r\n|\n|\r)")
+
+
+def with_report_in_final_chunk(raw: bytes, report: Mapping[str, Any]) -> bytes:
+    """A complete stream's bytes with `grounding` added to its final chunk (the last
+    one carrying a `finish_reason`), that event rewritten as one `data:` line and every
+    other byte kept; a stream with no such chunk gets one, before `[DONE]`."""
+    position = 0
+    final: tuple[int, int, dict[str, Any]] | None = None
+    done_at: int | None = None
+    while position < len(raw):
+        match = _EVENT_END.search(raw, position)
+        end = match.end() if match else len(raw)
+        data = _event_data(raw[position:end])
+        if data is not None and data.strip() == DONE_SENTINEL and done_at is None:
+            done_at = position
+        elif data is not None:
+            chunk = _chunk_of(data)
+            if chunk is not None and _finishes(chunk):
+                final = (position, end, chunk)
+        position = end
+    if final is None:
+        at = len(raw) if done_at is None else done_at
+        extra = {"object": "chat.completion.chunk", "choices": [], "grounding": report}
+        return raw[:at] + b"data: " + compact_json(extra) + b"\n\n" + raw[at:]
+    start, end, chunk = final
+    chunk["grounding"] = report
+    return raw[:start] + b"data: " + compact_json(chunk) + b"\n\n" + raw[end:]
+
+
+def _event_data(event: bytes) -> str | None:
+    """The `data` of one raw event (its data lines joined), None when it has none."""
+    lines = [
+        line[5:].removeprefix(b" ")
+        for line in re.split(rb"\r\n|\n|\r", event)
+        if line.startswith(b"data:")
+    ]
+    if not lines:
+        return None
+    return b"\n".join(lines).decode("utf-8", errors="replace")
+
+
+def _chunk_of(data: str) -> dict[str, Any] | None:
+    try:
+        chunk = _decode_json(data)
+    except (ValueError, RecursionError):
+        return None
+    return chunk if isinstance(chunk, dict) else None
+
+
+def _finishes(chunk: dict[str, Any]) -> bool:
+    choices = chunk.get("choices")
+    return isinstance(choices, list) and any(
+        isinstance(c, dict) and isinstance(c.get("finish_reason"), str) for c in choices
+    )
 
 
 def done_event() -> bytes:

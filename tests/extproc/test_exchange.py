@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import pytest
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
@@ -375,3 +376,78 @@ def test_an_unreadable_chat_body_is_refused_whatever_the_workspace(
 
 def make_policy() -> GroundingPolicy:
     return GroundingPolicy(enabled=True, action=Action.BLOCK)
+
+
+# -- the grounding report -----------------------------------------------------------
+
+
+def body_json(responses: list[Any]) -> Any:
+    return json.loads(delivered(responses))
+
+
+def test_a_json_answer_carries_its_report_with_a_matching_length() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block-report", request_body())
+        head, per_chunk = await run_response(exchange, [completion(GROUNDED)])
+        responses = flat(per_chunk)
+        report = body_json(responses)["grounding"]
+        assert report["verdict"] == "pass" and report["claims"][0]["span"] == [0, len(GROUNDED)]
+        assert header_value(responses[0], "content-length") == str(len(delivered(responses)))
+
+    asyncio.run(scenario())
+
+
+def test_a_refusal_carries_the_report_beside_the_error() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block-report", request_body(report="summary"))
+        _, per_chunk = await run_response(exchange, [completion(UNGROUNDED)])
+        (reply,) = flat(per_chunk)
+        document = json.loads(reply.immediate_response.body)
+        assert document["error"]["code"] == "hallucination_detected"
+        assert document["grounding"]["refusal"] == "hallucination_detected"
+        assert "claims" not in document["grounding"]  # the request asked for less
+
+    asyncio.run(scenario())
+
+
+def test_a_refused_stream_says_why_in_its_content_filter_chunk() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block-report", request_body(stream=True))
+        _, per_chunk = await run_response(exchange, sse_body(UNGROUNDED), sse=True)
+        events = [e for e in delivered(flat(per_chunk)).split(b"\n\n") if e]
+        final = json.loads(events[0].removeprefix(b"data: "))
+        assert final["choices"][0]["finish_reason"] == "content_filter"
+        assert final["grounding"]["verdict"] == "fail"
+
+    asyncio.run(scenario())
+
+
+def test_under_log_only_the_streams_end_waits_for_its_report() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "log-report", request_body(stream=True))
+        chunks = sse_body(GROUNDED)
+        _, per_chunk = await run_response(exchange, chunks, sse=True)
+        content = len(chunks) - 2  # then the finish chunk and [DONE]
+        assert all(delivered(group) == chunk for group, chunk in zip(per_chunk, chunks[:content]))
+        assert per_chunk[content] == []  # the finish chunk waited
+        tail = delivered(per_chunk[-1])
+        final = json.loads(tail.split(b"\n\n")[0].removeprefix(b"data: "))
+        assert final["choices"][0]["finish_reason"] == "stop"
+        assert final["grounding"]["verdict"] == "pass"
+        assert tail.endswith(b"data: [DONE]\n\n")
+
+    asyncio.run(scenario())
+
+
+def test_no_report_when_the_request_asks_for_none() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block-report", request_body(report="none"))
+        _, per_chunk = await run_response(exchange, [completion(GROUNDED)])
+        assert "grounding" not in body_json(flat(per_chunk))
+
+    asyncio.run(scenario())

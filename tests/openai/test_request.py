@@ -128,3 +128,12 @@ def test_a_lone_surrogate_escape_is_rewritten_as_valid_json() -> None:
     rewritten = json.loads(request.body.decode("utf-8"))  # strict UTF-8: no encoding error
     assert rewritten["messages"][0]["content"] == "hi \ud800"
     assert "metadata" not in rewritten
+
+
+def test_every_grounding_key_is_stripped_and_the_report_request_kept() -> None:
+    request = parse_chat_request(
+        body(metadata={"grounding.report": "summary", "grounding.x": 1, "user": "u"})
+    )
+    assert request.report == "summary" and request.sources is None
+    assert json.loads(request.body)["metadata"] == {"user": "u"}
+    assert parse_chat_request(body(metadata={"grounding.report": 3})).report is None

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from grounding_sidecar.openai import MalformedResponse, extract_json_answer
+from grounding_sidecar.openai import MalformedResponse, read_json_answer, with_report
 
 
 def completion(*contents: object) -> bytes:
@@ -19,16 +19,16 @@ def completion(*contents: object) -> bytes:
 
 
 def test_single_choice() -> None:
-    assert extract_json_answer(completion("The sky is blue.")) == "The sky is blue."
+    assert read_json_answer(completion("The sky is blue.")).text == "The sky is blue."
 
 
 def test_every_choice_is_included() -> None:
-    assert extract_json_answer(completion("One.", None, "Three.")) == "One.\n\nThree."
+    assert read_json_answer(completion("One.", None, "Three.")).text == "One.\n\nThree."
 
 
 def test_content_parts_contribute_their_text() -> None:
     parts = [{"type": "text", "text": "A "}, {"type": "image_url"}, {"type": "text", "text": "B"}]
-    assert extract_json_answer(completion(parts)) == "A B"
+    assert read_json_answer(completion(parts)).text == "A B"
 
 
 @pytest.mark.parametrize(
@@ -43,7 +43,7 @@ def test_content_parts_contribute_their_text() -> None:
 )
 def test_malformed_responses_raise(raw: bytes) -> None:
     with pytest.raises(MalformedResponse):
-        extract_json_answer(raw)
+        read_json_answer(raw)
 
 
 @pytest.mark.parametrize(
@@ -56,4 +56,21 @@ def test_malformed_responses_raise(raw: bytes) -> None:
 )
 def test_hostile_bodies_are_malformed_responses(raw: bytes) -> None:
     with pytest.raises(MalformedResponse):
-        extract_json_answer(raw)
+        read_json_answer(raw)
+
+
+def test_the_answer_knows_where_each_choice_lies() -> None:
+    answer = read_json_answer(completion("One.", None, "Three."))
+    assert answer.text == "One.\n\nThree."
+    assert answer.locate(6, 12) == (2, 0, 6)  # "Three." is choice 2's content
+    assert answer.locate(0, 4) == (0, 0, 4)
+    assert answer.locate(2, 8) is None  # across the separator: no choice holds it
+
+
+def test_the_report_is_added_before_the_closing_brace_and_nothing_else_changes() -> None:
+    raw = completion("The sky is blue.") + b"\n"
+    out = with_report(raw, {"verdict": "pass"})
+    assert out.startswith(raw[: raw.rindex(b"}")])
+    assert out.endswith(b',"grounding":{"verdict":"pass"}}\n')
+    assert json.loads(out)["grounding"] == {"verdict": "pass"}
+    assert json.loads(with_report(b"{}", {"a": 1})) == {"grounding": {"a": 1}}

@@ -9,6 +9,7 @@ from grounding_sidecar.openai import (
     StreamAnswer,
     content_filter_chunk,
     done_event,
+    with_report_in_final_chunk,
 )
 
 
@@ -135,3 +136,44 @@ def test_hostile_events_are_counted_as_malformed_and_the_rest_is_read() -> None:
     answer.add(SseEvent(json.dumps({"choices": [{"index": 0, "delta": {"content": "Hi."}}]})))
     assert answer.malformed_events == 2
     assert answer.text() == "Hi."
+
+
+REPORT = {"verdict": "pass", "reasons": ["all_supported"]}
+
+
+def test_the_report_goes_into_the_final_chunk_and_every_other_byte_stays() -> None:
+    head = chunk("The answer ") + chunk("is 42.")
+    raw = head + chunk(finish="stop") + done_event()
+    out = with_report_in_final_chunk(raw, REPORT)
+    assert out.startswith(head) and out.endswith(done_event())
+    events = parse_all([out])[0]
+    final = json.loads(events[-2].data)
+    assert final["choices"][0]["finish_reason"] == "stop"
+    assert final["grounding"] == REPORT
+    assert answer_of(events).text() == "The answer is 42."
+
+
+def test_crlf_events_and_a_stream_without_a_finish_chunk() -> None:
+    raw = chunk("Hi.").replace(b"\n", b"\r\n") + b"data: [DONE]\r\n\r\n"
+    out = with_report_in_final_chunk(raw, REPORT)
+    events = parse_all([out])[0]
+    assert [e.data for e in events][0] == parse_all([raw])[0][0].data
+    assert json.loads(events[1].data) == {
+        "object": "chat.completion.chunk",
+        "choices": [],
+        "grounding": REPORT,
+    }
+    assert events[2].data == "[DONE]"
+
+
+def test_a_refused_streams_content_filter_chunk_carries_the_report() -> None:
+    answer = answer_of(parse_all([stream_bytes()])[0])
+    (event,) = parse_all([content_filter_chunk(answer, REPORT)])[0]
+    assert json.loads(event.data)["grounding"] == REPORT
+
+
+def test_a_streams_answer_knows_where_each_choice_lies() -> None:
+    events = parse_all([chunk("b", index=1), chunk("a", index=0), chunk("c", index=0)])[0]
+    answer = answer_of(events).answer()
+    assert answer.text == "ac\n\nb"
+    assert answer.locate(4, 5) == (1, 0, 1)

@@ -14,6 +14,7 @@ from grounding_sidecar.decision import (
     Action,
     GroundingObserver,
     GroundingPolicy,
+    ReportLevel,
     StaticPolicyTable,
     UnknownHandling,
     WorkspaceOverride,
@@ -50,6 +51,8 @@ def make_context(
                 unverifiable=UnknownHandling.DELIVER,
             ),
             "flag": WorkspaceOverride(action=Action.FLAG),
+            "log-report": WorkspaceOverride(action=Action.LOG, report=ReportLevel.CLAIMS),
+            "block-report": WorkspaceOverride(action=Action.BLOCK, report=ReportLevel.CLAIMS),
             "off": WorkspaceOverride(enabled=False),
         },
     )
@@ -66,10 +69,14 @@ def headers_msg(pairs: dict[str, str], *, end: bool = False) -> ext_proc.HttpHea
     return ext_proc.HttpHeaders(headers=base_pb2.HeaderMap(headers=values), end_of_stream=end)
 
 
-def request_body(*, stream: bool = False, sources: Any = (SOURCE,)) -> bytes:
+def request_body(
+    *, stream: bool = False, sources: Any = (SOURCE,), report: str | None = None
+) -> bytes:
     document: dict[str, Any] = {"model": "m", "messages": [{"role": "user", "content": "q"}]}
     if sources is not None:
         document["metadata"] = {"grounding.sources": list(sources), "user": "u"}
+    if report is not None:
+        document.setdefault("metadata", {})["grounding.report"] = report
     if stream:
         document["stream"] = True
     return json.dumps(document).encode()

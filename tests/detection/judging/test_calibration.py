@@ -45,7 +45,7 @@ def test_calibrated_grader_names_its_parameters_and_keeps_the_cosine() -> None:
     threshold = load_calibration(HashEmbedder()).threshold
     assert "/cal-v1@" in result.version
     assert result.version.endswith(
-        f"/p{threshold:.2f}c{HashEmbedder().default_threshold - 0.3:.2f}"
+        f"/p{threshold:.2f}c{HashEmbedder().default_threshold - 0.3:.2f}/lex8@20000"
     )
     grade = result.claims[0]
     assert grade.score == pytest.approx(1.0, abs=1e-5)  # the raw max cosine stays
