@@ -157,7 +157,7 @@ def test_crlf_events_and_a_stream_without_a_finish_chunk() -> None:
     raw = chunk("Hi.").replace(b"\n", b"\r\n") + b"data: [DONE]\r\n\r\n"
     out = with_report_in_final_chunk(raw, REPORT)
     events = parse_all([out])[0]
-    assert [e.data for e in events][0] == parse_all([raw])[0][0].data
+    assert events[0].data == parse_all([raw])[0][0].data
     assert json.loads(events[1].data) == {
         "object": "chat.completion.chunk",
         "choices": [],
