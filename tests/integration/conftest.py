@@ -38,6 +38,11 @@ WORKSPACES = [
         "metadata": {"grounding.action": "BLOCK", "grounding.unverifiable": "deliver"},
     },
     {"id": "off", "metadata": {"grounding.enabled": "false", "grounding.action": "BLOCK"}},
+    {"id": "log-report", "metadata": {"grounding.action": "LOG", "grounding.report": "claims"}},
+    {
+        "id": "block-report",
+        "metadata": {"grounding.action": "BLOCK", "grounding.report": "claims"},
+    },
 ]
 LIMITS = {"max_response_bytes": 16 * 1024, "max_stream_bytes": 16 * 1024}
 PRIVACY_MODULE = "test_privacy.py"
