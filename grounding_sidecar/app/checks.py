@@ -41,6 +41,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from grounding_sidecar.common.cpus import usable_cpus
@@ -85,6 +86,45 @@ class _Shed(Exception):
     """A queued check that could no longer finish in time: it was not started."""
 
 
+class ShedWhen(StrEnum):
+    ADMISSION = "admission"  # it could not have finished even if admitted now
+    START = "start"  # admitted, but a worker reached it too late
+
+
+class StepOutcome(StrEnum):
+    """What became of one step of work ahead of the answer."""
+
+    DONE = "done"
+    NO_ROOM = "no_room"  # not admitted: the pool's wait was over its share
+    CANCELLED = "cancelled"  # the final check began, or the client left, before it ran
+    FAILED = "failed"
+
+
+class RunnerCounts:
+    """Counters the metrics read at scrape time (cumulative, thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.shed: dict[ShedWhen, int] = dict.fromkeys(ShedWhen, 0)
+        self.steps: dict[StepOutcome, int] = dict.fromkeys(StepOutcome, 0)
+
+    def count_shed(self, when: ShedWhen) -> None:
+        with self._lock:
+            self.shed[when] += 1
+
+    def count_step(self, outcome: StepOutcome) -> None:
+        with self._lock:
+            self.steps[outcome] += 1
+
+    def shed_counts(self) -> dict[str, int]:
+        with self._lock:
+            return {when.value: count for when, count in self.shed.items()}
+
+    def step_counts(self) -> dict[str, int]:
+        with self._lock:
+            return {outcome.value: count for outcome, count in self.steps.items()}
+
+
 class CheckRunner:
     """The `CheckService` of a server; `detector` is None when the configured embedder
     failed to load."""
@@ -112,6 +152,7 @@ class CheckRunner:
         self._background: set[asyncio.Task[None]] = set()
         self._queue_lock = threading.Lock()
         self._queued_chars = 0  # admitted to the pool, not started yet
+        self.counts = RunnerCounts()
 
     @property
     def available(self) -> bool:
@@ -163,9 +204,11 @@ class CheckRunner:
                 chars = max(_checked_chars(answer, sources, policy) - prepared_chars, 1)
                 future = self.submit(check, chars, admit_within=left, shed_after=left)
                 if future is None:
+                    self.counts.count_shed(ShedWhen.ADMISSION)
                     return CheckOutcome(None, Unchecked.OVERLOADED)
                 result = await asyncio.wait_for(asyncio.wrap_future(future), timeout=left)
         except _Shed:
+            self.counts.count_shed(ShedWhen.START)
             return CheckOutcome(None, Unchecked.OVERLOADED)
         except TimeoutError:
             # The worker thread cannot be interrupted; its result is discarded.
@@ -356,25 +399,32 @@ class Preparation:
 
     async def _run_step(self, step: Callable[[], T], chars: int) -> T | None:
         runner = self._runner
+        count = runner.counts.count_step
         try:
             if runner.runs_inline(chars):
-                return step()
-            room = runner.deadline_seconds * PREPARATION_ROOM
-            future = runner.submit(step, chars, admit_within=room, shed_after=None)
-            if future is None:
-                return None  # no room now: the final check does this work
-            self._step = future
-            return await asyncio.wrap_future(future)
+                result = step()
+            else:
+                room = runner.deadline_seconds * PREPARATION_ROOM
+                future = runner.submit(step, chars, admit_within=room, shed_after=None)
+                if future is None:
+                    count(StepOutcome.NO_ROOM)
+                    return None  # the final check does this work
+                self._step = future
+                result = await asyncio.wrap_future(future)
         except asyncio.CancelledError:
+            count(StepOutcome.CANCELLED)
             task = asyncio.current_task()
             if task is not None and task.cancelling():
                 raise  # the exchange ended
             return None  # settle() cancelled the step before it started
         except Exception:
+            count(StepOutcome.FAILED)
             log.warning("work ahead of a check failed; the check does it", exc_info=True)
             return None
         finally:
             self._step = None
+        count(StepOutcome.DONE)
+        return result
 
 
 def _limits(policy: GroundingPolicy) -> SourceLimits:

@@ -8,11 +8,19 @@ the queue is to that, where CPU says nothing about it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Protocol
 
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+
+
+class QueueCounts(Protocol):
+    """Cumulative counts of the check runner (`app.checks.RunnerCounts`)."""
+
+    def shed_counts(self) -> Mapping[str, int]: ...
+
+    def step_counts(self) -> Mapping[str, int]: ...
 
 
 class CheckQueue(Protocol):
@@ -23,6 +31,9 @@ class CheckQueue(Protocol):
 
     @property
     def deadline_seconds(self) -> float: ...
+
+    @property
+    def counts(self) -> QueueCounts: ...
 
     def estimated_wait(self) -> float: ...
 
@@ -47,3 +58,21 @@ class CheckQueueCollector(Collector):
             "The check deadline the estimated wait is measured against.",
             value=self._queue.deadline_seconds,
         )
+        shed = CounterMetricFamily(
+            "gateway_grounding_checks_shed",
+            "Checks decided at once as overloaded: at admission (they could not have "
+            "finished in time) or when a worker reached them too late.",
+            labels=["when"],
+        )
+        for when, count in self._queue.counts.shed_counts().items():
+            shed.add_metric([when], count)
+        yield shed
+        steps = CounterMetricFamily(
+            "gateway_grounding_work_ahead_steps",
+            "Steps of work ahead of the answer (sources at request time, settled sentences "
+            "of a stream), by outcome: done, no_room, cancelled, failed.",
+            labels=["outcome"],
+        )
+        for outcome, count in self._queue.counts.step_counts().items():
+            steps.add_metric([outcome], count)
+        yield steps

@@ -76,3 +76,44 @@ def test_queued_work_and_the_estimated_wait_are_scraped_live() -> None:
     assert gauges(metrics)["gateway_grounding_check_queued_chars"] == 0.0
     done = promtool("check", "metrics", stdin=metrics.exposition().decode())
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def samples(metrics: GroundingMetrics, name: str) -> dict[str, float]:
+    text = metrics.exposition().decode()
+    return {
+        next(iter(sample.labels.values())): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+        if sample.name == name
+    }
+
+
+def test_shed_checks_and_work_ahead_steps_are_counted_by_kind() -> None:
+    detector = Gated()
+    # A character costs a second: with one check queued, no other can be admitted.
+    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=CostModel(1.0))
+    metrics = GroundingMetrics()
+    metrics.watch(CheckQueueCollector(runner))
+    policy = GroundingPolicy(enabled=True)
+
+    async def scenario() -> None:
+        running = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], policy))
+        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        queued = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], policy))
+        await asyncio.sleep(0)
+        assert (await runner.run(SOURCE, [SOURCE], policy)).unchecked is not None
+        runner.begin([SOURCE], policy)  # no room for work ahead either
+        await asyncio.sleep(0.05)
+        detector.gate.set()
+        await running, await queued
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert samples(metrics, "gateway_grounding_checks_shed_total") == {
+        "admission": 1.0,
+        "start": 0.0,
+    }
+    steps = samples(metrics, "gateway_grounding_work_ahead_steps_total")
+    assert steps["no_room"] == 1.0 and steps["done"] == 0.0
