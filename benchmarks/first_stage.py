@@ -63,7 +63,7 @@ def agreement(cases_per_set: int, embedder_name: str, ks: list[int]) -> None:
             passage_embedder=passages,
             verifier=verifier,
         )
-    print(f"| set | claims | passages/case | {' | '.join(variants)} |")
+    print(f"| set | claims | source chars (median) | {' | '.join(variants)} |")
     print("|---|---|---|" + "---|" * len(variants))
     for name in iter_available(SETS):
         cases = [c for c in load(name) if c.claims]

@@ -152,6 +152,8 @@ class CheckRunner:
         self._background: set[asyncio.Task[None]] = set()
         self._queue_lock = threading.Lock()
         self._queued_chars = 0  # admitted to the pool, not started yet
+        self._queued_since: dict[int, float] = {}  # the same work, when each was queued
+        self._next_token = 0
         self.counts = RunnerCounts()
 
     @property
@@ -232,8 +234,13 @@ class CheckRunner:
         return self._queued_chars
 
     def estimated_wait(self) -> float:
-        """Seconds a check admitted now would wait for a worker (0 while costs are unknown)."""
-        return self.cost.estimate(self._queued_chars) / self.workers
+        """Seconds a check admitted now would wait for a worker: the queued work at its
+        estimated cost, and at least as long as the oldest queued work has waited (the
+        queue is first in, first out; under load, costs estimated from checks that
+        completed lag behind), 0 with nothing queued."""
+        by_cost = self.cost.estimate(self._queued_chars) / self.workers
+        oldest = next(iter(self._queued_since.values()), None)
+        return max(by_cost, self._clock() - oldest) if oldest is not None else by_cost
 
     def submit(
         self,
@@ -257,11 +264,14 @@ class CheckRunner:
             if self.estimated_wait() + own > admit_within:
                 return None
             self._queued_chars += chars
+            token = self._next_token = self._next_token + 1
+            self._queued_since[token] = self._clock()
         finish_by = None if shed_after is None else self._clock() + shed_after
 
         def dequeue() -> None:
             with self._queue_lock:
-                self._queued_chars -= chars
+                if self._queued_since.pop(token, None) is not None:
+                    self._queued_chars -= chars
 
         def guarded() -> T:
             dequeue()

@@ -242,3 +242,28 @@ def test_a_stalled_step_ahead_never_holds_the_check_past_its_deadline() -> None:
     finally:
         runner.close()
     assert outcome.unchecked is Unchecked.DEADLINE_MISSED
+
+
+def test_admission_sees_how_long_the_oldest_queued_check_has_waited() -> None:
+    """Costs still unknown (nothing completed): the queue's age alone sheds at once."""
+    detector, clock = GatedDetector(), Clock()
+    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, clock=clock)
+
+    async def scenario() -> CheckOutcome:
+        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        await asyncio.sleep(0)
+        clock.now += 5.5  # the queued one has waited longer than any deadline
+        assert runner.estimated_wait() == 5.5
+        third = await runner.run(SOURCE, [SOURCE], POLICY)
+        detector.gate.set()
+        await first, await second
+        return third
+
+    try:
+        third = asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert third.unchecked is Unchecked.OVERLOADED
+    assert runner.counts.shed_counts()["admission"] == 1
