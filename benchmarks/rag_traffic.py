@@ -241,8 +241,10 @@ class Phase:
     requests: int
     verdicts: int  # pass or fail: a check completed
     goodput_share: float  # verdicts per second / capacity
-    overloaded: int  # shed at once
+    overloaded: int  # shed
+    shed_at_admission: int  # of those, decided at once
     deadline_missed: int
+    work_ahead: dict[str, int]  # steps by outcome
     added_p50_ms: float  # verdicts: after the upstream's last byte
     added_p90_ms: float
     shed_added_p90_ms: float | None  # shed requests: how soon they got their answer
@@ -250,8 +252,16 @@ class Phase:
     rss_mb: float | None
 
 
-def verdict_counts(metrics_port: int) -> dict[str, float]:
-    """`gateway_grounding_verdict_total`, summed by reason."""
+# Counters read per phase: series name, the label they are summed by, its prefix.
+COUNTED = {
+    "gateway_grounding_verdict_total": "reason",
+    "gateway_grounding_checks_shed_total": "when",
+    "gateway_grounding_work_ahead_steps_total": "outcome",
+}
+
+
+def counters(metrics_port: int) -> dict[str, float]:
+    """The `COUNTED` series, summed by their label: `shed:admission`, `overloaded`, ..."""
     connection = http.client.HTTPConnection("127.0.0.1", metrics_port, timeout=10)
     try:
         connection.request("GET", "/metrics")
@@ -260,10 +270,13 @@ def verdict_counts(metrics_port: int) -> dict[str, float]:
         connection.close()
     counts: dict[str, float] = {}
     for line in text.splitlines():
-        if line.startswith("gateway_grounding_verdict_total{"):
-            labels, value = line.rsplit(" ", 1)
-            reason = labels.split('reason="', 1)[1].split('"', 1)[0]
-            counts[reason] = counts.get(reason, 0.0) + float(value)
+        name = line.split("{", 1)[0]
+        if name not in COUNTED:
+            continue
+        labels, value = line.rsplit(" ", 1)
+        label = labels.split(f'{COUNTED[name]}="', 1)[1].split('"', 1)[0]
+        key = label if name == "gateway_grounding_verdict_total" else f"{COUNTED[name]}:{label}"
+        counts[key] = counts.get(key, 0.0) + float(value)
     return counts
 
 
@@ -316,11 +329,14 @@ def sweep(args: argparse.Namespace, settings: Settings) -> int:
             metrics_port = target.sidecar.port("metrics_port")
             run_batch(target, upstream, 2, 4, settings, seed=0)
             started = time.monotonic()
-            closed = run_batch(
-                target, upstream, args.capacity_streams, args.capacity_streams * 10, settings, 1
-            )
-            elapsed = time.monotonic() - started
-            capacity = sum(v in ("pass", "fail") for _, _, v in closed) / elapsed
+            if args.capacity:
+                capacity, elapsed = args.capacity, 0.0
+            else:
+                closed = run_batch(
+                    target, upstream, args.capacity_streams, args.capacity_streams * 10, settings, 1
+                )
+                elapsed = time.monotonic() - started
+                capacity = sum(v in ("pass", "fail") for _, _, v in closed) / elapsed
             print(
                 f"# capacity of {args.sweep}: {capacity:.2f} verdicts/s "
                 f"({args.capacity_streams} streams, closed loop, {elapsed:.0f} s)",
@@ -329,12 +345,19 @@ def sweep(args: argparse.Namespace, settings: Settings) -> int:
             plan = [("0.5x", 0.5, args.phase_seconds), ("1x", 1.0, args.phase_seconds),
                     ("2x", 2.0, args.phase_seconds), ("4x", 4.0, args.overload_seconds),
                     ("after, 0.5x", 0.5, args.phase_seconds)]  # fmt: skip
+            if args.phases:
+                plan = [p for p in plan if p[0] in args.phases.split(",")]
             for number, (name, multiple, seconds) in enumerate(plan):
-                before = verdict_counts(metrics_port)
+                before = counters(metrics_port)
                 got = open_loop(target, upstream, capacity * multiple, seconds, settings, number)
-                after = verdict_counts(metrics_port)
-                shed = int(after.get("overloaded", 0) - before.get("overloaded", 0))
-                missed = int(after.get("deadline_missed", 0) - before.get("deadline_missed", 0))
+                after = counters(metrics_port)
+
+                def grew(
+                    key: str, after: dict[str, float] = after, before: dict[str, float] = before
+                ) -> int:
+                    return int(after.get(key, 0) - before.get(key, 0))
+
+                shed, missed = grew("overloaded"), grew("deadline_missed")
                 verdicts = [a for _, a, _, v in got if v in ("pass", "fail")]
                 unknown = [a for _, a, _, v in got if v == "unknown"]
                 phase = Phase(
@@ -344,7 +367,11 @@ def sweep(args: argparse.Namespace, settings: Settings) -> int:
                     verdicts=len(verdicts),
                     goodput_share=round(len(verdicts) / seconds / capacity, 2),
                     overloaded=shed,
+                    shed_at_admission=grew("when:admission"),
                     deadline_missed=missed,
+                    work_ahead={
+                        key.split(":", 1)[1]: grew(key) for key in after if key[:8] == "outcome:"
+                    },
                     added_p50_ms=round(statistics.median(verdicts) * 1000, 1) if verdicts else 0,
                     added_p90_ms=round(percentile(verdicts, 0.9) * 1000, 1) if verdicts else 0,
                     shed_added_p90_ms=round(percentile(unknown, 0.9) * 1000, 1)
@@ -389,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--capacity-streams", type=int, default=16)
     parser.add_argument("--phase-seconds", type=float, default=30.0)
     parser.add_argument("--overload-seconds", type=float, default=60.0)
+    parser.add_argument("--phases", help="only these phases, e.g. 2x,4x")
+    parser.add_argument("--capacity", type=float, help="verdicts/s: skip measuring it")
     args = parser.parse_args(argv)
     settings = Settings(
         args.sources, args.source_chars, args.sentences, args.chunks, args.chunk_delay

@@ -53,6 +53,10 @@ from grounding_sidecar.detection.text.passages import SourceLimits
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+# A check is admitted when its estimated wait and cost fit in this share of the time it
+# has left: costs are estimates, and under load the ones that overrun would otherwise
+# end just past the deadline, having held a worker for nothing.
+ADMISSION_SHARE = 0.9
 # Work ahead of the answer is admitted only while the estimated wait stays under this
 # share of the deadline: under load the pool's time goes to checks somebody awaits.
 PREPARATION_ROOM = 0.25
@@ -204,7 +208,9 @@ class CheckRunner:
             else:
                 left = self.deadline_seconds - (time.perf_counter() - started)
                 chars = max(_checked_chars(answer, sources, policy) - prepared_chars, 1)
-                future = self.submit(check, chars, admit_within=left, shed_after=left)
+                future = self.submit(
+                    check, chars, admit_within=left * ADMISSION_SHARE, shed_after=left
+                )
                 if future is None:
                     self.counts.count_shed(ShedWhen.ADMISSION)
                     return CheckOutcome(None, Unchecked.OVERLOADED)
@@ -297,6 +303,10 @@ class CheckRunner:
                 return False
         return True
 
+    def has_room_ahead(self) -> bool:
+        """Whether work ahead of an answer could be admitted now (before its own cost)."""
+        return self.estimated_wait() <= self.deadline_seconds * PREPARATION_ROOM
+
     def runs_inline(self, chars: int) -> bool:
         """Whether work over `chars` characters is small enough for the event loop."""
         return 0 < chars <= self.inline_max_chars
@@ -374,6 +384,9 @@ class Preparation:
             self._grew.clear()
             if self._closed or self._answer_text is None:
                 return
+            if not self._runner.has_room_ahead():
+                self._runner.counts.count_step(StepOutcome.NO_ROOM)
+                continue  # not even the text is joined: the next chunk asks again
             text = self._answer_text()
             if len(text) > INCREMENTAL_MAX_CHARS:
                 return
