@@ -62,10 +62,10 @@ lint: install  ## ruff (lint and format) and mypy strict
 run: install  ## Envoy + sidecar + mock upstream on free loopback ports; prints curl commands
 	$(PY) -m devtools.demo
 
-# Every benchmark whose numbers are in docs/benchmarks.md (about 25 minutes on 2 cores);
+# Every benchmark whose numbers are in docs/benchmarks.md (about 90 minutes on 2 cores);
 # quality.py measures only when ../shared/eval is present.  fit_calibration.py is not a
 # benchmark: it rewrites the shipped parameters.
-bench: install  ## every benchmark in docs/benchmarks.md (about 25 minutes)
+bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 	$(PY) benchmarks/check_throughput.py
 	$(PY) benchmarks/cached_check.py
 	$(PY) benchmarks/embedder.py --threads 2
@@ -73,6 +73,10 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 25 minutes)
 	$(PY) benchmarks/quality.py
 	$(PY) benchmarks/verifier.py
 	$(PY) benchmarks/overload.py
+	$(PY) benchmarks/rag_traffic.py
+	$(PY) benchmarks/rag_traffic.py --sweep minilm+verifier
+	$(PY) benchmarks/first_stage.py
+	$(PY) benchmarks/soak.py
 
 # --- Generated files -----------------------------------------------------------
 
