@@ -42,6 +42,7 @@ from grounding_sidecar.decision.policy import (
     WorkspaceOverride,
     override_from_metadata,
 )
+from grounding_sidecar.decision.redaction import Redaction, redact
 from grounding_sidecar.decision.report import Locate, grounding_report, report_level
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "GroundingPolicy",
     "Locate",
     "PolicySource",
+    "Redaction",
     "Refusal",
     "RefusalCode",
     "ReportLevel",
@@ -75,6 +77,7 @@ __all__ = [
     "invalid_request_body",
     "invalid_sources",
     "override_from_metadata",
+    "redact",
     "report_level",
     "trace_id_from",
 ]

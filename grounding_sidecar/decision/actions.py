@@ -9,6 +9,13 @@ class Action(StrEnum):
     LOG = "LOG"  # deliver unchanged; record
     FLAG = "FLAG"  # deliver unchanged; record under its own label (warn-before-block)
     BLOCK = "BLOCK"  # the client never sees an ungrounded answer
+    # The answer without its ungrounded claims; as BLOCK when none is grounded.
+    REDACT = "REDACT"
+
+    @property
+    def may_refuse(self) -> bool:
+        """Whether the answer is held until its verdict and may not reach the client."""
+        return self in (Action.BLOCK, Action.REDACT)
 
 
 class UnknownHandling(StrEnum):
@@ -27,7 +34,7 @@ def delivery_for(action: Action, *, streaming: bool) -> Delivery:
     """JSON answers are always held (a partial JSON body is useless to a client, and
     holding lets every action carry `x-grounding-verdict`); streams are held only when
     the action may refuse them."""
-    if not streaming or action is Action.BLOCK:
+    if not streaming or action.may_refuse:
         return Delivery.DEFERRED
     return Delivery.IMMEDIATE
 

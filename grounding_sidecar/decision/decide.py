@@ -18,7 +18,10 @@ from grounding_sidecar.decision.envelopes import (
 )
 from grounding_sidecar.decision.outcome import CheckOutcome, Unchecked
 from grounding_sidecar.decision.policy import GroundingPolicy
-from grounding_sidecar.detection.contract import Reason, ResponseVerdict
+from grounding_sidecar.detection.contract import Reason, ResponseVerdict, Verdict
+
+# The verdict header of an answer delivered without its ungrounded claims.
+REDACTED_HEADER = "redacted"
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +30,8 @@ class Decision:
 
     verdict: ResponseVerdict
     refusal: Refusal | None
+    # REDACT: the answer spans of the claims that are removed before delivery.
+    redact: tuple[tuple[int, int], ...] = ()
 
     @property
     def deliver(self) -> bool:
@@ -35,7 +40,7 @@ class Decision:
     @property
     def verdict_header(self) -> str:
         """The `x-grounding-verdict` value, on a delivered answer and on a refusal alike."""
-        return self.verdict.value
+        return REDACTED_HEADER if self.redact else self.verdict.value
 
 
 _UNCHECKED_REASONS = {
@@ -61,8 +66,20 @@ _ALWAYS_REFUSED = frozenset(
 
 def decide(outcome: CheckOutcome, policy: GroundingPolicy, trace_id: str) -> Decision:
     verdict = outcome.verdict
-    if policy.action is not Action.BLOCK:
+    if not policy.action.may_refuse:
         return Decision(verdict, None)  # LOG and FLAG never change delivery
+    result = outcome.result
+    # REDACT delivers a failed answer without its ungrounded claims while a grounded
+    # one remains; with nothing grounded left, or only a prefix checked (the rest would
+    # go out unchecked), it refuses as BLOCK does.
+    if (
+        policy.action is Action.REDACT
+        and result is not None
+        and verdict is ResponseVerdict.FAIL
+        and not outcome.truncated
+        and any(grade.verdict is Verdict.SUPPORTED for grade in result.claims)
+    ):
+        return Decision(verdict, None, tuple(g.span for g in result.ungrounded_claims))
     if outcome.result is not None and verdict is ResponseVerdict.FAIL:
         first = outcome.result.ungrounded_claims
         claim = first[0].text if first else "(unspecified)"

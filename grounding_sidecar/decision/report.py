@@ -10,12 +10,13 @@ already has, its evidence passage ids with source offsets.  The wire format
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from grounding_sidecar.decision.actions import ReportLevel
 from grounding_sidecar.decision.decide import Decision
 from grounding_sidecar.decision.outcome import CheckOutcome
+from grounding_sidecar.decision.redaction import Redaction
 from grounding_sidecar.detection.contract import StatementGrade
 
 # An answer span -> (choice index, start, end) within that choice's content; None when
@@ -39,8 +40,11 @@ def grounding_report(
     decision: Decision,
     trace_id: str,
     locate: Locate,
+    redactions: Mapping[int, Redaction] | None = None,
 ) -> dict[str, Any] | None:
-    """The `grounding` object at `level`; None at `none`."""
+    """The `grounding` object at `level`; None at `none`.  Under REDACT (`redactions`
+    per choice), a kept claim's span points into the delivered content and a removed
+    one is listed with `removed: true` and no span."""
     if level is ReportLevel.NONE:
         return None
     result = outcome.result
@@ -59,19 +63,32 @@ def grounding_report(
         report["refusal"] = decision.refusal.code.value
     if level is ReportLevel.CLAIMS:
         grades = result.claims if result is not None else ()
-        report["claims"] = [_claim(grade, locate) for grade in grades]
+        report["claims"] = [_claim(grade, locate, redactions or {}) for grade in grades]
+    if decision.redact:
+        report["redacted"] = len(decision.redact)
     return report
 
 
-def _claim(grade: StatementGrade, locate: Locate) -> dict[str, Any]:
+def _claim(
+    grade: StatementGrade, locate: Locate, redactions: Mapping[int, Redaction]
+) -> dict[str, Any]:
     where = locate(*grade.span)
     choice, start, end = where if where is not None else (None, *grade.span)
-    return {
+    span: list[int] | None = [start, end]
+    removed = False
+    redaction = redactions.get(choice) if choice is not None else None
+    if redaction is not None:
+        removed = any(a <= start and end <= b for a, b in redaction.removed)
+        span = None if removed else [redaction.moved(start), redaction.moved(end)]
+    entry: dict[str, Any] = {
         "choice": choice,
-        "span": [start, end],
+        "span": span,
         "verdict": grade.verdict.value,
         "claim_class": grade.claim_class.value,
         "evidence": [evidence.to_dict() for evidence in grade.evidence],
         "score": None if grade.score is None else round(grade.score, 4),
         "probability": None if grade.probability is None else round(grade.probability, 4),
     }
+    if removed:
+        entry["removed"] = True
+    return entry

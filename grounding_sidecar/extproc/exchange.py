@@ -10,7 +10,7 @@ Envoy keeps streaming body chunks (FULL_DUPLEX_STREAMED).  Detection policy live
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -26,6 +26,7 @@ from grounding_sidecar.decision import (
     GroundingObserver,
     GroundingPolicy,
     PolicySource,
+    Redaction,
     ReportLevel,
     RequestRefusal,
     StreamSummary,
@@ -36,6 +37,7 @@ from grounding_sidecar.decision import (
     grounding_unavailable,
     invalid_request_body,
     invalid_sources,
+    redact,
     report_level,
 )
 from grounding_sidecar.decision.decide import Decision
@@ -57,8 +59,10 @@ from grounding_sidecar.openai import (
     is_chat_completions_path,
     parse_chat_request,
     read_json_answer,
+    with_contents,
     with_report,
     with_report_in_final_chunk,
+    without_ranges,
 )
 
 log = logging.getLogger(__name__)
@@ -319,7 +323,8 @@ class Exchange:
         decision = self._record(outcome)
         metadata = self._metadata(outcome, decision)
         verdict_header = {messages.VERDICT_HEADER: decision.verdict_header}
-        report = self._report(outcome, decision, answer)
+        redactions = _redactions(answer, decision.redact) if answer and decision.redact else {}
+        report = self._report(outcome, decision, answer, redactions)
         if decision.refusal is not None:
             self.finished = True
             if self.mode is ResponseMode.SSE:
@@ -331,15 +336,13 @@ class Exchange:
                 ]
             return [self._refuse(decision.refusal, decision.verdict_header, metadata, report)]
         held, self._held = self._held, []
-        if report is not None and end_of_stream and held:
-            # The whole answer is here: the report goes into it (a response released
-            # early, past a byte bound, has no end here to carry one).
-            joined = b"".join(held)
+        if (report is not None or redactions) and end_of_stream and held:
+            # The whole answer is here: redacted, and the report goes into it (a
+            # response released early, past a byte bound, has no end here to carry one;
+            # REDACT refuses a prefix instead).
+            held = [self._rewritten(b"".join(held), redactions, report)]
             if self.mode is ResponseMode.JSON:
-                held = [with_report(joined, report)]
                 verdict_header["content-length"] = str(len(held[0]))
-            else:
-                held = [with_report_in_final_chunk(joined, report)]
         if end_of_stream:
             self.finished = True
         else:
@@ -350,10 +353,26 @@ class Exchange:
         ]
 
     def _report(
-        self, outcome: CheckOutcome, decision: Decision, answer: AnswerText | None
+        self,
+        outcome: CheckOutcome,
+        decision: Decision,
+        answer: AnswerText | None,
+        redactions: Mapping[int, Redaction] | None = None,
     ) -> dict[str, object] | None:
         locate = answer.locate if answer is not None else self._answer.answer().locate
-        return grounding_report(self.report, outcome, decision, self.trace_id, locate)
+        return grounding_report(self.report, outcome, decision, self.trace_id, locate, redactions)
+
+    def _rewritten(
+        self, body: bytes, redactions: Mapping[int, Redaction], report: dict[str, object] | None
+    ) -> bytes:
+        """A whole held body with its redactions applied and its report added."""
+        if self.mode is ResponseMode.JSON:
+            if redactions:
+                body = with_contents(body, {i: r.text for i, r in redactions.items()})
+            return with_report(body, report) if report is not None else body
+        if redactions:
+            body = without_ranges(body, {i: r.removed for i, r in redactions.items()})
+        return with_report_in_final_chunk(body, report) if report is not None else body
 
     # -- immediate delivery ---------------------------------------------------
 
@@ -516,3 +535,14 @@ def _status(text: str) -> int:
         return int(text)
     except ValueError:
         return 0
+
+
+def _redactions(answer: AnswerText, spans: Sequence[tuple[int, int]]) -> dict[int, Redaction]:
+    """REDACT's removals per choice, from the removed claims' spans in the answer."""
+    by_choice: dict[int, list[tuple[int, int]]] = {}
+    for start, end in spans:
+        where = answer.locate(start, end)
+        if where is not None:
+            by_choice.setdefault(where[0], []).append((where[1], where[2]))
+    contents = {c.index: answer.text[c.start : c.end] for c in answer.choices}
+    return {index: redact(contents[index], local) for index, local in by_choice.items()}

@@ -17,6 +17,7 @@ from grounding_sidecar.openai.response import (
     AnswerText,
     MalformedResponse,
     read_json_answer,
+    with_contents,
     with_report,
 )
 from grounding_sidecar.openai.sse import (
@@ -26,6 +27,7 @@ from grounding_sidecar.openai.sse import (
     content_filter_chunk,
     done_event,
     with_report_in_final_chunk,
+    without_ranges,
 )
 
 __all__ = [
@@ -43,6 +45,8 @@ __all__ = [
     "is_chat_completions_path",
     "parse_chat_request",
     "read_json_answer",
+    "with_contents",
     "with_report",
     "with_report_in_final_chunk",
+    "without_ranges",
 ]

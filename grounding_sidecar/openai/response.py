@@ -109,3 +109,15 @@ def content_text(content: Any) -> str:
             and isinstance(part.get("text"), str)
         )
     raise MalformedResponse("message content is neither text nor a list of parts")
+
+
+def with_contents(body: bytes, contents: Mapping[int, str]) -> bytes:
+    """The completion with `choices[i].message.content` replaced for the choices (by
+    their `index`) in `contents`, written compactly (REDACT: the kept text is the
+    upstream's, character for character)."""
+    document = json.loads(body)
+    for position, choice in enumerate(document["choices"]):
+        index = choice.get("index", position)
+        if index in contents:
+            choice["message"]["content"] = contents[index]
+    return compact_json(document)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,6 +241,52 @@ def with_report_in_final_chunk(raw: bytes, report: Mapping[str, Any]) -> bytes:
     start, end, chunk = final
     chunk["grounding"] = report
     return raw[:start] + b"data: " + compact_json(chunk) + b"\n\n" + raw[end:]
+
+
+def without_ranges(raw: bytes, removed: Mapping[int, Sequence[tuple[int, int]]]) -> bytes:
+    """A complete stream's bytes with the characters at `removed` (per choice index,
+    offsets into that choice's joined `delta.content`) cut from the deltas holding
+    them; only those events are rewritten (as one `data:` line), every other byte kept."""
+    out: list[bytes] = []
+    offsets: dict[int, int] = {}
+    position = 0
+    while position < len(raw):
+        match = _EVENT_END.search(raw, position)
+        end = match.end() if match else len(raw)
+        event = raw[position:end]
+        position = end
+        data = _event_data(event)
+        chunk = _chunk_of(data) if data is not None and data.strip() != DONE_SENTINEL else None
+        changed = False
+        for choice in chunk.get("choices", []) if chunk is not None else []:
+            if not isinstance(choice, dict) or not isinstance(choice.get("delta"), dict):
+                continue
+            content = choice["delta"].get("content")
+            if not isinstance(content, str):
+                continue
+            index = choice.get("index", 0) if isinstance(choice.get("index", 0), int) else 0
+            start = offsets.get(index, 0)
+            offsets[index] = start + len(content)
+            kept = _cut(content, start, removed.get(index, ()))
+            if kept != content:
+                choice["delta"]["content"] = kept
+                changed = True
+        out.append(b"data: " + compact_json(chunk) + b"\n\n" if changed else event)
+    return b"".join(out)
+
+
+def _cut(text: str, offset: int, ranges: Sequence[tuple[int, int]]) -> str:
+    """`text`, which starts at `offset` of its choice, without the parts in `ranges`."""
+    kept: list[str] = []
+    position = 0
+    for start, end in ranges:
+        local_start, local_end = max(start - offset, 0), min(end - offset, len(text))
+        if local_start >= local_end or local_start >= len(text):
+            continue
+        kept.append(text[position:local_start])
+        position = max(position, local_end)
+    kept.append(text[position:])
+    return "".join(kept)
 
 
 def _event_data(event: bytes) -> str | None:

@@ -19,6 +19,7 @@ from grounding_sidecar.decision import (
     Unchecked,
 )
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
+from grounding_sidecar.openai import SseParser, StreamAnswer
 from tests.support.eventually import eventually_async
 from tests.support.exchange import (
     GROUNDED,
@@ -450,5 +451,51 @@ def test_no_report_when_the_request_asks_for_none() -> None:
         await run_request(exchange, "block-report", request_body(report="none"))
         _, per_chunk = await run_response(exchange, [completion(GROUNDED)])
         assert "grounding" not in body_json(flat(per_chunk))
+
+    asyncio.run(scenario())
+
+
+# -- REDACT ---------------------------------------------------------------------------
+
+MIXED = f"{GROUNDED} {UNGROUNDED} {GROUNDED}"
+
+
+def test_redact_delivers_the_grounded_sentences_of_a_json_answer() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "redact", request_body())
+        _, per_chunk = await run_response(exchange, [completion(MIXED)])
+        responses = flat(per_chunk)
+        document = body_json(responses)
+        assert document["choices"][0]["message"]["content"] == f"{GROUNDED} {GROUNDED}"
+        assert header_value(responses[0], "x-grounding-verdict") == "redacted"
+        report = document["grounding"]
+        assert report["redacted"] == 1
+        assert [c.get("removed", False) for c in report["claims"]] == [False, True, False]
+        assert report["claims"][2]["span"] == [len(GROUNDED) + 1, 2 * len(GROUNDED) + 1]
+
+    asyncio.run(scenario())
+
+
+def test_redact_rewrites_a_held_stream_without_the_ungrounded_claim() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "redact", request_body(stream=True))
+        _, per_chunk = await run_response(exchange, sse_body(MIXED), sse=True)
+        answer = StreamAnswer()
+        for event in SseParser().feed(delivered(flat(per_chunk))):
+            answer.add(event)
+        assert answer.text() == f"{GROUNDED} {GROUNDED}" and answer.complete
+
+    asyncio.run(scenario())
+
+
+def test_redact_refuses_an_answer_with_nothing_grounded() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "redact", request_body())
+        _, per_chunk = await run_response(exchange, [completion(UNGROUNDED)])
+        (reply,) = flat(per_chunk)
+        assert reply.immediate_response.status.code == 403
 
     asyncio.run(scenario())

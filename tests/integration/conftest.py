@@ -43,6 +43,7 @@ WORKSPACES = [
         "id": "block-report",
         "metadata": {"grounding.action": "BLOCK", "grounding.report": "claims"},
     },
+    {"id": "redact", "metadata": {"grounding.action": "REDACT", "grounding.report": "claims"}},
 ]
 LIMITS = {"max_response_bytes": 16 * 1024, "max_stream_bytes": 16 * 1024}
 PRIVACY_MODULE = "test_privacy.py"

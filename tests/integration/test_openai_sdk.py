@@ -74,3 +74,25 @@ def test_a_request_may_ask_for_less(stack: Stack) -> None:
     )
     report = completion.model_extra["grounding"]
     assert report["verdict"] == "pass" and "claims" not in report
+
+
+MIXED = f"{GROUNDED} {UNGROUNDED} {GROUNDED}"
+
+
+def test_redact_delivers_exactly_the_grounded_sentences(stack: Stack) -> None:
+    raw = create(client(stack, "redact", MIXED).with_raw_response)  # type: ignore[arg-type]
+    completion = raw.parse()
+    assert raw.headers["x-grounding-verdict"] == "redacted"
+    assert completion.choices[0].message.content == f"{GROUNDED} {GROUNDED}"
+    report = completion.model_extra["grounding"]
+    assert report["verdict"] == "fail" and report["redacted"] == 1
+    kept = [c for c in report["claims"] if not c.get("removed")]
+    content = completion.choices[0].message.content
+    assert [content[slice(*c["span"])] for c in kept] == [GROUNDED, GROUNDED]
+
+
+def test_redact_rewrites_a_stream(stack: Stack) -> None:
+    chunks = list(create(client(stack, "redact", MIXED), stream=True))
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert text == f"{GROUNDED} {GROUNDED}"
+    assert chunks[-1].model_extra["grounding"]["redacted"] == 1

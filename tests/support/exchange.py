@@ -53,6 +53,7 @@ def make_context(
             "flag": WorkspaceOverride(action=Action.FLAG),
             "log-report": WorkspaceOverride(action=Action.LOG, report=ReportLevel.CLAIMS),
             "block-report": WorkspaceOverride(action=Action.BLOCK, report=ReportLevel.CLAIMS),
+            "redact": WorkspaceOverride(action=Action.REDACT, report=ReportLevel.CLAIMS),
             "off": WorkspaceOverride(enabled=False),
         },
     )

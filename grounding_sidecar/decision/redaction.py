@@ -1,0 +1,79 @@
+"""REDACT: which characters of an answer go when its ungrounded claims are removed
+(docs/contract.md#redact).
+
+A claim is a sentence with an exact span.  Removing it takes the whitespace that
+joined it to the next sentence (or, at the end of a line, to the previous one); a line
+left holding nothing but a list marker or a heading mark goes whole, newline included.
+Everything kept is the upstream's text byte for byte.  Ranges are per choice, in that
+choice's own content (the wire format applies them to JSON content or stream deltas).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# What may be left of a line whose sentences were all removed for the line to go too.
+_BARE_LINE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)]|#{1,6})?[ \t]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Redaction:
+    """The ranges of one choice's content to remove, and the text that remains."""
+
+    removed: tuple[tuple[int, int], ...]
+    text: str
+
+    def moved(self, offset: int) -> int:
+        """Where an offset of the original content lies in the redacted text."""
+        return offset - sum(
+            min(end, offset) - start for start, end in self.removed if start < offset
+        )
+
+
+def redact(text: str, spans: Sequence[tuple[int, int]]) -> Redaction:
+    """`text` without the claims at `spans` (offsets into `text`)."""
+    keep = [True] * len(text)
+    for start, end in spans:
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = _line_end(text, end)
+        after = end
+        while after < line_end and text[after] in " \t":
+            after += 1
+        before = start
+        if after == line_end:  # the line's last sentence: the space before it goes
+            while before > line_start and text[before - 1] in " \t":
+                before -= 1
+        keep[before:after] = [False] * (after - before)
+    position = 0
+    while position < len(text):
+        line_end = _line_end(text, position)
+        touched = not all(keep[position:line_end])
+        kept = "".join(
+            c for c, k in zip(text[position:line_end], keep[position:line_end], strict=True) if k
+        )
+        if touched and _BARE_LINE.fullmatch(kept):
+            stop = min(line_end + 1, len(text))
+            keep[position:stop] = [False] * (stop - position)
+        position = line_end + 1
+    return Redaction(_ranges(keep), "".join(c for c, k in zip(text, keep, strict=True) if k))
+
+
+def _line_end(text: str, position: int) -> int:
+    end = text.find("\n", position)
+    return len(text) if end < 0 else end
+
+
+def _ranges(keep: Sequence[bool]) -> tuple[tuple[int, int], ...]:
+    ranges: list[tuple[int, int]] = []
+    start: int | None = None
+    for index, kept in enumerate(keep):
+        if not kept and start is None:
+            start = index
+        elif kept and start is not None:
+            ranges.append((start, index))
+            start = None
+    if start is not None:
+        ranges.append((start, len(keep)))
+    return tuple(ranges)
