@@ -201,8 +201,12 @@ def one_request(
         connection.close()
     if response.status != 200 or b"[DONE]" not in payload:
         raise RuntimeError(f"unexpected reply {response.status}: {payload[:200]!r}")
-    upstream_end = upstream.finished_at.get(test_id)
-    if upstream_end is None:
+    for _ in range(200):  # the upstream marks its last byte just after writing it
+        upstream_end = upstream.finished_at.get(test_id)
+        if upstream_end is not None:
+            break
+        time.sleep(0.005)
+    else:
         raise RuntimeError("the upstream never finished this request")
     return ended - upstream_end, ended - started, response.getheader("x-grounding-verdict") or "-"
 

@@ -134,6 +134,9 @@ class _Handler(BaseHTTPRequestHandler):
                 time.sleep(delay)
         self.wfile.write(b"0\r\n\r\n")
         self.wfile.flush()
+        test_id = headers.get("x-test-id")
+        if test_id:
+            self.server.mark_finished(test_id)  # now, not after the handler returns
 
 
 def completion(answer: str) -> bytes:
@@ -202,7 +205,7 @@ class MockUpstream(ThreadingHTTPServer):
         now = time.monotonic()
         with self._lock:
             self.finished.add(test_id)
-            self.finished_at[test_id] = now
+            self.finished_at.setdefault(test_id, now)  # the first mark: the last byte
 
     def is_finished(self, test_id: str) -> bool:
         with self._lock:
