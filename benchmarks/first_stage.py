@@ -44,7 +44,7 @@ WORDS = [
 ]
 
 
-def agreement(cases_per_set: int, embedder_name: str, ks: list[int]) -> None:
+def agreement(cases_per_set: int, embedder_name: str, ks: list[int], sets: list[str]) -> None:
     embedder = load_embedder(embedder_name)
     passages = CachedEmbedder(embedder)
     verifier = load_verifier(VerifierMode.AUTO)
@@ -65,7 +65,7 @@ def agreement(cases_per_set: int, embedder_name: str, ks: list[int]) -> None:
         )
     print(f"| set | claims | source chars (median) | {' | '.join(variants)} |")
     print("|---|---|---|" + "---|" * len(variants))
-    for name in iter_available(SETS):
+    for name in iter_available(sets):
         cases = [c for c in load(name) if c.claims]
         random.Random(7).shuffle(cases)
         cases = cases[:cases_per_set]
@@ -133,11 +133,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embedder", default="minilm")
     parser.add_argument("--k", default="4,8,16", help="candidates per claim to compare")
     parser.add_argument("--skip-agreement", action="store_true")
+    parser.add_argument("--sets", default=",".join(SETS))
     args = parser.parse_args(argv)
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
     print(f"# first stage ({machine}, embedder {args.embedder})")
     if not args.skip_agreement:
-        agreement(args.cases, args.embedder, [int(k) for k in args.k.split(",")])
+        ks = [int(k) for k in args.k.split(",")]
+        agreement(args.cases, args.embedder, ks, args.sets.split(","))
     default_limits_cost(args.runs, args.embedder)
     return 0
 

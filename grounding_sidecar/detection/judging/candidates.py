@@ -48,30 +48,59 @@ class FirstStage:
         return sum(map(len, passages)) > self.budget_chars
 
 
+# A claim sharing no stemmed word with any passage is ranked again on the words' first
+# letters: "advertise" and "Advertisements" share no stem but share "adver".
+_PREFIX = 5
+
+
+def _prefixes(terms: frozenset[str]) -> frozenset[str]:
+    return frozenset(term[:_PREFIX] for term in terms)
+
+
 class LexicalIndex:
     """BM25 over passages' stemmed content words (a passage's words counted once: a
-    passage is one to three sentences, where repeats say little)."""
+    passage is one to three sentences, where repeats say little), and over their
+    first letters for claims the words alone find nothing for."""
 
     def __init__(self, passages: Sequence[str]) -> None:
-        self._count = len(passages)
+        terms = [words.content_words(text) for text in passages]
+        self._words = _Bm25(terms)
+        self._prefixes = _Bm25([_prefixes(t) for t in terms])
+
+    def scores(self, text: str) -> npt.NDArray[np.float32]:
+        """BM25 of every passage for `text`."""
+        return self._words.scores(words.content_words(text))
+
+    def top(self, text: str, count: int) -> npt.NDArray[np.intp]:
+        """The `count` best passages for `text`, best first (ties: earlier first), by
+        shared words, else by shared word beginnings; passages sharing neither are
+        never among them."""
+        claim_terms = words.content_words(text)
+        found = _best(self._words.scores(claim_terms), count)
+        if len(found) == 0:
+            found = _best(self._prefixes.scores(_prefixes(claim_terms)), count)
+        return found
+
+
+class _Bm25:
+    def __init__(self, documents: Sequence[frozenset[str]]) -> None:
+        self._count = len(documents)
         postings: defaultdict[str, list[int]] = defaultdict(list)
-        lengths = np.zeros(len(passages), np.float32)
-        for index, text in enumerate(passages):
-            terms = words.content_words(text)
+        lengths = np.zeros(len(documents), np.float32)
+        for index, terms in enumerate(documents):
             lengths[index] = len(terms)
             for term in terms:
                 postings[term].append(index)
         self._postings = {term: np.asarray(rows, np.intp) for term, rows in postings.items()}
-        average = float(lengths.mean()) if len(passages) else 1.0
-        # One term's BM25 weight in each passage, but for its idf (tf = 1).
+        average = float(lengths.mean()) if len(documents) else 1.0
+        # One term's BM25 weight in each document, but for its idf (tf = 1).
         self._weight = ((_K1 + 1) / (1 + _K1 * (1 - _B + _B * lengths / max(average, 1.0)))).astype(
             np.float32
         )
 
-    def scores(self, text: str) -> npt.NDArray[np.float32]:
-        """BM25 of every passage for `text`."""
+    def scores(self, terms: frozenset[str]) -> npt.NDArray[np.float32]:
         out = np.zeros(self._count, np.float32)
-        for term in words.content_words(text):
+        for term in terms:
             rows = self._postings.get(term)
             if rows is None:
                 continue
@@ -79,9 +108,7 @@ class LexicalIndex:
             out[rows] += np.float32(idf) * self._weight[rows]
         return out
 
-    def top(self, text: str, count: int) -> npt.NDArray[np.intp]:
-        """The `count` best passages for `text`, best first (ties: earlier first);
-        passages sharing no word with it are never among them."""
-        scores = self.scores(text)
-        order = np.argsort(-scores, kind="stable")[:count]
-        return order[scores[order] > 0]
+
+def _best(scores: npt.NDArray[np.float32], count: int) -> npt.NDArray[np.intp]:
+    order = np.argsort(-scores, kind="stable")[:count]
+    return order[scores[order] > 0]

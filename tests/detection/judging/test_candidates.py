@@ -46,6 +46,11 @@ def test_bm25_ranks_rare_shared_words_first_and_skips_passages_sharing_none() ->
     assert list(index.top("Nothing here matches at all.", 4)) == []
 
 
+def test_a_claim_sharing_no_word_is_ranked_on_word_beginnings() -> None:
+    index = LexicalIndex(["Table of contents: the purposes of advertisements.", *PASSAGES])
+    assert list(index.top("Firms advertise for a purpose.", 2)) == [0]
+
+
 def test_over_the_budget_only_each_claims_candidates_are_embedded() -> None:
     check, passages = grader(ALWAYS)
     result = check.check(ANSWER, SOURCES)
