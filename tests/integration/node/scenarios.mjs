@@ -1,0 +1,66 @@
+// The official openai npm package against the sidecar through Envoy.  Run by
+// tests/integration/test_openai_node_sdk.py: `node scenarios.mjs PORT SOURCE GROUNDED UNGROUNDED`
+// prints one JSON object per scenario, read from the parsed objects (never from headers).
+import OpenAI from "openai";
+
+const [port, source, grounded, ungrounded] = process.argv.slice(2);
+
+function client(workspace, answer) {
+  return new OpenAI({
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    apiKey: "sk-node-client-test",
+    maxRetries: 0,
+    defaultHeaders: { "x-workspace-id": workspace, "x-mock-answer": answer },
+  });
+}
+
+function create(sdk, options = {}) {
+  return sdk.chat.completions.create({
+    model: "mock-1",
+    messages: [{ role: "user", content: "Tell me about the Eiffel Tower." }],
+    metadata: { "grounding.sources": source },
+    ...options,
+  });
+}
+
+async function collect(stream) {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return chunks;
+}
+
+const results = {};
+
+const completion = await create(client("block-report", grounded));
+results.grounded_json = {
+  verdict: completion.grounding?.verdict,
+  claim_text: completion.choices[0].message.content.slice(...completion.grounding.claims[0].span),
+};
+
+try {
+  await create(client("block-report", ungrounded));
+  results.refused_json = { raised: null };
+} catch (error) {
+  results.refused_json = {
+    raised: error instanceof OpenAI.PermissionDeniedError ? "PermissionDeniedError" : error.name,
+    status: error.status,
+    code: error.code,
+  };
+}
+
+const logChunks = await collect(await create(client("log-report", ungrounded), { stream: true }));
+const last = logChunks[logChunks.length - 1];
+results.log_stream = {
+  text: logChunks.map((c) => c.choices[0]?.delta?.content ?? "").join(""),
+  finish_reason: last.choices[0]?.finish_reason,
+  verdict: last.grounding?.verdict,
+};
+
+const refused = await collect(await create(client("block-report", ungrounded), { stream: true }));
+results.refused_stream = {
+  chunks: refused.length,
+  finish_reason: refused[0].choices[0]?.finish_reason,
+  refusal: refused[0].grounding?.refusal,
+};
+
+console.log(JSON.stringify(results));

@@ -1,0 +1,64 @@
+"""The official openai npm package on Node as the client, through the real Envoy and
+sidecar (`make tools-node` installs Node and the package; skipped without them)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .harness import GROUNDED, SOURCE, UNGROUNDED, Stack
+
+NODE_DIR = Path(__file__).parent / "node"
+pytestmark = [
+    pytest.mark.envoy,
+    pytest.mark.skipif(
+        shutil.which("node") is None or not (NODE_DIR / "node_modules" / "openai").is_dir(),
+        reason="Node.js or the openai npm package is missing: `make tools-node` installs them",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def results(stack: Stack) -> dict[str, Any]:
+    done = subprocess.run(
+        ["node", "scenarios.mjs", str(stack.envoy.port), SOURCE, GROUNDED, UNGROUNDED],
+        cwd=NODE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    parsed: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    return parsed
+
+
+def test_a_grounded_answer_carries_its_report(results: dict[str, Any]) -> None:
+    assert results["grounded_json"] == {"verdict": "pass", "claim_text": GROUNDED}
+
+
+def test_an_ungrounded_answer_under_block_raises_permission_denied(
+    results: dict[str, Any],
+) -> None:
+    refused = results["refused_json"]
+    assert refused["raised"] == "PermissionDeniedError"
+    assert (refused["status"], refused["code"]) == (403, "hallucination_detected")
+
+
+def test_a_log_stream_ends_with_its_verdict(results: dict[str, Any]) -> None:
+    assert results["log_stream"] == {"text": UNGROUNDED, "finish_reason": "stop", "verdict": "fail"}
+
+
+def test_a_refused_stream_is_one_content_filter_chunk_that_says_why(
+    results: dict[str, Any],
+) -> None:
+    assert results["refused_stream"] == {
+        "chunks": 1,
+        "finish_reason": "content_filter",
+        "refusal": "hallucination_detected",
+    }
