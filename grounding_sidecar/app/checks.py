@@ -227,12 +227,15 @@ class CheckRunner:
         elapsed = time.perf_counter() - started
         return CheckOutcome(result, truncated=truncated, seconds=elapsed)
 
-    def begin(self, sources: Sequence[str], policy: GroundingPolicy) -> CheckPreparation | None:
+    def begin(
+        self, sources: Sequence[str], policy: GroundingPolicy, *, progressive: bool = False
+    ) -> CheckPreparation | None:
         """Start the work a check of an answer to these sources will need (call from
-        the event loop); None when there is no detector."""
+        the event loop); None when there is no detector.  `progressive`: each step grades
+        the settled prefix whole, for a stream released as it is verified."""
         if self.detector is None:
             return None
-        return Preparation(self, self.detector, sources, policy)
+        return Preparation(self, self.detector, sources, policy, progressive=progressive)
 
     @property
     def queued_chars(self) -> int:
@@ -338,9 +341,14 @@ class Preparation:
         detector: Grader,
         sources: Sequence[str],
         policy: GroundingPolicy,
+        *,
+        progressive: bool = False,
     ) -> None:
         self.memo = CheckMemo()
         self.prepared_chars = 0  # of the final check's text: the kept sources, the answer
+        # Progressive: the latest settled prefix graded whole, (its length, result).
+        self.verified: tuple[int, CheckResult] | None = None
+        self._progressive = progressive
         self._runner = runner
         self._detector = detector
         self._sources = sources
@@ -391,6 +399,18 @@ class Preparation:
             if len(text) > INCREMENTAL_MAX_CHARS:
                 return
 
+            if self._progressive:
+
+                def check_settled(text: str = text) -> tuple[int, CheckResult] | None:
+                    return self._check_settled(text)
+
+                graded = await self._run_step(check_settled, len(text))
+                if graded is not None and graded[0] > covered:
+                    self.prepared_chars += graded[0] - covered
+                    covered = graded[0]
+                    self.verified = graded
+                continue
+
             def prepare_answer(text: str = text, covered: int = covered) -> int:
                 return self._prepare_answer(text, covered)
 
@@ -408,6 +428,16 @@ class Preparation:
             references=self._policy.references,
         )
         return True
+
+    def _check_settled(self, text: str) -> tuple[int, CheckResult] | None:
+        return self._detector.check_settled(
+            text,
+            self._sources,
+            self.memo,
+            limits=self._limits,
+            policy=self._policy.claim_policy,
+            references=self._policy.references,
+        )
 
     def _prepare_answer(self, text: str, covered: int) -> int:
         return self._detector.prepare_answer(

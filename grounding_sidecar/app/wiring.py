@@ -91,6 +91,7 @@ def policy_defaults(settings: Settings) -> GroundingPolicy:
         unverifiable=settings.unverifiable,
         claim_policy=settings.claim_policy,
         report=settings.report,
+        delivery=settings.delivery,
     )
 
 

@@ -7,6 +7,7 @@ nothing of Envoy; the ext_proc layer asks it what to do and does it.
 from grounding_sidecar.decision.actions import (
     Action,
     Delivery,
+    HeldStreams,
     ReportLevel,
     UnknownHandling,
     delivery_for,
@@ -56,6 +57,7 @@ __all__ = [
     "Delivery",
     "GroundingObserver",
     "GroundingPolicy",
+    "HeldStreams",
     "Locate",
     "PolicySource",
     "Redaction",

@@ -28,15 +28,29 @@ class UnknownHandling(StrEnum):
 class Delivery(StrEnum):
     DEFERRED = "deferred"  # hold headers and body until the verdict
     IMMEDIATE = "immediate"  # relay at once, keep a bounded copy, check at the end
+    # Hold, and release each part of the stream once every claim in it is verified.
+    PROGRESSIVE = "progressive"
 
 
-def delivery_for(action: Action, *, streaming: bool) -> Delivery:
+class HeldStreams(StrEnum):
+    """How a workspace that may refuse releases a stream (`delivery`)."""
+
+    DEFERRED = "deferred"  # all at once, after the verdict on the whole answer
+    PROGRESSIVE = "progressive"  # sentence by sentence, as each is verified (BLOCK)
+
+
+def delivery_for(
+    action: Action, *, streaming: bool, held: HeldStreams = HeldStreams.DEFERRED
+) -> Delivery:
     """JSON answers are always held (a partial JSON body is useless to a client, and
     holding lets every action carry `x-grounding-verdict`); streams are held only when
-    the action may refuse them."""
-    if not streaming or action.may_refuse:
+    the action may refuse them, and released progressively under BLOCK when the
+    workspace asks (REDACT rewrites the stream, so it holds it whole)."""
+    if not streaming:
         return Delivery.DEFERRED
-    return Delivery.IMMEDIATE
+    if action is Action.BLOCK and held is HeldStreams.PROGRESSIVE:
+        return Delivery.PROGRESSIVE
+    return Delivery.DEFERRED if action.may_refuse else Delivery.IMMEDIATE
 
 
 class ReportLevel(StrEnum):

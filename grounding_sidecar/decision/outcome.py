@@ -54,6 +54,11 @@ class CheckPreparation(Protocol):
     def cancel(self) -> None:
         """The exchange ended without a check: drop the work not done."""
 
+    @property
+    def verified(self) -> tuple[int, CheckResult] | None:
+        """With progressive work: the latest settled prefix of the answer graded whole,
+        as (its length, its result); None until one is."""
+
 
 class CheckService(Protocol):
     """Runs checks under the processor's deadline, off the event loop."""
@@ -75,8 +80,11 @@ class CheckService(Protocol):
         `preparation` `begin` returned for this exchange, the check reuses its work
         (the result is the same without it)."""
 
-    def begin(self, sources: Sequence[str], policy: GroundingPolicy) -> CheckPreparation | None:
-        """Start the work a check against `sources` will need, before the answer."""
+    def begin(
+        self, sources: Sequence[str], policy: GroundingPolicy, *, progressive: bool = False
+    ) -> CheckPreparation | None:
+        """Start the work a check against `sources` will need, before the answer;
+        `progressive` also grades each settled prefix whole (`CheckPreparation.verified`)."""
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run an after-delivery check that must outlive its ext_proc stream."""

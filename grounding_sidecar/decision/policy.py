@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Protocol
 
-from grounding_sidecar.decision.actions import Action, ReportLevel, UnknownHandling
+from grounding_sidecar.decision.actions import Action, HeldStreams, ReportLevel, UnknownHandling
 from grounding_sidecar.detection.contract import ClaimPolicy
 
 log = logging.getLogger(__name__)
@@ -36,6 +36,7 @@ class GroundingPolicy:
     references: tuple[str, ...] = ()  # approved external passages (claim policy `classed`)
     # The most of the verdict an answer may carry; a request may ask for less.
     report: ReportLevel = ReportLevel.NONE
+    delivery: HeldStreams = HeldStreams.DEFERRED  # how BLOCK releases a stream
 
 
 class PolicySource(Protocol):
@@ -61,6 +62,7 @@ class WorkspaceOverride:
     claim_policy: ClaimPolicy | None = None
     references: tuple[str, ...] | None = None
     report: ReportLevel | None = None
+    delivery: HeldStreams | None = None
 
     def apply_to(self, defaults: GroundingPolicy) -> GroundingPolicy:
         changes = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -128,6 +130,7 @@ _METADATA_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "grounding.unverifiable": ("unverifiable", lambda s: UnknownHandling(s.strip().lower())),
     "grounding.claim-policy": ("claim_policy", lambda s: ClaimPolicy(s.strip().lower())),
     "grounding.report": ("report", lambda s: ReportLevel(s.strip().lower())),
+    "grounding.delivery": ("delivery", lambda s: HeldStreams(s.strip().lower())),
 }
 
 

@@ -286,6 +286,28 @@ class Grader:
             )
         return len(prefix)
 
+    def check_settled(
+        self,
+        partial_answer: str,
+        sources: Sequence[str],
+        memo: CheckMemo,
+        *,
+        limits: SourceLimits | None = None,
+        policy: ClaimPolicy = ClaimPolicy.STRICT,
+        references: Sequence[str] = (),
+    ) -> tuple[int, CheckResult] | None:
+        """The settled part of an answer still arriving, checked from its start (so it
+        is cut into sentences exactly as the whole answer will be, and each claim's
+        grade is the one the whole answer's check gives it): (its length, its result),
+        or None while nothing has settled."""
+        prefix = settled_prefix(partial_answer)
+        if not prefix.strip():
+            return None
+        result = self.check(
+            prefix, sources, limits=limits, policy=policy, references=references, memo=memo
+        )
+        return len(prefix), result
+
 
 @dataclass
 class _SourceSide:

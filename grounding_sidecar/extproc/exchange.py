@@ -59,6 +59,7 @@ from grounding_sidecar.openai import (
     is_chat_completions_path,
     parse_chat_request,
     read_json_answer,
+    releasable,
     with_contents,
     with_report,
     with_report_in_final_chunk,
@@ -122,6 +123,9 @@ class Exchange:
         # Immediate delivery with a report: the stream's end (from the chunk that
         # completed the answer) waits in `_held` for the verdict it will carry.
         self._holding_end = False
+        # Progressive delivery: headers and the verified start of the stream went out.
+        self._headers_sent = False
+        self._released_chars = 0  # content characters of the first choice released
         self._held: list[bytes] = []
         self._held_bytes = 0
         self._sse = SseParser()
@@ -191,7 +195,13 @@ class Exchange:
             self._notify(lambda o: o.on_detector_unavailable(self.workspace_id))
             return [self._refuse_request(grounding_unavailable(self.trace_id))]
         if self.checking and request.sources:
-            self._preparation = self._ctx.checks.begin(request.sources, self.policy)
+            progressive = request.stream and (
+                delivery_for(self.policy.action, streaming=True, held=self.policy.delivery)
+                is Delivery.PROGRESSIVE
+            )
+            self._preparation = self._ctx.checks.begin(
+                request.sources, self.policy, progressive=progressive
+            )
         if request.rewritten:
             return [messages.replace_request_body(request.body)]
         return [messages.continue_request_body()]
@@ -206,14 +216,16 @@ class Exchange:
             return [messages.continue_response_headers()]
         streaming = "text/event-stream" in values.get("content-type", "").lower()
         self.mode = ResponseMode.SSE if streaming else ResponseMode.JSON
-        self.delivery = delivery_for(self.policy.action, streaming=streaming)
+        self.delivery = delivery_for(
+            self.policy.action, streaming=streaming, held=self.policy.delivery
+        )
         if headers.end_of_stream:  # a 2xx with no body: nothing to check
             return self._conclude(
                 CheckOutcome(None, Unchecked.MALFORMED_RESPONSE),
                 end_of_stream=True,
             )
-        if self.delivery is Delivery.DEFERRED:
-            return []  # held: no reply until the verdict
+        if self.delivery is not Delivery.IMMEDIATE:
+            return []  # held: no reply until the verdict (or, progressive, the first release)
         return [messages.continue_response_headers()]
 
     async def on_response_body(self, body: ext_proc.HttpBody) -> list[ProcessingResponse]:
@@ -228,7 +240,10 @@ class Exchange:
             return out
         if self.mode is ResponseMode.JSON:
             return await self._hold_json(chunk, end)
-        return await self._hold_sse(chunk, end)
+        out = await self._hold_sse(chunk, end)
+        if self.delivery is Delivery.PROGRESSIVE and not self.finished and not self.relaying:
+            out += self._release_verified()
+        return out
 
     async def on_response_trailers(self) -> list[ProcessingResponse]:
         # Trailers end the body when the upstream sends them (end_of_stream never came).
@@ -328,10 +343,11 @@ class Exchange:
         if decision.refusal is not None:
             self.finished = True
             if self.mode is ResponseMode.SSE:
-                # Headers (200) were never sent; the client gets only the final chunk.
+                # The client gets the final chunk only (progressive: after what was
+                # verified and released already).
                 final = content_filter_chunk(self._answer, report) + done_event()
                 return [
-                    messages.continue_response_headers(verdict_header, metadata),
+                    *self._headers(verdict_header, metadata),
                     messages.streamed_response_body(final, end_of_stream=True),
                 ]
             return [self._refuse(decision.refusal, decision.verdict_header, metadata, report)]
@@ -348,9 +364,49 @@ class Exchange:
         else:
             self.relaying = True  # released early: relay the rest as it comes
         return [
-            messages.continue_response_headers(verdict_header, metadata),
+            *self._headers(verdict_header, metadata),
             *messages.streamed_response_bodies(held, end_of_stream=end_of_stream),
         ]
+
+    def _headers(
+        self, set_headers: dict[str, str], metadata: dict[str, object]
+    ) -> list[ProcessingResponse]:
+        """The held response headers, unless progressive delivery sent them already (the
+        verdict then rides in the report and the audit, not in a header)."""
+        if self._headers_sent:
+            return []
+        self._headers_sent = True
+        return [messages.continue_response_headers(set_headers, metadata)]
+
+    # -- progressive delivery -------------------------------------------------
+
+    def _release_verified(self) -> list[ProcessingResponse]:
+        """Release the start of the held stream whose every claim is verified, up to
+        the first ungrounded one; at an ungrounded claim, end the stream as BLOCK does.
+
+        The grades come from checks of settled prefixes of the answer from its start
+        (`CheckPreparation.verified`), which grade every claim exactly as the check of
+        the whole answer will.  A stream of several choices waits for the end.
+        """
+        verified = self._preparation.verified if self._preparation is not None else None
+        if verified is None or len(self._answer.parts) > 1:
+            return []
+        length, result = verified
+        ungrounded = next((g for g in result.claims if g.is_ungrounded), None)
+        limit = ungrounded.span[0] if ungrounded is not None else length
+        out: list[ProcessingResponse] = []
+        if limit > self._released_chars:
+            joined = b"".join(self._held)
+            count, chars = releasable(joined, limit - self._released_chars)
+            if count:
+                self._held = [joined[count:]] if count < len(joined) else []
+                self._released_chars += chars
+                out += self._headers({messages.DELIVERY_HEADER: Delivery.PROGRESSIVE.value}, {})
+                out.append(messages.streamed_response_body(joined[:count], end_of_stream=False))
+        if ungrounded is not None:
+            self._summarise_stream(complete=False)
+            out += self._conclude(CheckOutcome(result), end_of_stream=True, answer=None)
+        return out
 
     def _report(
         self,

@@ -19,6 +19,8 @@ from grounding_sidecar.decision import CheckOutcome, Decision, GroundingPolicy
 
 METADATA_NAMESPACE = "grounding"
 VERDICT_HEADER = "x-grounding-verdict"
+# Set on a stream released as it is verified (its verdict is in the report, not a header).
+DELIVERY_HEADER = "x-grounding-delivery"
 # Held chunks are released joined into messages of at most this size: one gRPC write
 # per message is the processor's main per-chunk cost, and an answer held for a check is
 # usually a few small chunks.  A chunk already larger than this goes out as it is.

@@ -26,6 +26,7 @@ from grounding_sidecar.openai.sse import (
     StreamAnswer,
     content_filter_chunk,
     done_event,
+    releasable,
     with_report_in_final_chunk,
     without_ranges,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "is_chat_completions_path",
     "parse_chat_request",
     "read_json_answer",
+    "releasable",
     "with_contents",
     "with_report",
     "with_report_in_final_chunk",

@@ -289,6 +289,36 @@ def _cut(text: str, offset: int, ranges: Sequence[tuple[int, int]]) -> str:
     return "".join(kept)
 
 
+def releasable(raw: bytes, chars: int) -> tuple[int, int]:
+    """How much of a held stream's start may go out when its first `chars` characters
+    of content are verified: (bytes, content characters) of the whole events from the
+    start whose content lies within them.  Never an event still arriving, one for a
+    choice other than the first, one that finishes a choice, or `[DONE]`: the end of a
+    stream waits for the verdict on the whole answer (and carries its report)."""
+    position = released = 0
+    while position < len(raw):
+        match = _EVENT_END.search(raw, position)
+        if match is None:
+            break
+        data = _event_data(raw[position : match.end()])
+        content = 0
+        if data is not None:
+            chunk = _chunk_of(data)
+            if chunk is None or _finishes(chunk):
+                break  # unreadable (the whole check judges it) or the end
+            for choice in chunk.get("choices") or []:
+                if not isinstance(choice, dict) or choice.get("index", 0) != 0:
+                    return position, released
+                delta = choice.get("delta")
+                if isinstance(delta, dict) and isinstance(delta.get("content"), str):
+                    content += len(delta["content"])
+        if released + content > chars:
+            break
+        released += content
+        position = match.end()
+    return position, released
+
+
 def _event_data(event: bytes) -> str | None:
     """The `data` of one raw event (its data lines joined), None when it has none."""
     lines = [

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from grounding_sidecar.decision.actions import Action, ReportLevel, UnknownHandling
+from grounding_sidecar.decision.actions import Action, HeldStreams, ReportLevel, UnknownHandling
 from grounding_sidecar.decision.policy import GroundingPolicy, WorkspaceOverride
 from grounding_sidecar.detection.contract import ClaimPolicy, Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.registry import EMBEDDER_NAMES
@@ -70,6 +70,7 @@ class Settings:
     unverifiable: UnknownHandling = _POLICY.unverifiable
     claim_policy: ClaimPolicy = _POLICY.claim_policy
     report: ReportLevel = _POLICY.report
+    delivery: HeldStreams = _POLICY.delivery
     # exchange limits
     workspace_header: str = "x-workspace-id"
     unknown_workspace_policy: str | None = None  # None: unknown ids get the global policy
@@ -232,6 +233,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         v.enum_values(ReportLevel),
         "the most of its verdict an answer carries in a `grounding` object (a request may "
         "ask for less)",
+    ),
+    _spec(
+        "delivery",
+        v.choice(HeldStreams),
+        v.enum_values(HeldStreams),
+        "how BLOCK releases a stream: whole after the verdict, or sentence by sentence as "
+        "each is verified",
     ),
     _spec("workspace-header", v.text, "a header name", "request header naming the workspace"),
     _spec(

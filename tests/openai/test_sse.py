@@ -9,6 +9,7 @@ from grounding_sidecar.openai import (
     StreamAnswer,
     content_filter_chunk,
     done_event,
+    releasable,
     with_report_in_final_chunk,
 )
 
@@ -177,3 +178,15 @@ def test_a_streams_answer_knows_where_each_choice_lies() -> None:
     answer = answer_of(events).answer()
     assert answer.text == "ac\n\nb"
     assert answer.locate(4, 5) == (1, 0, 1)
+
+
+def test_only_whole_verified_content_events_before_the_end_are_releasable() -> None:
+    raw = chunk("The answer ") + chunk("is 42.") + chunk(" More") + chunk(finish="stop")
+    first, second = chunk("The answer "), chunk("is 42.")
+    assert releasable(raw, 0) == (0, 0)
+    assert releasable(raw, 11) == (len(first), 11)
+    assert releasable(raw, 17) == (len(first) + len(second), 17)
+    everything = releasable(raw, 10_000)  # the finishing chunk never goes early
+    assert everything == (len(first) + len(second) + len(chunk(" More")), 22)
+    assert releasable(raw[:-3], 10_000)[0] <= len(raw) - len(chunk(finish="stop"))
+    assert releasable(chunk("x", index=1), 10)[0] == 0  # another choice: wait for the end

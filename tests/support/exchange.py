@@ -14,6 +14,7 @@ from grounding_sidecar.decision import (
     Action,
     GroundingObserver,
     GroundingPolicy,
+    HeldStreams,
     ReportLevel,
     StaticPolicyTable,
     UnknownHandling,
@@ -54,6 +55,9 @@ def make_context(
             "log-report": WorkspaceOverride(action=Action.LOG, report=ReportLevel.CLAIMS),
             "block-report": WorkspaceOverride(action=Action.BLOCK, report=ReportLevel.CLAIMS),
             "redact": WorkspaceOverride(action=Action.REDACT, report=ReportLevel.CLAIMS),
+            "progressive": WorkspaceOverride(
+                action=Action.BLOCK, report=ReportLevel.CLAIMS, delivery=HeldStreams.PROGRESSIVE
+            ),
             "off": WorkspaceOverride(enabled=False),
         },
     )

@@ -1,0 +1,102 @@
+"""Progressive delivery under BLOCK: each part of a stream goes out once every claim in
+it is verified, and nothing a later check finds ungrounded ever reaches the client."""
+
+from __future__ import annotations
+
+import asyncio
+
+from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from devtools.mock_upstream import sse_chunk
+from grounding_sidecar.extproc.exchange import Exchange
+from grounding_sidecar.openai import SseParser, StreamAnswer
+from tests.support.exchange import (
+    GROUNDED,
+    SOURCE,
+    UNGROUNDED,
+    delivered,
+    flat,
+    headers_msg,
+    make_context,
+    request_body,
+    run_request,
+)
+from tests.support.fake_detectors import GRADER
+
+SECOND = "It was completed in 1889 and is located in Paris."
+
+
+def stream_of(pieces: list[str]) -> list[bytes]:
+    return [sse_chunk(p) for p in pieces] + [sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
+
+
+def content_of(raw: bytes) -> tuple[str, list[str]]:
+    answer = StreamAnswer()
+    for event in SseParser().feed(raw):
+        answer.add(event)
+    return answer.text(), [f for f in answer.finish_reasons.values()]
+
+
+async def drive(chunks: list[bytes], *, settle: float = 0.0) -> list[list[object]]:
+    """One progressive exchange; `settle` seconds after each chunk let the
+    verification steps run (they release on the next chunk)."""
+    exchange = Exchange(make_context())
+    await run_request(exchange, "progressive", request_body(stream=True))
+    head = await exchange.handle(
+        ext_proc.ProcessingRequest(
+            response_headers=headers_msg({":status": "200", "content-type": "text/event-stream"})
+        )
+    )
+    assert head == []  # held until the first verified release
+    per_chunk = []
+    for i, chunk in enumerate(chunks):
+        body = ext_proc.HttpBody(body=chunk, end_of_stream=i == len(chunks) - 1)
+        per_chunk.append(await exchange.handle(ext_proc.ProcessingRequest(response_body=body)))
+        if settle:
+            await asyncio.sleep(settle)
+    return per_chunk
+
+
+def test_a_grounded_stream_goes_out_before_it_ends_and_whole() -> None:
+    answer_pieces = [GROUNDED, " ", SECOND, " ", GROUNDED]
+    chunks = stream_of(answer_pieces)
+    per_chunk = asyncio.run(drive(chunks, settle=0.05))
+    before_end = delivered(flat(per_chunk[:-3]))
+    assert before_end.startswith(sse_chunk(GROUNDED))  # released while the stream ran
+    text, finish = content_of(delivered(flat(per_chunk)))
+    assert text == "".join(answer_pieces) and finish == ["stop"]
+
+
+def test_an_ungrounded_sentence_ends_the_stream_after_what_was_verified() -> None:
+    chunks = stream_of([GROUNDED, " ", UNGROUNDED, " ", SECOND, " ", GROUNDED])
+    per_chunk = asyncio.run(drive(chunks, settle=0.05))
+    text, finish = content_of(delivered(flat(per_chunk)))
+    assert text == GROUNDED + " " and finish == ["content_filter"]
+
+
+SENTENCES = [GROUNDED, SECOND, UNGROUNDED, "The tower was painted bright purple in 2020 by NASA."]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    picks=st.lists(st.integers(0, len(SENTENCES) - 1), min_size=1, max_size=5),
+    cuts=st.lists(st.integers(1, 400), max_size=12),
+    settle=st.sampled_from([0.0, 0.02]),
+)
+def test_no_chunking_releases_a_claim_the_whole_check_finds_ungrounded(
+    picks: list[int], cuts: list[int], settle: float
+) -> None:
+    answer = " ".join(SENTENCES[p] for p in picks)
+    points = sorted({c % len(answer) for c in cuts} - {0})
+    pieces = [answer[a:b] for a, b in zip([0, *points], [*points, len(answer)], strict=True)]
+    per_chunk = asyncio.run(drive(stream_of(pieces), settle=settle))
+    text, _ = content_of(delivered(flat(per_chunk)))
+    whole = GRADER.check(answer, [SOURCE])
+    assert answer.startswith(text)
+    for claim in whole.claims:
+        if claim.is_ungrounded:
+            assert len(text) <= claim.span[0], (text, claim.text)
+    if whole.verdict.value == "pass":
+        assert text == answer
