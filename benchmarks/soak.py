@@ -1,7 +1,7 @@
 """Memory under a long soak: does the sidecar's RSS stop growing once its caches are full?
 
 One run starts the mock upstream (its own process), the sidecar (`serve`, hash
-embedder, BLOCK, a small passage cache so it fills early) and a real Envoy in front,
+embedder without the verifier, BLOCK, a small passage cache so it fills early) and a real Envoy in front,
 all on loopback, ports chosen at run time, and sends `--requests` JSON chat
 completions over `--connections` keep-alive connections, in two halves: repeating
 texts (ten source/answer pairs over and over) and unique texts (every request new).
@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     upstream = start_serving([sys.executable, "-m", "devtools.mock_upstream"])
     sidecar = start_serving(
         [sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0",
-         "--embedder", "hash", "--enabled", "--action", "BLOCK", "--log-level", "WARNING",
+         "--embedder", "hash", "--verifier", "off", "--enabled", "--action", "BLOCK",
+         "--log-level", "WARNING",
          "--metrics-port", "0", "--passage-cache-mb", str(args.cache_mb)]
     )  # fmt: skip
     envoy = None
