@@ -15,6 +15,9 @@ at run time.  Targets take turns in `--rounds` rounds (this machine is shared), 
 and at `--concurrency` concurrent streams.  Printed per target: the added latency
 after the upstream's last byte (p50 / p90 / p99), verdicts, and the sidecar's RSS.
 
+With `--ttft DETECTOR`, time to first token of one stream at a time under BLOCK,
+deferred delivery against progressive (docs/contract.md#progressive-delivery).
+
 With `--sweep DETECTOR`, an open-loop rate sweep instead: the capacity of that
 sidecar is measured first (verdicts per second with `--capacity-streams` streams in a
 closed loop), then requests arrive at fixed intervals at 0.5x, 1x, 2x and 4x of it
@@ -26,6 +29,7 @@ waited past the deadline, and the sidecar's RSS.
 
     .venv/bin/python benchmarks/rag_traffic.py [--requests 24] [--rounds 4] [--json out.json]
     .venv/bin/python benchmarks/rag_traffic.py --sweep minilm+verifier [--phase-seconds 30]
+    .venv/bin/python benchmarks/rag_traffic.py --ttft minilm+verifier [--requests 24]
 """
 
 from __future__ import annotations
@@ -133,21 +137,26 @@ def rss_mb(pid: int) -> float | None:
 
 
 @contextmanager
-def environment(upstream: MockUpstream, detectors: list[str]) -> Iterator[list[Target]]:
+def environment(
+    upstream: MockUpstream, detectors: list[str], deliveries: tuple[str, ...] = ("deferred",)
+) -> Iterator[list[Target]]:
+    """A sidecar and an Envoy per detector and BLOCK delivery (targets named
+    `detector` for deferred, `detector/progressive` otherwise), and the bare Envoy."""
     sidecars: list[ServingProcess] = []
     envoys: list[EnvoyProcess] = []
     try:
         targets: list[Target] = []
-        for name in detectors:
+        for name, delivery in ((n, d) for n in detectors for d in deliveries):
             sidecar = start_serving(
                 [sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0",
-                 *DETECTORS[name], "--enabled", "--action", "BLOCK", "--log-level", "WARNING",
-                 "--metrics-port", "0"]
+                 *DETECTORS[name], "--enabled", "--action", "BLOCK", "--delivery", delivery,
+                 "--log-level", "WARNING", "--metrics-port", "0"]
             )  # fmt: skip
             sidecars.append(sidecar)
             endpoints = EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", sidecar.port())
             envoys.append(EnvoyProcess(render_config(endpoints), log_level="error").start())
-            targets.append(Target(name, envoys[-1].port, sidecar))
+            label = name if delivery == "deferred" else f"{name}/{delivery}"
+            targets.append(Target(label, envoys[-1].port, sidecar))
         bare = render_config(EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", 1))
         envoys.append(EnvoyProcess(config_without_ext_proc(bare), log_level="error").start())
         targets.append(Target("no_ext_proc", envoys[-1].port, None))
@@ -191,14 +200,21 @@ def one_request(
         "x-test-id": test_id,
     }
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    first_content: float | None = None
     try:
         started = time.monotonic()
         connection.request("POST", "/v1/chat/completions", body=body, headers=headers)
         response = connection.getresponse()
-        payload = response.read()
+        pieces = []
+        while piece := response.read1(65536):
+            if first_content is None and b'"content"' in piece:
+                first_content = time.monotonic()
+            pieces.append(piece)
+        payload = b"".join(pieces)
         ended = time.monotonic()
     finally:
         connection.close()
+    FIRST_CONTENT[test_id] = (first_content or ended) - started
     if response.status != 200 or b"[DONE]" not in payload:
         raise RuntimeError(f"unexpected reply {response.status}: {payload[:200]!r}")
     for _ in range(200):  # the upstream marks its last byte just after writing it
@@ -209,6 +225,43 @@ def one_request(
     else:
         raise RuntimeError("the upstream never finished this request")
     return ended - upstream_end, ended - started, response.getheader("x-grounding-verdict") or "-"
+
+
+# Seconds from each request's start to its first content byte (time to first token).
+FIRST_CONTENT: dict[str, float] = {}
+
+
+def ttft(args: argparse.Namespace, settings: Settings) -> int:
+    """Time to first token and after the last byte, deferred against progressive BLOCK."""
+    upstream = MockUpstream().start()
+    rows: dict[str, tuple[list[float], list[float]]] = {}
+    try:
+        with environment(upstream, [args.ttft], ("deferred", "progressive")) as targets:
+            targets = [t for t in targets if t.sidecar is not None]
+            for target in targets:
+                run_batch(target, upstream, 1, 2, settings, seed=0)
+            for round_number in range(args.rounds):
+                for target in targets:
+                    FIRST_CONTENT.clear()
+                    got = run_batch(
+                        target, upstream, 1, max(1, args.requests // args.rounds), settings,
+                        seed=round_number + 1,
+                    )  # fmt: skip
+                    first, added = rows.setdefault(target.name, ([], []))
+                    first += FIRST_CONTENT.values()
+                    added += [a for a, _, _ in got]
+    finally:
+        upstream.stop()
+    pacing = f"{settings.chunks} chunks {settings.chunk_delay * 1000:.0f} ms apart"
+    print(f"# time to first token, BLOCK, {args.ttft}, one stream "
+          f"({settings.sentences} sentences in {pacing})")  # fmt: skip
+    print(f"{'delivery':28} {'n':>4} {'TTFT p50 ms':>12} {'p90':>8} {'after last byte p50':>20}")
+    for name, (first, added) in rows.items():
+        print(
+            f"{name:28} {len(first):>4} {statistics.median(first) * 1000:>12.1f} "
+            f"{percentile(first, 0.9) * 1000:>8.1f} {statistics.median(added) * 1000:>20.1f}"
+        )
+    return 0
 
 
 def run_batch(
@@ -421,6 +474,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phase-seconds", type=float, default=30.0)
     parser.add_argument("--overload-seconds", type=float, default=60.0)
     parser.add_argument("--phases", help="only these phases, e.g. 2x,4x")
+    parser.add_argument(
+        "--ttft", choices=list(DETECTORS), help="time to first token, deferred vs progressive"
+    )
     parser.add_argument("--capacity", type=float, help="verdicts/s: skip measuring it")
     args = parser.parse_args(argv)
     settings = Settings(
@@ -428,6 +484,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.sweep:
         return sweep(args, settings)
+    if args.ttft:
+        return ttft(args, settings)
     upstream = MockUpstream().start()
     rows: list[Row] = []
     try:

@@ -1,8 +1,8 @@
 """Memory under a long soak: does the sidecar's RSS stop growing once its caches are full?
 
 One run starts the mock upstream (its own process), the sidecar (`serve`, hash
-embedder without the verifier, BLOCK, a small passage cache so it fills early) and a real Envoy in front,
-all on loopback, ports chosen at run time, and sends `--requests` JSON chat
+embedder without the verifier, BLOCK, a small passage cache so it fills early) and a
+real Envoy in front, all on loopback, ports chosen at run time, and sends `--requests` JSON chat
 completions over `--connections` keep-alive connections, in two halves: repeating
 texts (ten source/answer pairs over and over) and unique texts (every request new).
 The sidecar's RSS is sampled every `--every` requests; printed: the curve, and the

@@ -44,6 +44,14 @@ WORKSPACES = [
         "metadata": {"grounding.action": "BLOCK", "grounding.report": "claims"},
     },
     {"id": "redact", "metadata": {"grounding.action": "REDACT", "grounding.report": "claims"}},
+    {
+        "id": "progressive",
+        "metadata": {
+            "grounding.action": "BLOCK",
+            "grounding.report": "claims",
+            "grounding.delivery": "progressive",
+        },
+    },
 ]
 LIMITS = {"max_response_bytes": 16 * 1024, "max_stream_bytes": 16 * 1024}
 PRIVACY_MODULE = "test_privacy.py"

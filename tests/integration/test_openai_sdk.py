@@ -96,3 +96,16 @@ def test_redact_rewrites_a_stream(stack: Stack) -> None:
     text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
     assert text == f"{GROUNDED} {GROUNDED}"
     assert chunks[-1].model_extra["grounding"]["redacted"] == 1
+
+
+def test_progressive_delivery_streams_a_grounded_answer_and_cuts_an_ungrounded_one(
+    stack: Stack,
+) -> None:
+    answer = f"{GROUNDED} {GROUNDED}"
+    chunks = list(create(client(stack, "progressive", answer), stream=True))
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert text == answer and chunks[-1].model_extra["grounding"]["verdict"] == "pass"
+    chunks = list(create(client(stack, "progressive", MIXED), stream=True))
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert UNGROUNDED not in text and MIXED.startswith(text)
+    assert chunks[-1].choices[0].finish_reason == "content_filter"
