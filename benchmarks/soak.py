@@ -121,7 +121,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--every", type=int, default=10_000, help="requests per RSS sample")
     parser.add_argument("--cache-mb", type=int, default=4, help="the sidecar's passage cache")
+    parser.add_argument(
+        "--malloc-arena-max", type=int, help="MALLOC_ARENA_MAX for the processes started"
+    )
+    parser.add_argument("--repeating-only", action="store_true")
     args = parser.parse_args(argv)
+    if args.malloc_arena_max:
+        os.environ["MALLOC_ARENA_MAX"] = str(args.malloc_arena_max)
     upstream = start_serving([sys.executable, "-m", "devtools.mock_upstream"])
     sidecar = start_serving(
         [sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0",
@@ -135,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         endpoints = EnvoyEndpoints("127.0.0.1", upstream.port(), "127.0.0.1", sidecar.port())
         envoy = EnvoyProcess(render_config(endpoints), log_level="error").start()
         first = rss_mb(sidecar.pid)
-        half = args.requests // 2
+        half = args.requests if args.repeating_only else args.requests // 2
         repeating = run_half(envoy.port, sidecar.pid, 0, half, False, args)
         unique = run_half(envoy.port, sidecar.pid, half, args.requests - half, True, args)
     finally:
@@ -145,8 +151,9 @@ def main(argv: list[str] | None = None) -> int:
         upstream.stop()
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
     print(f"\n# soak ({machine}): {args.requests} requests in {time.monotonic() - started:.0f} s")
+    end = unique[-1][1] if unique else repeating[-1][1]
     print(f"RSS after start-up {first:.1f} MB; after the repeating half {repeating[-1][1]:.1f} MB; "
-          f"at the end {unique[-1][1]:.1f} MB")  # fmt: skip
+          f"at the end {end:.1f} MB")  # fmt: skip
     print(f"growth over the second part of each half: repeating "
           f"{growth_per_request(repeating):.1f} B/request, unique "
           f"{growth_per_request(unique):.1f} B/request")  # fmt: skip
