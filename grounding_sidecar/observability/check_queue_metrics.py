@@ -58,21 +58,24 @@ class CheckQueueCollector(Collector):
             "The check deadline the estimated wait is measured against.",
             value=self._queue.deadline_seconds,
         )
-        shed = CounterMetricFamily(
+        yield _counter(
             "gateway_grounding_checks_shed",
             "Checks decided at once as overloaded: at admission (they could not have "
             "finished in time) or when a worker reached them too late.",
-            labels=["when"],
+            "when",
+            self._queue.counts.shed_counts(),
         )
-        for when, count in self._queue.counts.shed_counts().items():
-            shed.add_metric([when], count)
-        yield shed
-        steps = CounterMetricFamily(
+        yield _counter(
             "gateway_grounding_work_ahead_steps",
             "Steps of work ahead of the answer (sources at request time, settled sentences "
             "of a stream), by outcome: done, no_room, cancelled, failed.",
-            labels=["outcome"],
+            "outcome",
+            self._queue.counts.step_counts(),
         )
-        for outcome, count in self._queue.counts.step_counts().items():
-            steps.add_metric([outcome], count)
-        yield steps
+
+
+def _counter(name: str, documentation: str, label: str, counts: Mapping[str, int]) -> Metric:
+    family = CounterMetricFamily(name, documentation, labels=[label])
+    for value, count in counts.items():
+        family.add_metric([value], count)
+    return family

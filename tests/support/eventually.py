@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -26,17 +26,10 @@ def eventually(
     Raises AssertionError naming `what` (or the condition) and the last value returned
     when `timeout` seconds pass first.  An exception from `condition` propagates at once.
     """
-    deadline = time.monotonic() + timeout
-    while True:
-        last = condition()
-        if last:
-            return last
-        if time.monotonic() >= deadline:
-            raise AssertionError(
-                f"timed out after {timeout:g}s waiting for {what or repr(condition)}; "
-                f"last value: {last!r}"
-            )
+    polls = _Polls(condition, timeout, what)
+    while not polls.done():
         time.sleep(interval)
+    return polls.value
 
 
 async def eventually_async(
@@ -44,11 +37,29 @@ async def eventually_async(
 ) -> T:
     """`eventually` for a coroutine: polls without blocking the event loop, for work
     that needs the loop to progress."""
-    deadline = time.monotonic() + timeout
-    while True:
-        last = condition()
-        if last:
-            return last
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"timed out after {timeout:g}s waiting for {what}; last: {last!r}")
+    polls = _Polls(condition, timeout, what)
+    while not polls.done():
         await asyncio.sleep(0.01)
+    return polls.value
+
+
+class _Polls(Generic[T]):
+    """One wait: `done()` calls the condition and raises once the time is up."""
+
+    def __init__(self, condition: Callable[[], T | None], timeout: float, what: str) -> None:
+        self._condition = condition
+        self._timeout = timeout
+        self._what = what or repr(condition)
+        self._deadline = time.monotonic() + timeout
+        self.value: T
+
+    def done(self) -> bool:
+        last = self._condition()
+        if last:
+            self.value = last
+            return True
+        if time.monotonic() >= self._deadline:
+            raise AssertionError(
+                f"timed out after {self._timeout:g}s waiting for {self._what}; last value: {last!r}"
+            )
+        return False
