@@ -62,8 +62,9 @@ from grounding_sidecar.detection.verifier.base import VerificationError, Verifie
 
 # What an external claim with no approved reference is told (classed policy).
 NO_APPROVED_SOURCE_RATIONALE = "no approved external source"
-# What a claim is told when the first stage found no passage sharing a word with it.
-NO_CANDIDATE_RATIONALE = "no passage shares a content word with it"
+# What a claim is told when none of its first-stage candidates may support it (a
+# subject-specific claim whose candidates are all approved references).
+NO_CANDIDATE_RATIONALE = "no candidate passage may support it"
 # The warm-up check's source, answered by itself: every embedder and scorer supports it.
 WARM_UP_TEXT = "Order 1042 left the Rotterdam warehouse on 3 June by rail freight."
 
@@ -518,7 +519,7 @@ class _ClaimGrader:
 
     def _unmatched(self, index: int) -> StatementGrade:
         """A claim with no passage to compare it with: none supplied (or, for a
-        subject-specific claim, only references), or none that shares a word with it."""
+        subject-specific claim, only references), or no candidate it may use."""
         if self.classes[index] is ClaimClass.EXTERNAL:
             rationale, cause = NO_APPROVED_SOURCE_RATIONALE, GradeCause.NO_APPROVED_SOURCE
         elif not self.sources.source_passages:

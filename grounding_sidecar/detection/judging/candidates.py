@@ -7,6 +7,8 @@ answer of ten sentences.  So when the kept passages are longer in all than the
 grader's budget, a BM25 ranking over the same stemmed content words the lexical
 features read picks each claim's best `per_claim` passages, and only the union of
 those goes through the embedder (and the verifier reads the best of them).  A claim
+that shares few words gets the earliest other passages to make up its number, so with
+`per_claim` passages or fewer the check is the full check.  A claim
 is then compared with its own candidates only, so its grade does not depend on which
 other claims the answer holds, and a stream's early sentences are graded exactly as
 the whole answer's are.
@@ -64,6 +66,7 @@ class LexicalIndex:
 
     def __init__(self, passages: Sequence[str]) -> None:
         terms = [words.content_words(text) for text in passages]
+        self._order = np.arange(len(passages), dtype=np.intp)
         self._words = _Bm25(terms)
         self._prefixes = _Bm25([_prefixes(t) for t in terms])
 
@@ -72,14 +75,18 @@ class LexicalIndex:
         return self._words.scores(words.content_words(text))
 
     def top(self, text: str, count: int) -> npt.NDArray[np.intp]:
-        """The `count` best passages for `text`, best first (ties: earlier first), by
-        shared words, else by shared word beginnings; passages sharing neither are
-        never among them."""
+        """`count` passages for `text` (all of them when there are no more): the best by
+        shared words, then by shared word beginnings, then the earliest others, so a
+        check with few passages compares every claim with all of them."""
         claim_terms = words.content_words(text)
-        found = _best(self._words.scores(claim_terms), count)
-        if len(found) == 0:
-            found = _best(self._prefixes.scores(_prefixes(claim_terms)), count)
-        return found
+        chosen = list(_best(self._words.scores(claim_terms), count))
+        for extra in (_best(self._prefixes.scores(_prefixes(claim_terms)), count), self._order):
+            for index in extra:
+                if len(chosen) >= count:
+                    break
+                if index not in chosen:
+                    chosen.append(int(index))
+        return np.asarray(chosen, np.intp)
 
 
 class _Bm25:

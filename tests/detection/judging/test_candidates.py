@@ -13,7 +13,6 @@ from grounding_sidecar.detection import (
     Verdict,
 )
 from grounding_sidecar.detection.contract import GradeCause, Scorer
-from grounding_sidecar.detection.grader import NO_CANDIDATE_RATIONALE
 from grounding_sidecar.detection.judging.candidates import LexicalIndex
 from tests.support.fake_embedders import RecordingEmbedder
 
@@ -39,16 +38,17 @@ def grader(first_stage: FirstStage, **options: object) -> tuple[Grader, Recordin
     return Grader(HashEmbedder(), settings, passage_embedder=passages), passages
 
 
-def test_bm25_ranks_rare_shared_words_first_and_skips_passages_sharing_none() -> None:
+def test_bm25_ranks_rare_shared_words_first_then_the_earliest_others() -> None:
     index = LexicalIndex(PASSAGES)
     assert list(index.top("Clearance at Lyon for coffee beans took hours.", 2)) == [1, 2]
-    assert list(index.top("Turbine blades are insured.", 4)) == [3]
-    assert list(index.top("Nothing here matches at all.", 4)) == []
+    assert list(index.top("Turbine blades are insured.", 4)) == [3, 0, 1, 2]
+    assert list(index.top("Nothing here matches at all.", 2)) == [0, 1]
 
 
 def test_a_claim_sharing_no_word_is_ranked_on_word_beginnings() -> None:
     index = LexicalIndex(["Table of contents: the purposes of advertisements.", *PASSAGES])
-    assert list(index.top("Firms advertise for a purpose.", 2)) == [0]
+    assert list(index.top("Firms advertise for a purpose.", 1)) == [0]
+    assert list(LexicalIndex(PASSAGES[::-1]).top("Firms advertise.", 1)) == [0]  # in order
 
 
 def test_over_the_budget_only_each_claims_candidates_are_embedded() -> None:
@@ -68,16 +68,14 @@ def test_under_the_budget_the_check_is_the_full_check() -> None:
     assert first.version.endswith(f"/lex1@{sum(map(len, PASSAGES))}")
 
 
-def test_a_claim_sharing_no_word_with_any_source_is_unsupported() -> None:
+def test_a_claim_sharing_no_word_is_judged_against_the_earliest_passages() -> None:
     for scorer in Scorer:
         check, passages = grader(ALWAYS, scorer=scorer)
         result = check.check("Zebras graze quietly beside the river tonight.", SOURCES)
         (claim,) = result.claims
-        assert claim.verdict is Verdict.UNSUPPORTED
-        assert claim.cause is GradeCause.JUDGED
-        assert claim.rationale == NO_CANDIDATE_RATIONALE
+        assert claim.verdict is Verdict.UNSUPPORTED and claim.cause is GradeCause.JUDGED
         assert result.verdict is ResponseVerdict.FAIL
-        assert passages.texts == []  # no model work for it
+        assert passages.texts == [PASSAGES[0]]  # its one candidate, no more
 
 
 def test_work_ahead_over_the_budget_builds_the_index_and_embeds_nothing() -> None:
