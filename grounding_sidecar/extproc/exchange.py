@@ -135,13 +135,25 @@ class Exchange:
         self._retained_bytes = 0
         self._scan_incomplete = False
         self._phase = Phase.CREATED
+        self._upstream_done = False
         # Work begun on the sources at request time, continued on the answer as it
         # streams; handed to the check that consumes it, cancelled if none comes.
         self._preparation: CheckPreparation | None = None
 
     # -- dispatch -------------------------------------------------------------
 
+    @property
+    def complete(self) -> bool:
+        """Envoy has sent the last message of this exchange (the response body's end, or
+        its trailers) and it was answered: the stream can end from this side."""
+        return self._upstream_done
+
     async def handle(self, request: ext_proc.ProcessingRequest) -> list[ProcessingResponse]:
+        kind = request.WhichOneof("request")
+        if kind == "response_trailers" or (
+            kind == "response_body" and request.response_body.end_of_stream
+        ):
+            self._upstream_done = True
         if self.relaying:
             return PASSTHROUGH.handle(request)
         phase = self._phase = messages.phase_of(request)
