@@ -56,7 +56,7 @@ T = TypeVar("T")
 # A check is admitted when its estimated wait and cost fit in this share of the time it
 # has left: costs are estimates, and under load the ones that overrun would otherwise
 # end just past the deadline, having held a worker for nothing.
-ADMISSION_SHARE = 0.9
+ADMISSION_SHARE = 0.8
 # Work ahead of the answer is admitted only while the estimated wait stays under this
 # share of the deadline: under load the pool's time goes to checks somebody awaits.
 PREPARATION_ROOM = 0.25
