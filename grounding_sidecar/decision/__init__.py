@@ -43,7 +43,7 @@ from grounding_sidecar.decision.policy import (
     WorkspaceOverride,
     override_from_metadata,
 )
-from grounding_sidecar.decision.redaction import Redaction, redact
+from grounding_sidecar.decision.redaction import Redaction, progressive_redaction, redact
 from grounding_sidecar.decision.report import Locate, grounding_report, report_level
 
 __all__ = [
@@ -79,6 +79,7 @@ __all__ = [
     "invalid_request_body",
     "invalid_sources",
     "override_from_metadata",
+    "progressive_redaction",
     "redact",
     "report_level",
     "trace_id_from",

@@ -36,7 +36,7 @@ class HeldStreams(StrEnum):
     """How a workspace that may refuse releases a stream (`delivery`)."""
 
     DEFERRED = "deferred"  # all at once, after the verdict on the whole answer
-    PROGRESSIVE = "progressive"  # sentence by sentence, as each is verified (BLOCK)
+    PROGRESSIVE = "progressive"  # sentence by sentence, as each is verified
 
 
 def delivery_for(
@@ -44,11 +44,11 @@ def delivery_for(
 ) -> Delivery:
     """JSON answers are always held (a partial JSON body is useless to a client, and
     holding lets every action carry `x-grounding-verdict`); streams are held only when
-    the action may refuse them, and released progressively under BLOCK when the
-    workspace asks (REDACT rewrites the stream, so it holds it whole)."""
+    the action may refuse them, and released as they are verified when the workspace
+    asks."""
     if not streaming:
         return Delivery.DEFERRED
-    if action is Action.BLOCK and held is HeldStreams.PROGRESSIVE:
+    if action.may_refuse and held is HeldStreams.PROGRESSIVE:
         return Delivery.PROGRESSIVE
     return Delivery.DEFERRED if action.may_refuse else Delivery.IMMEDIATE
 

@@ -36,7 +36,7 @@ class GroundingPolicy:
     references: tuple[str, ...] = ()  # approved external passages (claim policy `classed`)
     # The most of the verdict an answer may carry; a request may ask for less.
     report: ReportLevel = ReportLevel.NONE
-    delivery: HeldStreams = HeldStreams.DEFERRED  # how BLOCK releases a stream
+    delivery: HeldStreams = HeldStreams.DEFERRED  # how BLOCK and REDACT release a stream
 
 
 class PolicySource(Protocol):

@@ -18,6 +18,7 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
 from grounding_sidecar.decision import (
     NOOP_OBSERVER,
+    Action,
     CheckEvent,
     CheckOutcome,
     CheckPreparation,
@@ -37,6 +38,7 @@ from grounding_sidecar.decision import (
     grounding_unavailable,
     invalid_request_body,
     invalid_sources,
+    progressive_redaction,
     redact,
     report_level,
 )
@@ -405,16 +407,27 @@ class Exchange:
             return []
         length, result = verified
         ungrounded = next((g for g in result.claims if g.is_ungrounded), None)
-        limit = ungrounded.span[0] if ungrounded is not None else length
+        removed: tuple[tuple[int, int], ...] = ()
+        if self.policy.action is Action.REDACT:
+            # REDACT goes on past an ungrounded claim, without it.
+            plan = progressive_redaction(self._answer.text(), result, length)
+            if plan is None:
+                return []
+            (limit, removed), ungrounded = plan, None
+        else:
+            limit = ungrounded.span[0] if ungrounded is not None else length
         out: list[ProcessingResponse] = []
         if limit > self._released_chars:
             joined = b"".join(self._held)
             count, chars = releasable(joined, limit - self._released_chars)
             if count:
                 self._held = [joined[count:]] if count < len(joined) else []
+                part = joined[:count]
+                if removed:
+                    part = without_ranges(part, {0: removed}, {0: self._released_chars})
                 self._released_chars += chars
                 out += self._headers({messages.DELIVERY_HEADER: Delivery.PROGRESSIVE.value}, {})
-                out.append(messages.streamed_response_body(joined[:count], end_of_stream=False))
+                out.append(messages.streamed_response_body(part, end_of_stream=False))
         if ungrounded is not None:
             self._summarise_stream(complete=False)
             out += self._conclude(CheckOutcome(result), end_of_stream=True, answer=None)
@@ -439,7 +452,9 @@ class Exchange:
                 body = with_contents(body, {i: r.text for i, r in redactions.items()})
             return with_report(body, report) if report is not None else body
         if redactions:
-            body = without_ranges(body, {i: r.removed for i, r in redactions.items()})
+            # Progressive delivery released the start already: the rest begins there.
+            starts = {0: self._released_chars} if self._released_chars else None
+            body = without_ranges(body, {i: r.removed for i, r in redactions.items()}, starts)
         return with_report_in_final_chunk(body, report) if report is not None else body
 
     # -- immediate delivery ---------------------------------------------------

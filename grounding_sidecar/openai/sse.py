@@ -243,12 +243,17 @@ def with_report_in_final_chunk(raw: bytes, report: Mapping[str, Any]) -> bytes:
     return raw[:start] + b"data: " + compact_json(chunk) + b"\n\n" + raw[end:]
 
 
-def without_ranges(raw: bytes, removed: Mapping[int, Sequence[tuple[int, int]]]) -> bytes:
-    """A complete stream's bytes with the characters at `removed` (per choice index,
-    offsets into that choice's joined `delta.content`) cut from the deltas holding
-    them; only those events are rewritten (as one `data:` line), every other byte kept."""
+def without_ranges(
+    raw: bytes,
+    removed: Mapping[int, Sequence[tuple[int, int]]],
+    starts: Mapping[int, int] | None = None,
+) -> bytes:
+    """A stream's bytes with the characters at `removed` (per choice index, offsets
+    into that choice's joined `delta.content`) cut from the deltas holding them; only
+    those events are rewritten (as one `data:` line), every other byte kept.  `starts`:
+    where each choice's content in `raw` begins (a stream's later part)."""
     out: list[bytes] = []
-    offsets: dict[int, int] = {}
+    offsets: dict[int, int] = dict(starts or {})
     position = 0
     while position < len(raw):
         match = _EVENT_END.search(raw, position)

@@ -238,8 +238,8 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "delivery",
         v.choice(HeldStreams),
         v.enum_values(HeldStreams),
-        "how BLOCK releases a stream: whole after the verdict, or sentence by sentence as "
-        "each is verified",
+        "how BLOCK and REDACT release a stream: whole after the verdict, or sentence by "
+        "sentence as each is verified",
     ),
     _spec("workspace-header", v.text, "a header name", "request header naming the workspace"),
     _spec(

@@ -12,6 +12,7 @@ from grounding_sidecar.decision import (
     decide,
     redact,
 )
+from grounding_sidecar.decision.redaction import stable_end
 from grounding_sidecar.detection import Grader, HashEmbedder, ResponseVerdict
 from tests.support.exchange import GROUNDED, SOURCE, UNGROUNDED
 
@@ -86,3 +87,13 @@ def test_redact_delivers_a_mixed_answer_and_refuses_one_with_nothing_grounded() 
     assert prefix.refusal is not None  # only a prefix was checked: as BLOCK
     grounded = decide(CheckOutcome(grader.check(GROUNDED, [SOURCE])), REDACT, "t")
     assert grounded.deliver and not grounded.redact and grounded.verdict_header == "pass"
+
+
+def test_an_unfinished_line_left_bare_so_far_waits() -> None:
+    text = "- Good one here.\n- Bad one here. And more"
+    bad = spans_of(text, "Bad one here.")
+    redaction = redact(text, bad)
+    line = text.index("- Bad")
+    assert stable_end(text, redaction, text.index("And")) == line  # its marker may yet go
+    finished = text + ".\n"
+    assert stable_end(finished, redact(finished, bad), finished.index("And")) > line

@@ -39,17 +39,19 @@ def content_of(raw: bytes) -> tuple[str, list[str]]:
     return answer.text(), [f for f in answer.finish_reasons.values()]
 
 
-async def drive(chunks: list[bytes], *, settle: float = 0.0) -> list[list[object]]:
-    """One progressive exchange; `settle` seconds after each chunk let the
-    verification steps run (they release on the next chunk)."""
+async def drive(
+    chunks: list[bytes], *, settle: float = 0.0, workspace: str = "progressive"
+) -> list[list[object]]:
+    """One exchange; `settle` seconds after each chunk let the verification steps run
+    (they release on the next chunk)."""
     exchange = Exchange(make_context())
-    await run_request(exchange, "progressive", request_body(stream=True))
+    await run_request(exchange, workspace, request_body(stream=True))
     head = await exchange.handle(
         ext_proc.ProcessingRequest(
             response_headers=headers_msg({":status": "200", "content-type": "text/event-stream"})
         )
     )
-    assert head == []  # held until the first verified release
+    assert head == []  # held until the first verified release (or the verdict)
     per_chunk = []
     for i, chunk in enumerate(chunks):
         body = ext_proc.HttpBody(body=chunk, end_of_stream=i == len(chunks) - 1)
@@ -100,3 +102,43 @@ def test_no_chunking_releases_a_claim_the_whole_check_finds_ungrounded(
             assert len(text) <= claim.span[0], (text, claim.text)
     if whole.verdict.value == "pass":
         assert text == answer
+
+
+LINES = [GROUNDED, SECOND, UNGROUNDED, "The tower was painted bright purple in 2020 by NASA."]
+JOINS = [" ", "\n", "\n- ", "\n\n"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    picks=st.lists(st.integers(0, len(LINES) - 1), min_size=1, max_size=5),
+    joins=st.lists(st.integers(0, len(JOINS) - 1), min_size=5, max_size=5),
+    cuts=st.lists(st.integers(1, 400), max_size=12),
+)
+def test_progressive_redact_delivers_what_deferred_redact_does(
+    picks: list[int], joins: list[int], cuts: list[int]
+) -> None:
+    answer = "- " + "".join(LINES[p] + JOINS[j] for p, j in zip(picks, joins, strict=False))
+    answer = answer.rstrip()
+    points = sorted({c % len(answer) for c in cuts} - {0})
+    pieces = [answer[a:b] for a, b in zip([0, *points], [*points, len(answer)], strict=True)]
+    progressive = asyncio.run(drive(stream_of(pieces), settle=0.02, workspace="redact-progressive"))
+    deferred = asyncio.run(drive(stream_of(pieces), workspace="redact"))
+    assert content_of(delivered(flat(progressive))) == content_of(delivered(flat(deferred)))
+
+
+def test_progressive_redact_releases_before_the_end_without_the_ungrounded_claim() -> None:
+    chunks = stream_of([GROUNDED, " ", UNGROUNDED, " ", SECOND, " ", GROUNDED])
+    per_chunk = asyncio.run(drive(chunks, settle=0.05, workspace="redact-progressive"))
+    assert delivered(flat(per_chunk[:-3]))  # something went out before the end
+    text, finish = content_of(delivered(flat(per_chunk)))
+    assert text == f"{GROUNDED} {SECOND} {GROUNDED}" and finish == ["stop"]
+
+
+def test_a_list_item_whose_sentences_all_go_goes_whole_as_in_deferred_redact() -> None:
+    purple = LINES[3]
+    pieces = ["- ", UNGROUNDED, " ", purple, "\n- ", GROUNDED, "\n- ", SECOND]
+    progressive = asyncio.run(drive(stream_of(pieces), settle=0.05, workspace="redact-progressive"))
+    deferred = asyncio.run(drive(stream_of(pieces), workspace="redact"))
+    text, _ = content_of(delivered(flat(progressive)))
+    assert text == f"- {GROUNDED}\n- {SECOND}"
+    assert (text, ["stop"]) == content_of(delivered(flat(deferred)))

@@ -58,6 +58,9 @@ def make_context(
             "progressive": WorkspaceOverride(
                 action=Action.BLOCK, report=ReportLevel.CLAIMS, delivery=HeldStreams.PROGRESSIVE
             ),
+            "redact-progressive": WorkspaceOverride(
+                action=Action.REDACT, delivery=HeldStreams.PROGRESSIVE
+            ),
             "off": WorkspaceOverride(enabled=False),
         },
     )
