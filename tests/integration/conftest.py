@@ -52,6 +52,10 @@ WORKSPACES = [
             "grounding.delivery": "progressive",
         },
     },
+    {
+        "id": "redact-progressive",
+        "metadata": {"grounding.action": "REDACT", "grounding.delivery": "progressive"},
+    },
 ]
 LIMITS = {"max_response_bytes": 16 * 1024, "max_stream_bytes": 16 * 1024}
 PRIVACY_MODULE = "test_privacy.py"

@@ -109,3 +109,10 @@ def test_progressive_delivery_streams_a_grounded_answer_and_cuts_an_ungrounded_o
     text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
     assert UNGROUNDED not in text and MIXED.startswith(text)
     assert chunks[-1].choices[0].finish_reason == "content_filter"
+
+
+def test_progressive_redact_streams_the_grounded_sentences(stack: Stack) -> None:
+    chunks = list(create(client(stack, "redact-progressive", MIXED), stream=True))
+    text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert text == f"{GROUNDED} {GROUNDED}"
+    assert chunks[-1].choices[0].finish_reason == "stop"
