@@ -62,3 +62,16 @@ def test_a_refused_stream_is_one_content_filter_chunk_that_says_why(
         "finish_reason": "content_filter",
         "refusal": "hallucination_detected",
     }
+
+
+def test_redact_delivers_the_grounded_sentences(results: dict[str, Any]) -> None:
+    assert results["redact_json"] == {"content": f"{GROUNDED} {GROUNDED}", "redacted": 1}
+
+
+def test_a_progressive_stream_stops_before_the_ungrounded_sentence(
+    results: dict[str, Any],
+) -> None:
+    progressive = results["progressive_stream"]
+    assert UNGROUNDED not in progressive["text"]
+    assert f"{GROUNDED} {UNGROUNDED} {GROUNDED}".startswith(progressive["text"])
+    assert progressive["finish_reason"] == "content_filter"

@@ -63,4 +63,17 @@ results.refused_stream = {
   refusal: refused[0].grounding?.refusal,
 };
 
+const mixed = `${grounded} ${ungrounded} ${grounded}`;
+const redacted = await create(client("redact", mixed));
+results.redact_json = {
+  content: redacted.choices[0].message.content,
+  redacted: redacted.grounding?.redacted,
+};
+
+const progressive = await collect(await create(client("progressive", mixed), { stream: true }));
+results.progressive_stream = {
+  text: progressive.map((c) => c.choices[0]?.delta?.content ?? "").join(""),
+  finish_reason: progressive[progressive.length - 1].choices[0]?.finish_reason,
+};
+
 console.log(JSON.stringify(results));
