@@ -43,7 +43,8 @@ from grounding_sidecar.decision.policy import (
     WorkspaceOverride,
     override_from_metadata,
 )
-from grounding_sidecar.decision.redaction import Redaction, progressive_redaction, redact
+from grounding_sidecar.decision.progressive import Release, progressive_release
+from grounding_sidecar.decision.redaction import Redaction, redact
 from grounding_sidecar.decision.report import Locate, grounding_report, report_level
 
 __all__ = [
@@ -63,6 +64,7 @@ __all__ = [
     "Redaction",
     "Refusal",
     "RefusalCode",
+    "Release",
     "ReportLevel",
     "RequestRefusal",
     "StaticPolicyTable",
@@ -79,7 +81,7 @@ __all__ = [
     "invalid_request_body",
     "invalid_sources",
     "override_from_metadata",
-    "progressive_redaction",
+    "progressive_release",
     "redact",
     "report_level",
     "trace_id_from",

@@ -14,8 +14,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.contract import CheckResult, Verdict
-
 # What may be left of a line whose sentences were all removed for the line to go too.
 _BARE_LINE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)]|#{1,6})?[ \t]*")
 
@@ -94,15 +92,3 @@ def stable_end(text: str, redaction: Redaction, end: int) -> int:
             removed[position - line_start] = True
     kept = "".join(c for c, r in zip(text[line_start:end], removed, strict=True) if not r)
     return line_start if _BARE_LINE.fullmatch(kept) else end
-
-
-def progressive_redaction(
-    received: str, settled: CheckResult, settled_length: int
-) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-    """What REDACT may release of a stream still arriving, given the check of its first
-    `settled_length` characters (`settled`, graded from the start): how far, and the
-    ranges to cut; None while no claim is grounded (the answer may yet be refused)."""
-    if not any(grade.verdict is Verdict.SUPPORTED for grade in settled.claims):
-        return None
-    redaction = redact(received, [g.span for g in settled.claims if g.is_ungrounded])
-    return stable_end(received, redaction, settled_length), redaction.removed

@@ -18,7 +18,6 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
 from grounding_sidecar.decision import (
     NOOP_OBSERVER,
-    Action,
     CheckEvent,
     CheckOutcome,
     CheckPreparation,
@@ -28,6 +27,7 @@ from grounding_sidecar.decision import (
     GroundingPolicy,
     PolicySource,
     Redaction,
+    Release,
     ReportLevel,
     RequestRefusal,
     StreamSummary,
@@ -38,7 +38,7 @@ from grounding_sidecar.decision import (
     grounding_unavailable,
     invalid_request_body,
     invalid_sources,
-    progressive_redaction,
+    progressive_release,
     redact,
     report_level,
 )
@@ -128,6 +128,8 @@ class Exchange:
         # Progressive delivery: headers and the verified start of the stream went out.
         self._headers_sent = False
         self._released_chars = 0  # content characters of the first choice released
+        # What the latest settled prefix allows: (its length, the release or None).
+        self._release_plan: tuple[int, Release | None] | None = None
         self._held: list[bytes] = []
         self._held_bytes = 0
         self._sse = SseParser()
@@ -395,8 +397,9 @@ class Exchange:
     # -- progressive delivery -------------------------------------------------
 
     def _release_verified(self) -> list[ProcessingResponse]:
-        """Release the start of the held stream whose every claim is verified, up to
-        the first ungrounded one; at an ungrounded claim, end the stream as BLOCK does.
+        """Release what the check of the stream's settled prefix allows
+        (`decision.progressive_release`: BLOCK up to the first ungrounded claim, then
+        the end; REDACT all of it, without its ungrounded claims).
 
         The grades come from checks of settled prefixes of the answer from its start
         (`CheckPreparation.verified`), which grade every claim exactly as the check of
@@ -406,29 +409,26 @@ class Exchange:
         if verified is None or len(self._answer.parts) > 1:
             return []
         length, result = verified
-        ungrounded = next((g for g in result.claims if g.is_ungrounded), None)
-        removed: tuple[tuple[int, int], ...] = ()
-        if self.policy.action is Action.REDACT:
-            # REDACT goes on past an ungrounded claim, without it.
-            plan = progressive_redaction(self._answer.text(), result, length)
-            if plan is None:
-                return []
-            (limit, removed), ungrounded = plan, None
-        else:
-            limit = ungrounded.span[0] if ungrounded is not None else length
+        if self._release_plan is None or self._release_plan[0] != length:
+            # Decided once per newly settled prefix; later chunks only complete events.
+            plan = progressive_release(self.policy.action, self._answer.text(), result, length)
+            self._release_plan = (length, plan)
+        plan = self._release_plan[1]
+        if plan is None:
+            return []
         out: list[ProcessingResponse] = []
-        if limit > self._released_chars:
+        if plan.upto > self._released_chars:
             joined = b"".join(self._held)
-            count, chars = releasable(joined, limit - self._released_chars)
+            count, chars = releasable(joined, plan.upto - self._released_chars)
             if count:
                 self._held = [joined[count:]] if count < len(joined) else []
                 part = joined[:count]
-                if removed:
-                    part = without_ranges(part, {0: removed}, {0: self._released_chars})
+                if plan.removed:
+                    part = without_ranges(part, {0: plan.removed}, {0: self._released_chars})
                 self._released_chars += chars
                 out += self._headers({messages.DELIVERY_HEADER: Delivery.PROGRESSIVE.value}, {})
                 out.append(messages.streamed_response_body(part, end_of_stream=False))
-        if ungrounded is not None:
+        if plan.refuse:
             self._summarise_stream(complete=False)
             out += self._conclude(CheckOutcome(result), end_of_stream=True, answer=None)
         return out
