@@ -296,15 +296,9 @@ class CheckRunner:
         return future
 
     def _runs_inline(self, answer: str, sources: Sequence[str], policy: GroundingPolicy) -> bool:
-        budget = self.inline_max_chars - len(answer)
-        if self.inline_max_chars <= 0 or budget < 0:
-            return False
         # Only what the detector will read: sources past `max_sources` are dropped.
-        for text in (*sources[: policy.max_sources], *policy.references):
-            budget -= len(text)
-            if budget < 0:
-                return False
-        return True
+        read = (*sources[: policy.max_sources], *policy.references)
+        return self.runs_inline(len(answer) + sum(map(len, read)))
 
     def has_room_ahead(self) -> bool:
         """Whether work ahead of an answer could be admitted now (before its own cost)."""
@@ -312,7 +306,7 @@ class CheckRunner:
 
     def runs_inline(self, chars: int) -> bool:
         """Whether work over `chars` characters is small enough for the event loop."""
-        return 0 < chars <= self.inline_max_chars
+        return self.inline_max_chars > 0 and chars <= self.inline_max_chars
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run an after-delivery check that must outlive its ext_proc stream."""
