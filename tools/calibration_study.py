@@ -1,0 +1,186 @@
+"""Record what the calibrated scorer sees for every labelled claim, so that scorer
+variants can be compared offline (docs/verifier.md#what-the-combination-was-chosen-on).
+
+One grading pass over every part of every set in `../shared/eval/` (MiniLM, the
+verifier on) writes `build/study/claims.npz`: per claim its data set, part, case,
+label, the lexical features, the verifier's reading of the best passage, of the
+second-best passage and of the best passage joined with its neighbours, and whether
+the rules that run after the scorer (the verifier's contradiction override, the
+consistency rule) would take its support away.  A variant's verdict is then
+`P(supported) >= t and cosine >= floor and not overruled`, exactly as the grader
+decides, which `--check` confirms against the grader's own verdicts.
+
+    python -m tools.calibration_study [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from eval_data import iter_available, load, part_of
+
+from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
+from grounding_sidecar.detection.contract import Verdict, Verification
+from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.detection.judging.calibration import load_calibration
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.features import claim_features
+from grounding_sidecar.detection.judging.judges import CalibratedJudge, Judgement
+from grounding_sidecar.detection.text.passages import Passage
+from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
+from grounding_sidecar.evaluation.agreement import grade_labelled
+
+STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench"]
+OUT = Path(__file__).resolve().parents[1] / "build" / "study" / "claims.npz"
+_MISSING = (np.nan, np.nan, np.nan)
+
+
+def _reading(verification: Verification | None) -> tuple[float, float, float]:
+    if verification is None:
+        return _MISSING
+    return (verification.entailed, verification.contradicted, verification.neither)
+
+
+@dataclass
+class StudyJudge:
+    """Grades as the shipped judge does and records every claim it sees."""
+
+    after: CalibratedJudge  # the shipped default: verifier features
+    before: CalibratedJudge  # the previous default: no verifier
+    verifier: OnnxVerifier
+    rows: list[dict[str, object]] = field(default_factory=list)
+
+    @property
+    def tag(self) -> str:
+        return self.after.tag
+
+    @property
+    def verify_floor(self) -> float:
+        return self.after.verify_floor
+
+    def judge(
+        self,
+        claim: str,
+        similarities: npt.NDArray[np.float32],
+        best_index: int,
+        passages: Sequence[Passage],
+        corpus: SourceCorpus,
+        verification: Verification | None = None,
+    ) -> Judgement:
+        after = self.after.judge(claim, similarities, best_index, passages, corpus, verification)
+        before = self.before.judge(claim, similarities, best_index, passages, corpus, None)
+        # A judge whose threshold every claim passes shows what the later rules do alone.
+        always = dataclasses.replace(
+            self.after, model=dataclasses.replace(self.after.model, threshold=0.0)
+        )
+        always_before = dataclasses.replace(
+            self.before, model=dataclasses.replace(self.before.model, threshold=0.0)
+        )
+        kept_after = always.judge(claim, similarities, best_index, passages, corpus, verification)
+        kept_before = always_before.judge(claim, similarities, best_index, passages, corpus, None)
+        order = np.argsort(-similarities)
+        second = _MISSING
+        joined = _MISSING
+        if verification is not None:
+            pairs: list[tuple[str, str]] = []
+            if len(order) > 1 and np.isfinite(similarities[order[1]]):
+                pairs.append((passages[int(order[1])].text, claim))
+            pairs.append((_with_neighbours(passages, best_index), claim))
+            readings = self.verifier.verify(pairs)
+            joined = _reading(readings[-1])
+            if len(readings) == 2:
+                second = _reading(readings[0])
+        self.rows.append(
+            {
+                "features": claim_features(claim, similarities, passages, corpus),
+                "best": _reading(verification),
+                "second": second,
+                "joined": joined,
+                "cosine": float(similarities[best_index]),
+                "cosine2": float(similarities[order[1]]) if len(order) > 1 else -1.0,
+                "after_supported": after.verdict is Verdict.SUPPORTED,
+                "before_supported": before.verdict is Verdict.SUPPORTED,
+                "after_p": after.probability,
+                "before_p": before.probability,
+                "kept_after": kept_after.verdict is Verdict.SUPPORTED,
+                "kept_before": kept_before.verdict is Verdict.SUPPORTED,
+            }
+        )
+        return after
+
+
+def _with_neighbours(passages: Sequence[Passage], index: int) -> str:
+    best = passages[index]
+    around = [
+        passages[i]
+        for i in (index - 1, index, index + 1)
+        if 0 <= i < len(passages) and passages[i].source_index == best.source_index
+    ]
+    return " ".join(p.text for p in around)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--limit", type=int, help="first N cases per set (quick look)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    embedder = load_embedder("minilm")
+    verifier = OnnxVerifier()
+    threshold = embedder.default_threshold
+    judge = StudyJudge(
+        after=CalibratedJudge(load_calibration(embedder, verifier.version_tag), threshold),
+        before=CalibratedJudge(load_calibration(embedder), threshold),
+        verifier=verifier,
+    )
+    grader = Grader(
+        embedder, passage_embedder=CachedEmbedder(embedder), judge=judge, verifier=verifier
+    )
+    columns: dict[str, list[object]] = {}
+    case_number = 0
+    for name in iter_available(STUDY_SETS):
+        started = time.perf_counter()
+        cases = load(name)[: args.limit]
+        for labelled in cases:
+            if not labelled.claims:
+                continue
+            judge.rows.clear()
+            result = grade_labelled(grader, labelled, ClaimPolicy.STRICT)
+            if len(judge.rows) != len(result.claims):
+                continue  # a claim the judge never saw (no sources): not the scorer's
+            for label, grade, row in zip(labelled.claims, result.claims, judge.rows, strict=True):
+                row.update(
+                    dataset=name,
+                    part=part_of(labelled).value,
+                    case=case_number,
+                    supported=label.verdict is Verdict.SUPPORTED,
+                    contradictory=label.verdict is Verdict.CONTRADICTORY,
+                    response_failed=(
+                        labelled.response.value == "fail" if labelled.response else False
+                    ),
+                    has_response=labelled.response is not None,
+                    grader_supported=grade.verdict is Verdict.SUPPORTED,
+                )
+                for key, value in row.items():
+                    columns.setdefault(key, []).append(value)
+            case_number += 1
+        print(f"{name}: {len(cases)} cases, {time.perf_counter() - started:.0f}s", flush=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(args.out, **{k: np.asarray(v) for k, v in columns.items()})
+    agree = np.mean(
+        np.asarray(columns["grader_supported"]) == np.asarray(columns["after_supported"])
+    )
+    print(f"wrote {args.out}: {len(columns['case'])} claims; judge = grader on {100 * agree:.2f}%")
+
+
+if __name__ == "__main__":
+    main()
