@@ -260,9 +260,11 @@ class CheckRunner:
         shed_after: float | None,
     ) -> Future[T] | None:
         """`work` queued for a worker; None when the work queued ahead plus its own cost
-        would take longer than `admit_within` seconds.  Started later than `shed_after`
-        seconds from now minus its own cost, it raises `_Shed` instead of running (its
-        result would come too late: the worker is spent elsewhere).
+        would take longer than `admit_within` seconds.  When a worker reaches it and its
+        own cost no longer fits in `ADMISSION_SHARE` of the time left before `shed_after`
+        (seconds from now), it raises `_Shed` instead of running: the rule of admission,
+        applied again with what the queue really took, so that a check whose wait
+        overran its estimate is answered now rather than at its deadline.
 
         The own cost counts at most half the deadline: an estimate is an estimate, and on
         an idle server every check is tried.  Work cancelled before it started leaves
@@ -284,7 +286,7 @@ class CheckRunner:
 
         def guarded() -> T:
             dequeue()
-            if finish_by is not None and self._clock() + own >= finish_by:
+            if finish_by is not None and own > ADMISSION_SHARE * (finish_by - self._clock()):
                 raise _Shed
             started = time.perf_counter()
             result = work()

@@ -56,6 +56,35 @@ def test_a_queued_check_whose_deadline_passed_is_never_started() -> None:
     assert runner.queued_chars == 0
 
 
+def test_a_check_whose_wait_overran_is_shed_when_its_cost_no_longer_fits() -> None:
+    detector, clock = GatedDetector(), Clock()
+    per_check = 2 * len(SOURCE)
+    # 1 s per check: admitted with 1 s queued ahead (1 + 1 <= 0.8 x 5), but the check
+    # ahead takes 3.9 s; 1.1 s left at its start, its 1 s is over 80% of that.
+    runner = CheckRunner(
+        detector, deadline_seconds=5.0, workers=1, cost=CostModel(1.0 / per_check), clock=clock
+    )
+
+    async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
+        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        await asyncio.sleep(0)
+        assert runner.queued_chars == per_check  # admitted
+        clock.now += 3.9
+        detector.gate.set()
+        return await first, await second
+
+    try:
+        first, second = asyncio.run(scenario())
+    finally:
+        runner.close()
+    assert first.result is not None
+    assert second.unchecked is Unchecked.OVERLOADED
+    assert len(detector.threads) == 1
+    assert runner.counts.shed_counts()["start"] == 1
+
+
 def test_on_an_idle_server_every_check_is_tried() -> None:
     detector = FakeDetector()
     # Costs say one character takes a second; with nothing queued it is tried anyway.
