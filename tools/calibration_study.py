@@ -22,12 +22,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from eval_data import iter_available, load, part_of
+from eval_data import Part, dataset_path, load, part_of
 
 from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
 from grounding_sidecar.detection.contract import Verdict, Verification
@@ -38,9 +39,10 @@ from grounding_sidecar.detection.judging.features import claim_features
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, Judgement
 from grounding_sidecar.detection.text.passages import Passage
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
-from grounding_sidecar.evaluation.agreement import grade_labelled
+from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled
+from tools.fit_calibration import rag_cases
 
-STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench"]
+STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rag"]
 OUT = Path(__file__).resolve().parents[1] / "build" / "study" / "claims.npz"
 _MISSING = (np.nan, np.nan, np.nan)
 
@@ -129,9 +131,29 @@ def _with_neighbours(passages: Sequence[Passage], index: int) -> str:
     return " ".join(p.text for p in around)
 
 
+def _cases(name: str) -> list[LabelledCase]:
+    """A set's labelled cases; `rag` is fit_calibration's restatements and foreign
+    sentences made from each part's SummEdits sources, in that part."""
+    if name != "rag":
+        return load(name) if dataset_path(name).exists() else []
+    summedits = load("summedits") if dataset_path("summedits").exists() else []
+    made: list[LabelledCase] = []
+    for part in Part:
+        for case in rag_cases([c for c in summedits if part_of(c) is part]):
+            case.case.raw["part"] = part.value
+            made.append(case)
+    return made
+
+
+def _part(labelled: LabelledCase) -> Part:
+    made = labelled.case.raw.get("part")
+    return Part(made) if isinstance(made, str) else part_of(labelled)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--limit", type=int, help="first N cases per set (quick look)")
+    parser.add_argument("--sets", default=",".join(STUDY_SETS))
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     embedder = load_embedder("minilm")
@@ -147,9 +169,9 @@ def main() -> None:
     )
     columns: dict[str, list[object]] = {}
     case_number = 0
-    for name in iter_available(STUDY_SETS):
+    for name in args.sets.split(","):
         started = time.perf_counter()
-        cases = load(name)[: args.limit]
+        cases = _cases(name)[: args.limit]
         for labelled in cases:
             if not labelled.claims:
                 continue
@@ -160,7 +182,7 @@ def main() -> None:
             for label, grade, row in zip(labelled.claims, result.claims, judge.rows, strict=True):
                 row.update(
                     dataset=name,
-                    part=part_of(labelled).value,
+                    part=_part(labelled).value,
                     case=case_number,
                     supported=label.verdict is Verdict.SUPPORTED,
                     contradictory=label.verdict is Verdict.CONTRADICTORY,
@@ -175,7 +197,8 @@ def main() -> None:
             case_number += 1
         print(f"{name}: {len(cases)} cases, {time.perf_counter() - started:.0f}s", flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, **{k: np.asarray(v) for k, v in columns.items()})
+    arrays: dict[str, Any] = {k: np.asarray(v) for k, v in columns.items()}
+    np.savez_compressed(args.out, **arrays)
     agree = np.mean(
         np.asarray(columns["grader_supported"]) == np.asarray(columns["after_supported"])
     )

@@ -1,0 +1,254 @@
+"""Compare calibrated-scorer variants on the claims `tools/calibration_study.py`
+recorded: each variant is fitted on the calibration parts and its operating point
+chosen there exactly as `tools/fit_calibration.py` does, then reported on the held-out
+parts (and the measurement-only sets) beside the previous and the shipped default.
+
+    python -m tools.calibration_variants [--study build/study/claims.npz]
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.judging.features import (
+    FEATURES,
+    VERIFIER_LOGIT_CLIP,
+    Feature,
+)
+from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
+from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
+from tools.calibration_study import OUT
+
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+FIT_SETS = ("factcheckgpt", "wice", "summedits", "rag")
+REPORT_SETS = ("factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rag")
+RESPONSE_SETS = frozenset({"summedits", "faithbench"})
+
+
+@dataclass(frozen=True)
+class Study:
+    columns: dict[str, npt.NDArray[np.generic]]
+
+    @classmethod
+    def load(cls, path: Path) -> Study:
+        with np.load(path) as data:
+            return cls({key: data[key] for key in data.files})
+
+    def __getitem__(self, key: str) -> npt.NDArray[np.generic]:
+        return self.columns[key]
+
+    def mask(self, dataset: str, part: str | None) -> BoolArray:
+        rows = self["dataset"] == dataset
+        if part is not None and dataset not in ("feversym", "faithbench"):
+            rows &= self["part"] == part
+        return np.asarray(rows, dtype=bool)
+
+
+def logits(readings: FloatArray) -> FloatArray:
+    """Log-odds of each probability, clipped; a reading not taken counts as the clip's
+    floor, as `features.verifier_features` has it."""
+    p = np.clip(readings, 1e-6, 1 - 1e-6)
+    out = np.clip(np.log(p / (1 - p)), -VERIFIER_LOGIT_CLIP, VERIFIER_LOGIT_CLIP)
+    return np.where(np.isnan(readings), -VERIFIER_LOGIT_CLIP, out)
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    build: Callable[[Study], tuple[FloatArray, tuple[Feature, ...]]]
+    uses_verifier: bool = True
+    l2: float = 1.0
+
+
+def _lexical(study: Study) -> tuple[FloatArray, tuple[Feature, ...]]:
+    return np.asarray(study["features"], dtype=np.float64), FEATURES
+
+
+def _with(
+    *parts: tuple[str, Callable[[Study], FloatArray], int],
+) -> Callable[[Study], tuple[FloatArray, tuple[Feature, ...]]]:
+    def build(study: Study) -> tuple[FloatArray, tuple[Feature, ...]]:
+        x, features = _lexical(study)
+        columns = [x] + [column(study)[:, None] for _, column, _ in parts]
+        extra = tuple(Feature(name, direction) for name, _, direction in parts)
+        return np.hstack(columns), features + extra
+
+    return build
+
+
+def _reading(key: str, index: int) -> Callable[[Study], FloatArray]:
+    return lambda study: logits(np.asarray(study[key], dtype=np.float64))[:, index]
+
+
+def _best_of(index: int, *keys: str, worst: bool = False) -> Callable[[Study], FloatArray]:
+    def column(study: Study) -> FloatArray:
+        stacked = np.stack([logits(np.asarray(study[k], dtype=np.float64))[:, index] for k in keys])
+        return stacked.min(axis=0) if worst else stacked.max(axis=0)
+
+    return column
+
+
+ENTAILED, CONTRADICTED, NEITHER = 0, 1, 2
+VARIANTS = [
+    Variant("no verifier (refit)", _lexical, uses_verifier=False),
+    Variant(
+        "shipped recipe",
+        _with(
+            ("entailed", _reading("best", ENTAILED), +1),
+            ("contradicted", _reading("best", CONTRADICTED), -1),
+        ),
+    ),
+    Variant(
+        "+ best of two passages",
+        _with(
+            ("entailed", _reading("best", ENTAILED), +1),
+            ("contradicted", _reading("best", CONTRADICTED), -1),
+            ("entailed_top2", _best_of(ENTAILED, "best", "second"), +1),
+        ),
+    ),
+    Variant(
+        "+ joined neighbours",
+        _with(
+            ("entailed", _reading("best", ENTAILED), +1),
+            ("contradicted", _reading("best", CONTRADICTED), -1),
+            ("entailed_joined", _reading("joined", ENTAILED), +1),
+        ),
+    ),
+    Variant(
+        "+ two passages + joined",
+        _with(
+            ("entailed", _reading("best", ENTAILED), +1),
+            ("contradicted", _reading("best", CONTRADICTED), -1),
+            ("entailed_any", _best_of(ENTAILED, "best", "second", "joined"), +1),
+        ),
+    ),
+]
+
+
+@dataclass(frozen=True)
+class Scored:
+    p: FloatArray  # P(supported), 0 where a later rule takes support away
+    threshold: float
+
+
+def _flagged(study: Study, scored: Scored, rows: BoolArray) -> BoolArray:
+    return np.asarray(scored.p[rows] < scored.threshold, dtype=bool)
+
+
+def _response_bacc(study: Study, scored: Scored, rows: BoolArray) -> float | None:
+    flagged = _flagged(study, scored, rows)
+    cases = np.asarray(study["case"])[rows]
+    failed = np.asarray(study["response_failed"], dtype=bool)[rows]
+    has = np.asarray(study["has_response"], dtype=bool)[rows]
+    unique, index = np.unique(cases, return_inverse=True)
+    any_flagged = np.zeros(len(unique), dtype=bool)
+    np.logical_or.at(any_flagged, index, flagged)
+    label = np.zeros(len(unique), dtype=bool)
+    label[index] = failed
+    keep = np.zeros(len(unique), dtype=bool)
+    keep[index] = has
+    return balanced_accuracy(any_flagged[keep], label[keep])
+
+
+def _claim_bacc(study: Study, scored: Scored, rows: BoolArray) -> float | None:
+    unsupported = ~np.asarray(study["supported"], dtype=bool)[rows]
+    return balanced_accuracy(_flagged(study, scored, rows), unsupported)
+
+
+def _operating_point(study: Study, p: FloatArray) -> float:
+    """fit_calibration's rule: the best mean BAcc over the fit sets (SummEdits: the
+    mean of its claim and response BAcc)."""
+
+    def mean_score(t: float) -> float:
+        cells = []
+        for name in FIT_SETS:
+            rows = study.mask(name, "calibration")
+            claim = _claim_bacc(study, Scored(p, t), rows) or 0.0
+            if name == "summedits":
+                claim = (claim + (_response_bacc(study, Scored(p, t), rows) or 0.0)) / 2
+            cells.append(claim)
+        return float(np.mean(cells))
+
+    candidates = [float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2)]
+    return max(candidates, key=mean_score)
+
+
+def fit(study: Study, variant: Variant) -> Scored:
+    x, features = variant.build(study)
+    supported = np.asarray(study["supported"], dtype=np.int_)
+    fit_rows = np.zeros(len(supported), dtype=bool)
+    weight = np.zeros(len(supported))
+    for name in FIT_SETS:
+        rows = study.mask(name, "calibration")
+        fit_rows |= rows
+        weight[rows] = 1.0 / rows.sum()
+    weight = weight[fit_rows] * (fit_rows.sum() / len(FIT_SETS))
+    mean, scale, weights, bias = fit_monotone_logistic(
+        x[fit_rows], supported[fit_rows], sample_weight=weight, feature_set=features, l2=variant.l2
+    )
+    p = 1.0 / (1.0 + np.exp(-(((x - mean) / scale) @ weights + bias)))
+    kept = np.asarray(study["kept_after" if variant.uses_verifier else "kept_before"], dtype=bool)
+    p = np.where(kept, p, 0.0)
+    return Scored(p, _operating_point(study, p))
+
+
+def recorded(study: Study, which: str) -> Scored:
+    """The previous (`before`) or shipped (`after`) default as the grader ran it."""
+    kept = np.asarray(study[f"kept_{which}"], dtype=bool)
+    p = np.where(kept, np.asarray(study[f"{which}_p"], dtype=np.float64), 0.0)
+    supported = np.asarray(study[f"{which}_supported"], dtype=bool)
+    # The threshold is the one that reproduces the grader's verdicts.
+    candidates = np.unique(np.round(p, 4))
+    for t in np.round(np.arange(0.2, 0.81, 0.01), 2):
+        if np.array_equal(p >= t, supported):
+            return Scored(p, float(t))
+    raise SystemExit(f"{which}: no threshold reproduces the grader ({len(candidates)} values)")
+
+
+def report(study: Study, rows: dict[str, Scored], part: str) -> None:
+    header = []
+    for name in REPORT_SETS:
+        header.append(name)
+        if name in RESPONSE_SETS:
+            header.append(f"{name} resp")
+    print(f"\n{part} parts, BAcc % (claim AUROC in brackets)")
+    print("| variant | t | " + " | ".join(header) + " |")
+    print("|---" * (2 + len(header)) + "|")
+    for label, scored in rows.items():
+        cells = []
+        for name in REPORT_SETS:
+            mask = study.mask(name, part)
+            if not mask.any():
+                cells.append("-")
+                if name in RESPONSE_SETS:
+                    cells.append("-")
+                continue
+            claim = _claim_bacc(study, scored, mask)
+            area = auroc(scored.p[mask].tolist(), np.asarray(study["supported"], bool)[mask])
+            cells.append(f"{100 * (claim or 0):.1f} ({area or 0:.3f})")
+            if name in RESPONSE_SETS:
+                cells.append(f"{100 * (_response_bacc(study, scored, mask) or 0):.1f}")
+        print(f"| {label} | {scored.threshold:.2f} | " + " | ".join(cells) + " |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--study", type=Path, default=OUT)
+    args = parser.parse_args()
+    study = Study.load(args.study)
+    rows = {"previous default": recorded(study, "before"), "shipped": recorded(study, "after")}
+    for variant in VARIANTS:
+        rows[variant.name] = fit(study, variant)
+    for part in ("calibration", "holdout"):
+        report(study, rows, part)
+
+
+if __name__ == "__main__":
+    main()
