@@ -90,7 +90,7 @@ def _reading(key: str, index: int) -> Callable[[Study], FloatArray]:
 def _best_of(index: int, *keys: str, worst: bool = False) -> Callable[[Study], FloatArray]:
     def column(study: Study) -> FloatArray:
         stacked = np.stack([logits(np.asarray(study[k], dtype=np.float64))[:, index] for k in keys])
-        return stacked.min(axis=0) if worst else stacked.max(axis=0)
+        return np.asarray(stacked.min(axis=0) if worst else stacked.max(axis=0), np.float64)
 
     return column
 
@@ -231,7 +231,8 @@ def report(study: Study, rows: dict[str, Scored], part: str) -> None:
                     cells.append("-")
                 continue
             claim = _claim_bacc(study, scored, mask)
-            area = auroc(scored.p[mask].tolist(), np.asarray(study["supported"], bool)[mask])
+            labels = np.asarray(study["supported"], bool)[mask].tolist()
+            area = auroc(scored.p[mask].tolist(), labels)
             cells.append(f"{100 * (claim or 0):.1f} ({area or 0:.3f})")
             if name in RESPONSE_SETS:
                 cells.append(f"{100 * (_response_bacc(study, scored, mask) or 0):.1f}")
