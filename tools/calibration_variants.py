@@ -3,7 +3,7 @@ recorded: each variant is fitted on the calibration parts and its operating poin
 chosen there exactly as `tools/fit_calibration.py` does, then reported on the held-out
 parts (and the measurement-only sets) beside the previous and the shipped default.
 
-    python -m tools.calibration_variants [--study build/study/claims.npz]
+    python -m tools.calibration_variants [--study build/study/claims.npz build/study/rag.npz]
 """
 
 from __future__ import annotations
@@ -37,9 +37,17 @@ class Study:
     columns: dict[str, npt.NDArray[np.generic]]
 
     @classmethod
-    def load(cls, path: Path) -> Study:
-        with np.load(path) as data:
-            return cls({key: data[key] for key in data.files})
+    def load(cls, paths: list[Path]) -> Study:
+        """One study from several recordings (their case numbers kept apart)."""
+        parts: list[dict[str, npt.NDArray[np.generic]]] = []
+        offset = 0
+        for path in paths:
+            with np.load(path) as data:
+                columns = {key: data[key] for key in data.files}
+            columns["case"] = np.asarray(columns["case"]) + offset
+            offset = int(np.max(columns["case"])) + 1
+            parts.append(columns)
+        return cls({key: np.concatenate([p[key] for p in parts]) for key in parts[0]})
 
     def __getitem__(self, key: str) -> npt.NDArray[np.generic]:
         return self.columns[key]
@@ -241,7 +249,9 @@ def report(study: Study, rows: dict[str, Scored], part: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--study", type=Path, default=OUT)
+    parser.add_argument(
+        "--study", type=Path, nargs="+", default=[OUT, OUT.with_name("rag.npz")]
+    )
     args = parser.parse_args()
     study = Study.load(args.study)
     rows = {"previous default": recorded(study, "before"), "shipped": recorded(study, "after")}
