@@ -9,6 +9,7 @@ parts (and the measurement-only sets) beside the previous and the shipped defaul
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from grounding_sidecar.detection.judging.calibration import CalibratedModel, params_path
 from grounding_sidecar.detection.judging.features import (
     FEATURES,
     VERIFIER_LOGIT_CLIP,
@@ -67,28 +69,64 @@ def logits(readings: FloatArray) -> FloatArray:
     return np.where(np.isnan(readings), -VERIFIER_LOGIT_CLIP, out)
 
 
+Build = Callable[[Study], tuple[FloatArray, tuple[Feature, ...]]]
+
+
 @dataclass(frozen=True)
 class Variant:
     name: str
-    build: Callable[[Study], tuple[FloatArray, tuple[Feature, ...]]]
+    build: Build
     uses_verifier: bool = True
-    l2: float = 1.0
+    # "mean": fit_calibration's rule; "min_gain": the threshold whose smallest gain over
+    # the previous default, over the fit sets' calibration parts, is largest.
+    threshold_rule: str = "mean"
 
 
 def _lexical(study: Study) -> tuple[FloatArray, tuple[Feature, ...]]:
     return np.asarray(study["features"], dtype=np.float64), FEATURES
 
 
-def _with(
-    *parts: tuple[str, Callable[[Study], FloatArray], int],
-) -> Callable[[Study], tuple[FloatArray, tuple[Feature, ...]]]:
+Column = tuple[str, Callable[[Study], FloatArray], int]
+
+
+def _with(*parts: Column, base: Build = _lexical) -> Build:
+    """`base`'s features and these columns (name, values, direction)."""
+
     def build(study: Study) -> tuple[FloatArray, tuple[Feature, ...]]:
-        x, features = _lexical(study)
+        x, features = base(study)
         columns = [x] + [column(study)[:, None] for _, column, _ in parts]
         extra = tuple(Feature(name, direction) for name, _, direction in parts)
         return np.hstack(columns), features + extra
 
     return build
+
+
+def _nothing(study: Study) -> tuple[FloatArray, tuple[Feature, ...]]:
+    return np.zeros((len(study["case"]), 0)), ()
+
+
+def _previous_logit(study: Study) -> FloatArray:
+    """The previous default's log-odds (the shipped verifier-off parameters)."""
+    model = CalibratedModel.from_json(json.loads(params_path("minilm").read_text(encoding="utf-8")))
+    x = np.asarray(study["features"], dtype=np.float64)
+    return np.asarray(((x - model.mean) / model.scale) @ model.weights + model.bias)
+
+
+def _lexical_stage(
+    parts: tuple[str, ...], set_weights: dict[str, float]
+) -> Callable[[Study], FloatArray]:
+    """Log-odds of a lexical-only scorer fitted on these parts (no verifier reading:
+    the verifier's own training part is fair game for the lexical features)."""
+
+    def column(study: Study) -> FloatArray:
+        x, features = _lexical(study)
+        rows = np.zeros(len(x), dtype=bool)
+        for part in parts:
+            rows |= _fit_rows(study, part)
+        mean, scale, weights, bias = _fit(study, x, features, rows, set_weights)
+        return np.asarray(((x - mean) / scale) @ weights + bias)
+
+    return column
 
 
 def _reading(key: str, index: int) -> Callable[[Study], FloatArray]:
@@ -104,6 +142,11 @@ def _best_of(index: int, *keys: str, worst: bool = False) -> Callable[[Study], F
 
 
 ENTAILED, CONTRADICTED, NEITHER = 0, 1, 2
+_VERIFIER_COLUMNS: tuple[Column, ...] = (
+    ("entailed", _reading("best", ENTAILED), +1),
+    ("contradicted", _reading("best", CONTRADICTED), -1),
+)
+_TWO_PARTS = ("verifier", "calibration")
 VARIANTS = [
     Variant("no verifier (refit)", _lexical, uses_verifier=False),
     Variant(
@@ -135,6 +178,32 @@ VARIANTS = [
             ("entailed", _reading("best", ENTAILED), +1),
             ("contradicted", _reading("best", CONTRADICTED), -1),
             ("entailed_any", _best_of(ENTAILED, "best", "second", "joined"), +1),
+        ),
+    ),
+    Variant(
+        "previous log-odds + verifier",
+        _with(("previous", _previous_logit, +1), *_VERIFIER_COLUMNS, base=_nothing),
+    ),
+    Variant(
+        "previous log-odds + verifier, min gain",
+        _with(("previous", _previous_logit, +1), *_VERIFIER_COLUMNS, base=_nothing),
+        threshold_rule="min_gain",
+    ),
+    Variant(
+        "previous log-odds + entailed, min gain",
+        _with(("previous", _previous_logit, +1), _VERIFIER_COLUMNS[0], base=_nothing),
+        threshold_rule="min_gain",
+    ),
+    Variant(
+        "two stages",
+        _with(("lexical", _lexical_stage(_TWO_PARTS, {}), +1), *_VERIFIER_COLUMNS, base=_nothing),
+    ),
+    Variant(
+        "two stages, SummEdits x2",
+        _with(
+            ("lexical", _lexical_stage(_TWO_PARTS, {"summedits": 2.0}), +1),
+            *_VERIFIER_COLUMNS,
+            base=_nothing,
         ),
     ),
 ]
@@ -170,41 +239,69 @@ def _claim_bacc(study: Study, scored: Scored, rows: BoolArray) -> float | None:
     return balanced_accuracy(_flagged(study, scored, rows), unsupported)
 
 
-def _operating_point(study: Study, p: FloatArray) -> float:
-    """fit_calibration's rule: the best mean BAcc over the fit sets (SummEdits: the
-    mean of its claim and response BAcc)."""
+def _set_scores(study: Study, scored: Scored) -> list[float]:
+    """BAcc of each fit set's calibration part (SummEdits: the mean of its claim and
+    response BAcc), as fit_calibration weighs them."""
+    cells = []
+    for name in FIT_SETS:
+        rows = study.mask(name, "calibration")
+        claim = _claim_bacc(study, scored, rows) or 0.0
+        if name == "summedits":
+            claim = (claim + (_response_bacc(study, scored, rows) or 0.0)) / 2
+        cells.append(claim)
+    return cells
 
-    def mean_score(t: float) -> float:
-        cells = []
-        for name in FIT_SETS:
-            rows = study.mask(name, "calibration")
-            claim = _claim_bacc(study, Scored(p, t), rows) or 0.0
-            if name == "summedits":
-                claim = (claim + (_response_bacc(study, Scored(p, t), rows) or 0.0)) / 2
-            cells.append(claim)
+
+def _operating_point(study: Study, p: FloatArray, rule: str = "mean") -> float:
+    """ "mean": fit_calibration's rule, the best mean BAcc over the fit sets;
+    "min_gain": the best smallest gain over the previous default."""
+    previous = _set_scores(study, recorded(study, "before")) if rule == "min_gain" else []
+
+    def score(t: float) -> float:
+        cells = _set_scores(study, Scored(p, t))
+        if rule == "min_gain":
+            return min(c - b for c, b in zip(cells, previous, strict=True))
         return float(np.mean(cells))
 
     candidates = [float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2)]
-    return max(candidates, key=mean_score)
+    return max(candidates, key=score)
+
+
+def _fit_rows(study: Study, part: str) -> BoolArray:
+    rows = np.zeros(len(study["case"]), dtype=bool)
+    for name in FIT_SETS:
+        rows |= study.mask(name, part)
+    return rows
+
+
+def _fit(
+    study: Study,
+    x: FloatArray,
+    features: tuple[Feature, ...],
+    rows: BoolArray,
+    set_weights: dict[str, float],
+) -> tuple[FloatArray, FloatArray, FloatArray, float]:
+    """fit_calibration's fit on `rows`: each set weighs the same (times `set_weights`)."""
+    dataset = np.asarray(study["dataset"])
+    weight = np.zeros(len(x))
+    for name in FIT_SETS:
+        in_set = rows & (dataset == name)
+        if in_set.any():
+            weight[in_set] = set_weights.get(name, 1.0) / in_set.sum()
+    weight = weight[rows] * (rows.sum() / weight[rows].sum())
+    supported = np.asarray(study["supported"], dtype=np.int_)
+    return fit_monotone_logistic(
+        x[rows], supported[rows], sample_weight=weight, feature_set=features
+    )
 
 
 def fit(study: Study, variant: Variant) -> Scored:
     x, features = variant.build(study)
-    supported = np.asarray(study["supported"], dtype=np.int_)
-    fit_rows = np.zeros(len(supported), dtype=bool)
-    weight = np.zeros(len(supported))
-    for name in FIT_SETS:
-        rows = study.mask(name, "calibration")
-        fit_rows |= rows
-        weight[rows] = 1.0 / rows.sum()
-    weight = weight[fit_rows] * (fit_rows.sum() / len(FIT_SETS))
-    mean, scale, weights, bias = fit_monotone_logistic(
-        x[fit_rows], supported[fit_rows], sample_weight=weight, feature_set=features, l2=variant.l2
-    )
+    mean, scale, weights, bias = _fit(study, x, features, _fit_rows(study, "calibration"), {})
     p = 1.0 / (1.0 + np.exp(-(((x - mean) / scale) @ weights + bias)))
     kept = np.asarray(study["kept_after" if variant.uses_verifier else "kept_before"], dtype=bool)
     p = np.where(kept, p, 0.0)
-    return Scored(p, _operating_point(study, p))
+    return Scored(p, _operating_point(study, p, variant.threshold_rule))
 
 
 def recorded(study: Study, which: str) -> Scored:
@@ -247,11 +344,28 @@ def report(study: Study, rows: dict[str, Scored], part: str) -> None:
         print(f"| {label} | {scored.threshold:.2f} | " + " | ".join(cells) + " |")
 
 
+def signals(study: Study) -> None:
+    """Claim AUROC of P(entailed) on the best passage and of the best cosine alone, by
+    part: how well each signal generalises beyond the data it was fitted on."""
+    entailed = np.nan_to_num(np.asarray(study["best"], dtype=np.float64)[:, ENTAILED], nan=-1.0)
+    columns = {"P(entailed)": entailed, "cosine": np.asarray(study["cosine"], np.float64)}
+    print("\nclaim AUROC alone, parts verifier / calibration / holdout")
+    for name in REPORT_SETS:
+        cells = []
+        for label, values in columns.items():
+            areas = []
+            for part in ("verifier", "calibration", "holdout"):
+                rows = study.mask(name, part)
+                labels = np.asarray(study["supported"], bool)[rows].tolist()
+                area = auroc(values[rows].tolist(), labels) if rows.any() else None
+                areas.append("-" if area is None else f"{area:.2f}")
+            cells.append(f"{label} {' / '.join(areas)}")
+        print(f"  {name}: " + "; ".join(cells))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument(
-        "--study", type=Path, nargs="+", default=[OUT, OUT.with_name("rag.npz")]
-    )
+    parser.add_argument("--study", type=Path, nargs="+", default=[OUT, OUT.with_name("rag.npz")])
     args = parser.parse_args()
     study = Study.load(args.study)
     rows = {"previous default": recorded(study, "before"), "shipped": recorded(study, "after")}
@@ -259,6 +373,7 @@ def main() -> None:
         rows[variant.name] = fit(study, variant)
     for part in ("calibration", "holdout"):
         report(study, rows, part)
+    signals(study)
 
 
 if __name__ == "__main__":
