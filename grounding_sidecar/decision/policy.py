@@ -8,6 +8,7 @@ Overrides use the gateway's GitOps key shape (`grounding.action: "BLOCK"`).
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -121,16 +122,51 @@ def _parse_positive_int(text: str) -> int:
     return value
 
 
-_METADATA_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
-    "grounding.enabled": ("enabled", _parse_bool),
-    "grounding.action": ("action", lambda s: Action(s.strip().upper())),
-    "grounding.max-sources": ("max_sources", _parse_positive_int),
-    "grounding.max-source-length": ("max_source_length", _parse_positive_int),
-    "grounding.unknown": ("unknown", lambda s: UnknownHandling(s.strip().lower())),
-    "grounding.unverifiable": ("unverifiable", lambda s: UnknownHandling(s.strip().lower())),
-    "grounding.claim-policy": ("claim_policy", lambda s: ClaimPolicy(s.strip().lower())),
-    "grounding.report": ("report", lambda s: ReportLevel(s.strip().lower())),
-    "grounding.delivery": ("delivery", lambda s: HeldStreams(s.strip().lower())),
+# A workspace's approved references are checked like sources, so they get the sources'
+# default bounds (docs/contract.md#workspace-overrides).
+MAX_REFERENCES = 50
+MAX_REFERENCE_LENGTH = 10_000
+
+
+def _parse_references(raw: object) -> tuple[str, ...]:
+    """A list of non-blank strings, written as a YAML/JSON list or as a string holding
+    a JSON array (metadata maps are often string to string)."""
+    if isinstance(raw, str):
+        try:
+            raw = json.loads(raw)
+        except ValueError as exc:
+            raise ValueError("references: not a JSON array of strings") from exc
+    if not isinstance(raw, list) or not all(isinstance(r, str) and r.strip() for r in raw):
+        raise ValueError("references: expected a list of non-blank strings")
+    if len(raw) > MAX_REFERENCES or any(len(r) > MAX_REFERENCE_LENGTH for r in raw):
+        raise ValueError(
+            f"references: at most {MAX_REFERENCES} of at most {MAX_REFERENCE_LENGTH} characters"
+        )
+    return tuple(raw)
+
+
+_PRIVATE_FIELDS = frozenset({"references"})  # the workspace's documents: never logged
+
+
+def _text(parse: Callable[[str], Any]) -> Callable[[object], Any]:
+    """A parser of one scalar value, written as YAML gives it (a number, a boolean)."""
+    return lambda raw: parse(str(raw))
+
+
+_METADATA_KEYS: dict[str, tuple[str, Callable[[object], Any]]] = {
+    "grounding.enabled": ("enabled", _text(_parse_bool)),
+    "grounding.action": ("action", _text(lambda s: Action(s.strip().upper()))),
+    "grounding.max-sources": ("max_sources", _text(_parse_positive_int)),
+    "grounding.max-source-length": ("max_source_length", _text(_parse_positive_int)),
+    "grounding.unknown": ("unknown", _text(lambda s: UnknownHandling(s.strip().lower()))),
+    "grounding.unverifiable": (
+        "unverifiable",
+        _text(lambda s: UnknownHandling(s.strip().lower())),
+    ),
+    "grounding.claim-policy": ("claim_policy", _text(lambda s: ClaimPolicy(s.strip().lower()))),
+    "grounding.references": ("references", _parse_references),
+    "grounding.report": ("report", _text(lambda s: ReportLevel(s.strip().lower()))),
+    "grounding.delivery": ("delivery", _text(lambda s: HeldStreams(s.strip().lower()))),
 }
 
 
@@ -143,9 +179,10 @@ def override_from_metadata(workspace_id: str, metadata: Mapping[str, Any]) -> Wo
             continue  # other products' keys share the same metadata map
         name, parse = target
         try:
-            values[name] = parse(str(raw))
+            values[name] = parse(raw)
         except ValueError:
+            shown = "<withheld>" if name in _PRIVATE_FIELDS else repr(raw)
             log.warning(
-                "workspace %s: ignoring %s=%r (using the global value)", workspace_id, key, raw
+                "workspace %s: ignoring %s=%s (using the global value)", workspace_id, key, shown
             )
     return WorkspaceOverride(**values)

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from pathlib import Path
 
 import pytest
 
+from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.decision import Action, GroundingPolicy, StaticPolicyTable, WorkspaceOverride
+from grounding_sidecar.decision.policy import override_from_metadata
+from grounding_sidecar.detection import Grader, HashEmbedder
+from grounding_sidecar.detection.contract import ResponseVerdict
 from grounding_sidecar.extproc.exchange import Exchange
 from grounding_sidecar.settings.configmap import ConfigMapPolicySource
 from tests.support.exchange import make_context, request_body, run_request
@@ -57,3 +63,69 @@ def test_the_exchange_reports_each_request_naming_an_unknown_workspace() -> None
         assert recorder.unknown_workspaces == ["no-such-workspace", "Block"]
 
     asyncio.run(scenario())
+
+
+# -- approved references (claim policy `classed`) ---------------------------------------
+
+REFERENCE = "Tracking numbers let you follow a parcel between depots and hubs."
+EXTERNAL_CLAIM = "Tracking numbers let you follow a parcel between depots."
+PARCEL_SOURCE = "Order 5512 shipped on 3 June 2026 by ground freight."
+
+
+def test_a_workspace_s_references_come_from_the_configmap_and_reach_the_check(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "p.yaml").write_text(
+        "workspaces:\n"
+        "  - id: listed\n"
+        "    metadata:\n"
+        "      grounding.claim-policy: classed\n"
+        f"      grounding.references: [{json.dumps(REFERENCE)}]\n"
+        "  - id: as-json-text\n"
+        "    metadata:\n"
+        "      grounding.claim-policy: classed\n"
+        f"      grounding.references: {json.dumps(json.dumps([REFERENCE]))}\n"
+        "  - {id: none, metadata: {grounding.claim-policy: classed}}\n"
+    )
+    source = ConfigMapPolicySource(tmp_path, DEFAULTS)
+    assert source.policy_for("listed").references == (REFERENCE,)
+    assert source.policy_for("as-json-text").references == (REFERENCE,)
+    assert source.policy_for("none").references == ()
+    runner = CheckRunner(Grader(HashEmbedder()), deadline_seconds=5.0, workers=1)
+    try:
+
+        def verdict(workspace: str) -> ResponseVerdict:
+            outcome = asyncio.run(
+                runner.run(EXTERNAL_CLAIM, [PARCEL_SOURCE], source.policy_for(workspace))
+            )
+            assert outcome.result is not None
+            return outcome.result.verdict
+
+        assert verdict("listed") is ResponseVerdict.PASS
+        assert verdict("as-json-text") is ResponseVerdict.PASS
+        assert verdict("none") is ResponseVerdict.UNKNOWN  # no approved external source
+    finally:
+        runner.close()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "4242424",  # not a list
+        "[1, 2]",
+        '["fine", "  "]',  # a blank reference
+        json.dumps(["x"] * 51),  # over the count
+        json.dumps(["y" * 10_001]),  # over the length
+        "not json",
+    ],
+)
+def test_unusable_references_give_the_global_value_and_are_never_logged(
+    value: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        override = override_from_metadata(
+            "acme", {"grounding.references": value, "grounding.action": "BLOCK"}
+        )
+    assert override.references is None and override.action is Action.BLOCK
+    assert "grounding.references" in caplog.text
+    assert value not in caplog.text
