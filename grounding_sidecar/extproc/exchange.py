@@ -356,6 +356,9 @@ class Exchange:
         verdict_header = {messages.VERDICT_HEADER: decision.verdict_header}
         redactions = _redactions(answer, decision.redact) if answer and decision.redact else {}
         report = self._report(outcome, decision, answer, redactions)
+        # Progressive delivery sent the headers before the verdict: the metadata then
+        # rides on the last body message (Envoy's access log is written after it).
+        late_metadata = metadata if self._headers_sent else None
         if decision.refusal is not None:
             self.finished = True
             if self.mode is ResponseMode.SSE:
@@ -364,7 +367,9 @@ class Exchange:
                 final = content_filter_chunk(self._answer, report) + done_event()
                 return [
                     *self._headers(verdict_header, metadata),
-                    messages.streamed_response_body(final, end_of_stream=True),
+                    messages.streamed_response_body(
+                        final, end_of_stream=True, metadata=late_metadata
+                    ),
                 ]
             return [self._refuse(decision.refusal, decision.verdict_header, metadata, report)]
         held, self._held = self._held, []
@@ -381,7 +386,9 @@ class Exchange:
             self.relaying = True  # released early: relay the rest as it comes
         return [
             *self._headers(verdict_header, metadata),
-            *messages.streamed_response_bodies(held, end_of_stream=end_of_stream),
+            *messages.streamed_response_bodies(
+                held, end_of_stream=end_of_stream, metadata=late_metadata
+            ),
         ]
 
     def _headers(

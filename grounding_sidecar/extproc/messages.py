@@ -134,20 +134,26 @@ def continue_response_headers(
     )
 
 
-def streamed_response_body(body: bytes, *, end_of_stream: bool) -> ProcessingResponse:
-    """One FULL_DUPLEX_STREAMED body piece: what the client gets, in order."""
+def streamed_response_body(
+    body: bytes, *, end_of_stream: bool, metadata: Mapping[str, Any] | None = None
+) -> ProcessingResponse:
+    """One FULL_DUPLEX_STREAMED body piece: what the client gets, in order; `metadata`
+    for a verdict decided after the headers went out."""
     mutation = ext_proc.BodyMutation(
         streamed_response=ext_proc.StreamedBodyResponse(body=body, end_of_stream=end_of_stream)
     )
     common = ext_proc.CommonResponse(body_mutation=mutation)
-    return ext_proc.ProcessingResponse(response_body=ext_proc.BodyResponse(response=common))
+    return ext_proc.ProcessingResponse(
+        response_body=ext_proc.BodyResponse(response=common), dynamic_metadata=_struct(metadata)
+    )
 
 
 def streamed_response_bodies(
-    chunks: Iterable[bytes], *, end_of_stream: bool
+    chunks: Iterable[bytes], *, end_of_stream: bool, metadata: Mapping[str, Any] | None = None
 ) -> list[ProcessingResponse]:
     """Release held chunks in order, consecutive ones joined up to `RELEASE_MESSAGE_BYTES`
-    per message (bounded message sizes); the last message ends the stream."""
+    per message (bounded message sizes); the last message ends the stream and carries
+    `metadata`."""
     pieces: list[bytes] = []
     run: list[bytes] = []
     run_bytes = 0
@@ -162,7 +168,11 @@ def streamed_response_bodies(
         pieces.append(b"".join(run))
     last = len(pieces) - 1
     return [
-        streamed_response_body(piece, end_of_stream=end_of_stream and i == last)
+        streamed_response_body(
+            piece,
+            end_of_stream=end_of_stream and i == last,
+            metadata=metadata if i == last else None,
+        )
         for i, piece in enumerate(pieces)
     ]
 

@@ -237,3 +237,31 @@ def test_the_verdict_reaches_envoy_dynamic_metadata(stack: Stack) -> None:
     assert result is not None and result.ungrounded_claims
     assert line["grounding_version"] == result.version
     assert line["grounding_ungrounded_claims"] == len(result.ungrounded_claims)
+
+
+@pytest.mark.parametrize(("answer", "verdict"), [(f"{GROUNDED} {GROUNDED}", "pass"),
+                                                 (f"{GROUNDED} {UNGROUNDED}", "fail")])  # fmt: skip
+def test_a_progressive_stream_s_verdict_reaches_envoy_dynamic_metadata(
+    stack: Stack, answer: str, verdict: str
+) -> None:
+    trace = uuid.uuid4().hex
+    reply = stack.post(
+        chat(stream=True),
+        {
+            "x-workspace-id": "progressive",
+            "x-mock-answer": answer,
+            "x-mock-delay": "0.05",  # the first sentence settles, is verified and released
+            "traceparent": traceparent(trace),
+        },
+    )
+    assert reply.status == 200
+    # The headers went out with the first verified sentence, before any verdict...
+    assert reply.headers["x-grounding-delivery"] == "progressive"
+    assert "x-grounding-verdict" not in reply.headers
+    # ...and the verdict still reaches the access log, from the last body message.
+    (line,) = eventually(
+        lambda: access_log_lines(stack.envoy, trace), what=f"the access-log line of {trace}"
+    )
+    assert line["grounding_verdict"] == verdict
+    assert line["grounding_action"] == "BLOCK"
+    assert line["grounding_version"] == stack.recorder.wait_for_check(trace).outcome.result.version
