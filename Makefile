@@ -90,7 +90,7 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 
 # docs/verifier.md#retraining.  Never run by CI: CI checks the shipped file's pin and
 # the ONNX graph against the torch reference this writes.
-train-verifier: install  ## build the verifier's training pairs and train it on CPU (about 20 minutes on 2 cores)
+train-verifier: install  ## build the verifier's training pairs and train it on CPU (20-30 minutes on 2 cores)
 	@dpkg -s wordnet-base >/dev/null 2>&1 || { apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wordnet-base; }
 	$(PY) -m pip install --quiet -e '.[train]'
