@@ -5,7 +5,9 @@ ci/istio-gateway-values.yaml patches to a minimal listener (the header removal f
 the chain, the matcher-wrapped ext_proc before the router, the local replies merged
 into the HTTP connection manager, the listener's buffer limit) and names the processor
 cluster as Istio's outbound cluster is named.  Istio's own jwt_authn (from the
-RequestAuthentication) is not part of it.  A `grounding-sidecar serve` (hash embedder,
+RequestAuthentication) is not part of it; the RBAC filter Istio makes of the chart's
+AuthorizationPolicy is, named as Istio names it, with "no authorization header" in
+place of Istio's "no verified principal".  A `grounding-sidecar serve` (hash embedder,
 BLOCK) stands behind that cluster, then is killed.
 """
 
@@ -52,6 +54,26 @@ def patched_bootstrap(upstream_port: int, processor_port: int) -> str:
         return dict(found)
 
     ext_proc = value("HTTP_FILTER", "INSERT_BEFORE")
+    policy = one(manifests, "AuthorizationPolicy")
+    assert policy["spec"]["action"] == "DENY"
+    rbac = {
+        "name": "envoy.filters.http.rbac",
+        "typed_config": {
+            "@type": "type.googleapis.com/envoy.extensions.filters.http.rbac.v3.RBAC",
+            "rules": {
+                "action": "DENY",
+                "policies": {
+                    f"ns[{policy['metadata']['namespace']}]-policy[{policy['metadata']['name']}]"
+                    "-rule[0]": {
+                        "permissions": [{"any": True}],
+                        "principals": [
+                            {"not_id": {"header": {"name": "authorization", "present_match": True}}}
+                        ],
+                    }
+                },
+            },
+        },
+    }
     inner = ext_proc["typed_config"]["extension_config"]["typed_config"]
     cluster = inner["grpc_service"]["envoy_grpc"]["cluster_name"]
     manager = {
@@ -68,6 +90,7 @@ def patched_bootstrap(upstream_port: int, processor_port: int) -> str:
         },
         "http_filters": [
             value("HTTP_FILTER", "INSERT_FIRST"),
+            rbac,
             ext_proc,
             {
                 "name": "envoy.filters.http.router",
@@ -159,8 +182,11 @@ def patched() -> Iterator[Patched]:
 
 
 def request(
-    port: int, method: str, path: str, headers: dict[str, str]
+    port: int, method: str, path: str, headers: dict[str, str], *, token: bool = True
 ) -> tuple[int, dict[str, str], bytes]:
+    """`token`: send an authorization header (what the stand-in for Istio's RBAC reads)."""
+    if token:
+        headers = {"authorization": "Bearer stand-in", **headers}
     body = b""
     if method == "POST":
         body = json.dumps(
@@ -201,6 +227,22 @@ def test_the_filter_checks_chat_only_and_the_clients_header_never_arrives(
         (received,) = patched.upstream.requests_with("x-test-id", sent)
         assert received.path == path
         assert received.values("x-workspace-id") == []
+
+
+def test_a_request_without_a_token_gets_a_json_401_and_never_reaches_the_upstream(
+    patched: Patched,
+) -> None:
+    test_id = uuid.uuid4().hex
+    for method, path in (("POST", "/v1/chat/completions"), ("GET", "/v1/models")):
+        status, headers, body = request(
+            patched.envoy.port, method, path, {"x-test-id": test_id}, token=False
+        )
+        assert status == 401, body
+        assert headers["content-type"] == "application/json"
+        error = json.loads(body)["error"]
+        assert (error["type"], error["code"]) == ("authentication_error", "invalid_token")
+        assert error["message"] == "Jwt is missing"  # as plain Envoy's jwt_authn says it
+    assert patched.upstream.requests_with("x-test-id", test_id) == []
 
 
 def test_with_the_processor_killed_chat_is_503_and_other_paths_work(patched: Patched) -> None:

@@ -266,8 +266,16 @@ xds_matcher:
 {{/* The HTTP connection manager's local replies: fail closed as an API error a client
      can act on.  A failed ext_proc call (response code details ext_proc_error...:
      processor unreachable or killed, gRPC error, message timeout) is 503
-     guardrail_unavailable with retry-after; jwt_authn's refusals are invalid_token;
+     guardrail_unavailable with retry-after; jwt_authn's refusals are invalid_token, and
+     under Istio so is the chart's AuthorizationPolicy denying a request without a token
+     (Istio names its RBAC policy ns[<namespace>]-policy[<name>]-rule[<n>]: 401 and the
+     message plain Envoy's jwt_authn gives, where Istio would answer a plain-text 403);
      every other local 5xx and the 413 get a JSON body.  First match applies. */}}
+{{/* The Istio AuthorizationPolicy that refuses requests without a token. */}}
+{{- define "gs.requireTokenPolicyName" -}}
+{{- include "gs.fullname" . }}-require-token
+{{- end -}}
+
 {{- define "gs.localReplyConfig" -}}
 mappers:
 - filter:
@@ -301,6 +309,22 @@ mappers:
         code: invalid_token
         message: "%LOCAL_REPLY_BODY%"
         status: "%RESPONSE_CODE%"
+{{- if .Values.istio.envoyFilter.enabled }}
+- filter:
+    extension_filter:
+      name: envoy.access_loggers.extension_filters.cel
+      typed_config:
+        "@type": type.googleapis.com/envoy.extensions.access_loggers.filters.cel.v3.ExpressionFilter
+        expression: {{ printf "response.code_details.startsWith('rbac_access_denied_matched_policy[ns[%s]-policy[%s]-rule[')" .Release.Namespace (include "gs.requireTokenPolicyName" .) | quote }}
+  status_code: 401
+  body_format_override:
+    json_format:
+      error:
+        type: authentication_error
+        code: invalid_token
+        message: "Jwt is missing"
+        status: "%RESPONSE_CODE%"
+{{- end }}
 {{- end }}
 - filter:
     status_code_filter:
