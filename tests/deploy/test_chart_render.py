@@ -181,7 +181,12 @@ def test_envoy_settings_in_every_envoy_facing_object(rendered: dict[str, list[Ma
             patches = {p["applyTo"]: p for p in envoy_filter["spec"]["configPatches"]}
             merged = patches["NETWORK_FILTER"]["patch"]["value"]["typed_config"]
             jwt = bool(by_kind(manifests, "RequestAuthentication"))
-            assert merged["local_reply_config"] == example_local_replies(jwt)
+            expected = example_local_replies(jwt)
+            if jwt:
+                # Istio refuses a request without a token in the RBAC filter it makes of
+                # the AuthorizationPolicy, not in jwt_authn: one more mapper, after jwt's.
+                expected["mappers"].insert(2, istio_no_token_reply(manifests))
+            assert merged["local_reply_config"] == expected
             limit = patches["LISTENER"]["patch"]["value"]["per_connection_buffer_limit_bytes"]
             assert limit == 1048576
         for config_map in by_kind(manifests, "ConfigMap"):
@@ -192,6 +197,35 @@ def test_envoy_settings_in_every_envoy_facing_object(rendered: dict[str, list[Ma
                 fragment = yaml.safe_load(config_map["data"]["local-reply-config.yaml"])
                 assert fragment == example_local_replies(jwt)
     assert seen >= 6
+
+
+def istio_no_token_reply(manifests: list[Manifest]) -> dict[str, Any]:
+    policy = one(manifests, "AuthorizationPolicy")["metadata"]
+    name = f"ns[{policy['namespace']}]-policy[{policy['name']}]-rule["
+    cel = "type.googleapis.com/envoy.extensions.access_loggers.filters.cel.v3.ExpressionFilter"
+    return {
+        "filter": {
+            "extension_filter": {
+                "name": "envoy.access_loggers.extension_filters.cel",
+                "typed_config": {
+                    "@type": cel,
+                    "expression": "response.code_details.startsWith("
+                    f"'rbac_access_denied_matched_policy[{name}')",
+                },
+            }
+        },
+        "status_code": 401,
+        "body_format_override": {
+            "json_format": {
+                "error": {
+                    "type": "authentication_error",
+                    "code": "invalid_token",
+                    "message": "Jwt is missing",
+                    "status": "%RESPONSE_CODE%",
+                }
+            }
+        },
+    }
 
 
 def example_local_replies(jwt: bool = False) -> dict[str, Any]:
