@@ -41,6 +41,7 @@ from grounding_sidecar.detection.text.passages import Passage
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled
 from tools.fit_calibration import rag_cases
+from tools.verifier.build_pairs import with_neighbours
 
 STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rag"]
 OUT = Path(__file__).resolve().parents[1] / "build" / "study" / "claims.npz"
@@ -97,7 +98,7 @@ class StudyJudge:
             pairs: list[tuple[str, str]] = []
             if len(order) > 1 and np.isfinite(similarities[order[1]]):
                 pairs.append((passages[int(order[1])].text, claim))
-            pairs.append((_with_neighbours(passages, best_index), claim))
+            pairs.append((with_neighbours(passages, best_index), claim))
             readings = self.verifier.verify(pairs)
             joined = _reading(readings[-1])
             if len(readings) == 2:
@@ -119,16 +120,6 @@ class StudyJudge:
             }
         )
         return after
-
-
-def _with_neighbours(passages: Sequence[Passage], index: int) -> str:
-    best = passages[index]
-    around = [
-        passages[i]
-        for i in (index - 1, index, index + 1)
-        if 0 <= i < len(passages) and passages[i].source_index == best.source_index
-    ]
-    return " ".join(p.text for p in around)
 
 
 def _cases(name: str) -> list[LabelledCase]:

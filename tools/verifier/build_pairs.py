@@ -24,6 +24,7 @@ import json
 import random
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -61,13 +62,30 @@ class Pair:
     part: str
 
 
-def _best_passage(embedder: CachedEmbedder, claim: str, passages: list[Passage]) -> Passage:
+def _best_passage(embedder: CachedEmbedder, claim: str, passages: list[Passage]) -> int:
     vectors = embedder.embed([p.text for p in passages])
     (claim_vector,) = embedder.embed([claim])
-    return passages[int(np.argmax(vectors @ claim_vector))]
+    return int(np.argmax(vectors @ claim_vector))
 
 
-def real_pairs(dataset: str, cases: list[LabelledCase], embedder: CachedEmbedder) -> list[Pair]:
+def with_neighbours(passages: Sequence[Passage], index: int) -> str:
+    """A passage joined with the passages before and after it in the same source."""
+    best = passages[index]
+    around = [
+        passages[i]
+        for i in (index - 1, index, index + 1)
+        if 0 <= i < len(passages) and passages[i].source_index == best.source_index
+    ]
+    return " ".join(p.text for p in around)
+
+
+def _premise(passages: Sequence[Passage], index: int, joined: bool) -> str:
+    return with_neighbours(passages, index) if joined else passages[index].text
+
+
+def real_pairs(
+    dataset: str, cases: list[LabelledCase], embedder: CachedEmbedder, *, joined: bool = False
+) -> list[Pair]:
     pairs: list[Pair] = []
     for case in cases:
         passages = [p for i, s in enumerate(case.case.sources) for p in split_passages(i, s)]
@@ -76,8 +94,8 @@ def real_pairs(dataset: str, cases: list[LabelledCase], embedder: CachedEmbedder
         for claim in case.claims:
             text = case.case.answer[claim.span[0] : claim.span[1]]
             label = _LABELS.get(claim.verdict.value, Label.NEITHER)
-            best = _best_passage(embedder, text, passages)
-            pairs.append(Pair(best.text, text, int(label), "real", dataset, part_of(case).value))
+            premise = _premise(passages, _best_passage(embedder, text, passages), joined)
+            pairs.append(Pair(premise, text, int(label), "real", dataset, part_of(case).value))
     return pairs
 
 
@@ -96,7 +114,8 @@ def _documents(dataset: str, cases: list[LabelledCase]) -> list[_Document]:
     return list(seen.values())
 
 
-def _sentences(text: str) -> list[tuple[str, Passage]]:
+def _sentences(text: str, joined: bool = False) -> list[tuple[str, str]]:
+    """(sentence, premise): the passage holding it (`joined`: with its neighbours)."""
     passages = split_passages(0, text)
     out = []
     for segment in split_sentences(text):
@@ -104,17 +123,24 @@ def _sentences(text: str) -> list[tuple[str, Passage]]:
         if not MIN_WORDS <= len(sentence.split()) <= MAX_WORDS or not sentence.endswith("."):
             continue
         holder = next(
-            (p for p in passages if p.start <= segment.start and segment.end <= p.end), None
+            (
+                i
+                for i, p in enumerate(passages)
+                if p.start <= segment.start and segment.end <= p.end
+            ),
+            None,
         )
         if holder is not None:
-            out.append((sentence, holder))
+            out.append((sentence, _premise(passages, holder, joined)))
     return out
 
 
-def synthetic_pairs(documents: list[_Document], rng: random.Random) -> list[Pair]:
+def synthetic_pairs(
+    documents: list[_Document], rng: random.Random, *, joined: bool = False
+) -> list[Pair]:
     wordnet = load_wordnet()
     vocabulary = perturb.vocabulary([d.text for d in documents])
-    sentences = {id(d): _sentences(d.text) for d in documents}
+    sentences = {id(d): _sentences(d.text, joined) for d in documents}
     pairs: list[Pair] = []
     for document in documents:
         own = sentences[id(document)]
@@ -123,13 +149,13 @@ def synthetic_pairs(documents: list[_Document], rng: random.Random) -> list[Pair
         ctx = perturb.Context(rng, wordnet, vocabulary, perturb.document_names(document.text))
         others = [d for d in documents if d.dataset == document.dataset and d is not document]
         count = SENTENCES_PER_DOCUMENT[document.dataset]
-        for sentence, passage in rng.sample(own, min(count, len(own))):
+        for sentence, premise in rng.sample(own, min(count, len(own))):
             foreign_pool = (others, sentences)
             for hypothesis, label, rule in _rewrites(sentence, ctx, foreign_pool, rng):
                 if hypothesis != sentence or rule == "identity":
                     pairs.append(
                         Pair(
-                            passage.text,
+                            premise,
                             hypothesis,
                             int(label),
                             rule,
@@ -140,7 +166,7 @@ def synthetic_pairs(documents: list[_Document], rng: random.Random) -> list[Pair
     return pairs
 
 
-_ForeignPool = tuple[list[_Document], dict[int, list[tuple[str, Passage]]]]
+_ForeignPool = tuple[list[_Document], dict[int, list[tuple[str, str]]]]
 
 
 def _rewrites(
@@ -183,7 +209,7 @@ def _rewrites(
 def _topical_foreign_sentence(
     sentence: str,
     others: list[_Document],
-    sentences: dict[int, list[tuple[str, Passage]]],
+    sentences: dict[int, list[tuple[str, str]]],
     rng: random.Random,
 ) -> str | None:
     """A sentence from another document sharing the most words with `sentence`:
@@ -200,16 +226,23 @@ def _topical_foreign_sentence(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("build/verifier/pairs.jsonl"))
+    parser.add_argument(
+        "--premise",
+        choices=("passage", "joined"),
+        default="passage",
+        help="passage: the one passage (what ships); joined: with its neighbours (a study)",
+    )
     args = parser.parse_args()
+    joined = args.premise == "joined"
     rng = random.Random(SEED)
     embedder = CachedEmbedder(load_embedder("minilm"))
     pairs: list[Pair] = []
     documents: list[_Document] = []
     for dataset in TRAINING_SETS:
         cases = load(dataset)
-        pairs += real_pairs(dataset, cases, embedder)
+        pairs += real_pairs(dataset, cases, embedder, joined=joined)
         documents += [d for d in _documents(dataset, cases) if d.part != Part.CALIBRATION]
-    pairs += synthetic_pairs(documents, rng)
+    pairs += synthetic_pairs(documents, rng, joined=joined)
     pairs += [
         Pair(
             t.premise,

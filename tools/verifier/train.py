@@ -44,14 +44,14 @@ REFERENCE_PATH = ROOT / "tests" / "detection" / "verifier" / "torch_reference.js
 SEED = 20261201
 
 
-def _tokenizer() -> Tokenizer:
+def pair_tokenizer() -> Tokenizer:
     tokenizer = Tokenizer.from_file(str(default_model_dir() / TOKENIZER.name))
     tokenizer.no_padding()
     tokenizer.enable_truncation(max_length=VERIFIER_MAX_TOKENS)
     return tokenizer
 
 
-def _encode(tokenizer: Tokenizer, pairs: list[tuple[str, str]]) -> list[list[int]]:
+def encode_pairs(tokenizer: Tokenizer, pairs: list[tuple[str, str]]) -> list[list[int]]:
     return [list(e.ids) for e in tokenizer.encode_batch(pairs)]
 
 
@@ -150,8 +150,8 @@ def main() -> None:
     holdout = [r for r in records if r["part"] == "holdout"]
     if args.limit:
         holdout = rng.sample(holdout, min(len(holdout), args.limit))
-    tokenizer = _tokenizer()
-    encoded = _encode(tokenizer, [(r["premise"], r["hypothesis"]) for r in train])
+    tokenizer = pair_tokenizer()
+    encoded = encode_pairs(tokenizer, [(r["premise"], r["hypothesis"]) for r in train])
     labels = torch.tensor([r["label"] for r in train])
     counts = torch.bincount(labels, minlength=3).float()
     class_weights = counts.sum() / (3 * counts.clamp(min=1))
@@ -189,7 +189,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_safetensors(args.out, shipped)
     load_weights(model, shipped)
-    holdout_encoded = _encode(tokenizer, [(r["premise"], r["hypothesis"]) for r in holdout])
+    holdout_encoded = encode_pairs(tokenizer, [(r["premise"], r["hypothesis"]) for r in holdout])
     metrics = {
         "seed": SEED,
         "training_pairs": len(train),
@@ -203,7 +203,7 @@ def main() -> None:
         "holdout": report(holdout, probabilities(model, holdout_encoded)),
     }
     reference_pairs = fidelity_pairs(load_wordnet())
-    reference_probs = probabilities(model, _encode(tokenizer, reference_pairs))
+    reference_probs = probabilities(model, encode_pairs(tokenizer, reference_pairs))
     args.reference.parent.mkdir(parents=True, exist_ok=True)
     args.reference.write_text(
         json.dumps(
