@@ -1,7 +1,8 @@
 # Everything a fresh machine needs goes through these targets.  `make test` (the
 # README's test command, run by .ci/run after `make lint`) installs all it needs itself:
-# the venv and model (install), promtool (tools) and helm/kubernetes-validate/checkov
-# (tools-helm).  `make help` lists the targets.
+# the venv and model (install), promtool and the Prometheus server (tools),
+# helm/kubernetes-validate/checkov (tools-helm), and Node.js with the npm test packages
+# (tools-node).  `make help` lists the targets.
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python

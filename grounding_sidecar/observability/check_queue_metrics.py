@@ -60,8 +60,9 @@ class CheckQueueCollector(Collector):
         )
         yield _counter(
             "gateway_grounding_checks_shed",
-            "Checks decided at once as overloaded: at admission (they could not have "
-            "finished in time) or when a worker reached them too late.",
+            "Checks decided at once as overloaded: at admission (wait and cost would not "
+            "fit in 80% of the time left) or at start (their cost no longer fit in 80% of "
+            "the time then left).",
             "when",
             self._queue.counts.shed_counts(),
         )
