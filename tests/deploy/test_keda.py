@@ -5,14 +5,12 @@ tests/integration/node; `make tools-node` installs it)."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-from pathlib import Path
 from typing import Any
 
 from tests.deploy.chart import CHART, by_kind, helm, one, render
+from tests.support.node import node_package_dir
 
-NODE_DIR = Path(__file__).resolve().parents[1] / "integration" / "node"
 KEDA = [
     "autoscaling.enabled=true",
     "autoscaling.keda.enabled=true",
@@ -21,14 +19,9 @@ KEDA = [
 
 
 def validate(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    if (
-        shutil.which("node") is None
-        or not (NODE_DIR / "node_modules" / "@kubernetes-models").is_dir()
-    ):
-        raise AssertionError("Node.js or @kubernetes-models/keda is missing: run `make tools-node`")
     done = subprocess.run(
         ["node", "keda_validate.mjs"],
-        cwd=NODE_DIR,
+        cwd=node_package_dir("@kubernetes-models/keda"),
         input="".join(json.dumps(o) + "\n" for o in objects),
         capture_output=True,
         text=True,

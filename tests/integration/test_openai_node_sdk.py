@@ -1,33 +1,26 @@
 """The official openai npm package on Node as the client, through the real Envoy and
-sidecar (`make tools-node` installs Node and the package; skipped without them)."""
+sidecar (`make tools-node` installs Node and the package; without them these fail)."""
 
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.node import node_package_dir
+
 from .harness import GROUNDED, SOURCE, UNGROUNDED, Stack
 
-NODE_DIR = Path(__file__).parent / "node"
-pytestmark = [
-    pytest.mark.envoy,
-    pytest.mark.skipif(
-        shutil.which("node") is None or not (NODE_DIR / "node_modules" / "openai").is_dir(),
-        reason="Node.js or the openai npm package is missing: `make tools-node` installs them",
-    ),
-]
+pytestmark = pytest.mark.envoy
 
 
 @pytest.fixture(scope="module")
 def results(stack: Stack) -> dict[str, Any]:
     done = subprocess.run(
         ["node", "scenarios.mjs", str(stack.envoy.port), SOURCE, GROUNDED, UNGROUNDED],
-        cwd=NODE_DIR,
+        cwd=node_package_dir("openai"),
         capture_output=True,
         text=True,
         timeout=120,
