@@ -200,14 +200,15 @@ class CheckRunner:
                 memo=memo,
             )
 
+        checked = _checked_chars(answer, sources, policy)
         try:
-            if self._runs_inline(answer, sources, policy):
+            if self.runs_inline(checked):
                 result = check()
                 if time.perf_counter() - started > self.deadline_seconds:
                     return CheckOutcome(None, Unchecked.DEADLINE_MISSED)
             else:
                 left = self.deadline_seconds - (time.perf_counter() - started)
-                chars = max(_checked_chars(answer, sources, policy) - prepared_chars, 1)
+                chars = max(checked - prepared_chars, 1)
                 future = self.submit(
                     check, chars, admit_within=left * ADMISSION_SHARE, shed_after=left
                 )
@@ -296,11 +297,6 @@ class CheckRunner:
         future = self._pool.submit(guarded)
         future.add_done_callback(lambda f: dequeue() if f.cancelled() else None)
         return future
-
-    def _runs_inline(self, answer: str, sources: Sequence[str], policy: GroundingPolicy) -> bool:
-        # Only what the detector will read: sources past `max_sources` are dropped.
-        read = (*sources[: policy.max_sources], *policy.references)
-        return self.runs_inline(len(answer) + sum(map(len, read)))
 
     def has_room_ahead(self) -> bool:
         """Whether work ahead of an answer could be admitted now (before its own cost)."""
@@ -481,7 +477,7 @@ def _limits(policy: GroundingPolicy) -> SourceLimits:
 
 
 def _checked_chars(answer: str, sources: Sequence[str], policy: GroundingPolicy) -> int:
-    """About the text the detector reads: the answer, the sources its limits keep, the
-    references."""
+    """The text the detector reads: the answer, the sources its limits keep (past
+    `max_sources` or over `max_source_length` they are dropped), the references."""
     kept = [s for s in sources[: policy.max_sources] if len(s) <= policy.max_source_length]
     return len(answer) + sum(map(len, kept)) + sum(map(len, policy.references))
