@@ -153,14 +153,14 @@ class Exchange:
         return self._upstream_done
 
     async def handle(self, request: ext_proc.ProcessingRequest) -> list[ProcessingResponse]:
-        kind = request.WhichOneof("request")
-        if kind == "response_trailers" or (
-            kind == "response_body" and request.response_body.end_of_stream
+        phase = messages.phase_of(request)
+        if phase is Phase.RESPONSE_TRAILERS or (
+            phase is Phase.RESPONSE_BODY and request.response_body.end_of_stream
         ):
             self._upstream_done = True
         if self.relaying:
             return PASSTHROUGH.handle(request)
-        phase = self._phase = messages.phase_of(request)
+        self._phase = phase
         if phase is Phase.REQUEST_HEADERS:
             return self.on_request_headers(request.request_headers)
         if phase is Phase.REQUEST_BODY:
