@@ -18,7 +18,7 @@ from grounding_sidecar.decision.envelopes import (
 )
 from grounding_sidecar.decision.outcome import CheckOutcome, Unchecked
 from grounding_sidecar.decision.policy import GroundingPolicy
-from grounding_sidecar.detection.contract import Reason, ResponseVerdict, Verdict
+from grounding_sidecar.detection.contract import Reason, ResponseVerdict
 
 # The verdict header of an answer delivered without its ungrounded claims.
 REDACTED_HEADER = "redacted"
@@ -77,7 +77,7 @@ def decide(outcome: CheckOutcome, policy: GroundingPolicy, trace_id: str) -> Dec
         and result is not None
         and verdict is ResponseVerdict.FAIL
         and not outcome.truncated
-        and any(grade.verdict is Verdict.SUPPORTED for grade in result.claims)
+        and result.has_supported_claim
     ):
         return Decision(verdict, None, tuple(g.span for g in result.ungrounded_claims))
     if outcome.result is not None and verdict is ResponseVerdict.FAIL:

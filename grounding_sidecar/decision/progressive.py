@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from grounding_sidecar.decision.actions import Action
 from grounding_sidecar.decision.redaction import redact, stable_end
-from grounding_sidecar.detection.contract import CheckResult, Verdict
+from grounding_sidecar.detection.contract import CheckResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,7 @@ def progressive_release(
     """The release `settled` (the check of `received`'s first `settled_length`
     characters) allows under `action`; None while nothing may go out."""
     if action is Action.REDACT:
-        if not any(grade.verdict is Verdict.SUPPORTED for grade in settled.claims):
+        if not settled.has_supported_claim:
             return None  # the whole answer may yet be refused
         redaction = redact(received, [g.span for g in settled.claims if g.is_ungrounded])
         return Release(stable_end(received, redaction, settled_length), redaction.removed)

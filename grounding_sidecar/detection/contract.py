@@ -249,6 +249,11 @@ class CheckResult:
     def ungrounded_claims(self) -> tuple[StatementGrade, ...]:
         return tuple(grade for grade in self.claims if grade.is_ungrounded)
 
+    @property
+    def has_supported_claim(self) -> bool:
+        """Whether any claim is supported (what REDACT needs to deliver anything)."""
+        return any(grade.verdict is Verdict.SUPPORTED for grade in self.claims)
+
     def to_dict(self) -> dict[str, Any]:
         """The `check --json` object: exactly the documented top-level keys."""
         return {
