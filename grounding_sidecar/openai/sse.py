@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,13 +182,11 @@ class StreamAnswer:
         if not isinstance(choice, dict):
             self.malformed_events += 1
             return
-        index = choice.get("index", 0)
-        if not isinstance(index, int):
-            index = 0
+        index = _choice_index(choice)
         parts = self.parts.setdefault(index, [])
-        delta = choice.get("delta")
-        if isinstance(delta, dict) and isinstance(delta.get("content"), str):
-            parts.append(delta["content"])
+        content = _delta_content(choice)
+        if content is not None:
+            parts.append(content)
         reason = choice.get("finish_reason")
         if isinstance(reason, str):
             self.finish_reasons[index] = reason
@@ -220,12 +218,9 @@ def with_report_in_final_chunk(raw: bytes, report: Mapping[str, Any]) -> bytes:
     """A complete stream's bytes with `grounding` added to its final chunk (the last
     one carrying a `finish_reason`), that event rewritten as one `data:` line and every
     other byte kept; a stream with no such chunk gets one, before `[DONE]`."""
-    position = 0
     final: tuple[int, int, dict[str, Any]] | None = None
     done_at: int | None = None
-    while position < len(raw):
-        match = _EVENT_END.search(raw, position)
-        end = match.end() if match else len(raw)
+    for position, end, _ in _raw_events(raw):
         data = _event_data(raw[position:end])
         if data is not None and data.strip() == DONE_SENTINEL and done_at is None:
             done_at = position
@@ -233,7 +228,6 @@ def with_report_in_final_chunk(raw: bytes, report: Mapping[str, Any]) -> bytes:
             chunk = _chunk_of(data)
             if chunk is not None and _finishes(chunk):
                 final = (position, end, chunk)
-        position = end
     if final is None:
         at = len(raw) if done_at is None else done_at
         extra = {"object": "chat.completion.chunk", "choices": [], "grounding": report}
@@ -254,22 +248,16 @@ def without_ranges(
     where each choice's content in `raw` begins (a stream's later part)."""
     out: list[bytes] = []
     offsets: dict[int, int] = dict(starts or {})
-    position = 0
-    while position < len(raw):
-        match = _EVENT_END.search(raw, position)
-        end = match.end() if match else len(raw)
+    for position, end, _ in _raw_events(raw):
         event = raw[position:end]
-        position = end
         data = _event_data(event)
         chunk = _chunk_of(data) if data is not None and data.strip() != DONE_SENTINEL else None
         changed = False
         for choice in chunk.get("choices", []) if chunk is not None else []:
-            if not isinstance(choice, dict) or not isinstance(choice.get("delta"), dict):
+            content = _delta_content(choice) if isinstance(choice, dict) else None
+            if content is None:
                 continue
-            content = choice["delta"].get("content")
-            if not isinstance(content, str):
-                continue
-            index = choice.get("index", 0) if isinstance(choice.get("index", 0), int) else 0
+            index = _choice_index(choice)
             start = offsets.get(index, 0)
             offsets[index] = start + len(content)
             kept = _cut(content, start, removed.get(index, ()))
@@ -300,28 +288,47 @@ def releasable(raw: bytes, chars: int) -> tuple[int, int]:
     start whose content lies within them.  Never an event still arriving, one for a
     choice other than the first, one that finishes a choice, or `[DONE]`: the end of a
     stream waits for the verdict on the whole answer (and carries its report)."""
-    position = released = 0
-    while position < len(raw):
-        match = _EVENT_END.search(raw, position)
-        if match is None:
-            break
-        data = _event_data(raw[position : match.end()])
+    released = 0
+    for position, end, closed in _raw_events(raw):
+        if not closed:
+            return position, released  # still arriving
+        data = _event_data(raw[position:end])
         content = 0
         if data is not None:
             chunk = _chunk_of(data)
             if chunk is None or _finishes(chunk):
-                break  # unreadable (the whole check judges it) or the end
+                return position, released  # unreadable (the whole check judges it) or the end
             for choice in chunk.get("choices") or []:
-                if not isinstance(choice, dict) or choice.get("index", 0) != 0:
+                if not isinstance(choice, dict) or _choice_index(choice) != 0:
                     return position, released
-                delta = choice.get("delta")
-                if isinstance(delta, dict) and isinstance(delta.get("content"), str):
-                    content += len(delta["content"])
+                content += len(_delta_content(choice) or "")
         if released + content > chars:
-            break
+            return position, released
         released += content
-        position = match.end()
-    return position, released
+    return len(raw), released
+
+
+def _raw_events(raw: bytes) -> Iterator[tuple[int, int, bool]]:
+    """(start, end, closed) of each event of a stream's bytes, in order; only the last
+    can be unclosed (no blank line after it yet)."""
+    position = 0
+    while position < len(raw):
+        match = _EVENT_END.search(raw, position)
+        end = match.end() if match else len(raw)
+        yield position, end, match is not None
+        position = end
+
+
+def _choice_index(choice: dict[str, Any]) -> int:
+    """A choice's `index`; 0 when it has none or not an integer, as `StreamAnswer` has it."""
+    index = choice.get("index", 0)
+    return index if isinstance(index, int) else 0
+
+
+def _delta_content(choice: dict[str, Any]) -> str | None:
+    delta = choice.get("delta")
+    content = delta.get("content") if isinstance(delta, dict) else None
+    return content if isinstance(content, str) else None
 
 
 def _event_data(event: bytes) -> str | None:
