@@ -50,14 +50,17 @@ def redact(text: str, spans: Sequence[tuple[int, int]]) -> Redaction:
     while position < len(text):
         line_end = _line_end(text, position)
         touched = not all(keep[position:line_end])
-        kept = "".join(
-            c for c, k in zip(text[position:line_end], keep[position:line_end], strict=True) if k
-        )
-        if touched and _BARE_LINE.fullmatch(kept):
+        if touched and _BARE_LINE.fullmatch(
+            _kept(text[position:line_end], keep[position:line_end])
+        ):
             stop = min(line_end + 1, len(text))
             keep[position:stop] = [False] * (stop - position)
         position = line_end + 1
-    return Redaction(_ranges(keep), "".join(c for c, k in zip(text, keep, strict=True) if k))
+    return Redaction(_ranges(keep), _kept(text, keep))
+
+
+def _kept(text: str, keep: Sequence[bool]) -> str:
+    return "".join(c for c, k in zip(text, keep, strict=True) if k)
 
 
 def _line_end(text: str, position: int) -> int:
@@ -86,9 +89,8 @@ def stable_end(text: str, redaction: Redaction, end: int) -> int:
     line_start = text.rfind("\n", 0, end) + 1
     if text.find("\n", line_start) >= 0:
         return end  # the line is finished: its tidy-up is decided
-    removed = [False] * (end - line_start)
+    keep = [True] * (end - line_start)
     for start, stop in redaction.removed:
         for position in range(max(start, line_start), min(stop, end)):
-            removed[position - line_start] = True
-    kept = "".join(c for c, r in zip(text[line_start:end], removed, strict=True) if not r)
-    return line_start if _BARE_LINE.fullmatch(kept) else end
+            keep[position - line_start] = False
+    return line_start if _BARE_LINE.fullmatch(_kept(text[line_start:end], keep)) else end
