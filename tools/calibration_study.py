@@ -8,7 +8,8 @@ second-best passage and of the best passage joined with its neighbours, and whet
 the rules that run after the scorer (the verifier's contradiction override, the
 consistency rule) would take its support away.  A variant's verdict is then
 `P(supported) >= t and cosine >= floor and not overruled`, exactly as the grader
-decides, which `--check` confirms against the grader's own verdicts.
+decides; the run ends by saying on what share of claims the recorded judge agrees
+with the grader's own verdicts (it must be 100%).
 
     python -m tools.calibration_study [--limit N]
 """
@@ -62,6 +63,13 @@ class StudyJudge:
     before: CalibratedJudge  # the previous default: no verifier
     verifier: OnnxVerifier
     rows: list[dict[str, object]] = field(default_factory=list)
+    # The same judges with a threshold every claim passes: what the later rules do alone.
+    _rules_after: CalibratedJudge = field(init=False)
+    _rules_before: CalibratedJudge = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._rules_after = _every_claim_passes(self.after)
+        self._rules_before = _every_claim_passes(self.before)
 
     @property
     def tag(self) -> str:
@@ -82,15 +90,12 @@ class StudyJudge:
     ) -> Judgement:
         after = self.after.judge(claim, similarities, best_index, passages, corpus, verification)
         before = self.before.judge(claim, similarities, best_index, passages, corpus, None)
-        # A judge whose threshold every claim passes shows what the later rules do alone.
-        always = dataclasses.replace(
-            self.after, model=dataclasses.replace(self.after.model, threshold=0.0)
+        kept_after = self._rules_after.judge(
+            claim, similarities, best_index, passages, corpus, verification
         )
-        always_before = dataclasses.replace(
-            self.before, model=dataclasses.replace(self.before.model, threshold=0.0)
+        kept_before = self._rules_before.judge(
+            claim, similarities, best_index, passages, corpus, None
         )
-        kept_after = always.judge(claim, similarities, best_index, passages, corpus, verification)
-        kept_before = always_before.judge(claim, similarities, best_index, passages, corpus, None)
         order = np.argsort(-similarities)
         second = _MISSING
         joined = _MISSING
@@ -110,7 +115,6 @@ class StudyJudge:
                 "second": second,
                 "joined": joined,
                 "cosine": float(similarities[best_index]),
-                "cosine2": float(similarities[order[1]]) if len(order) > 1 else -1.0,
                 "after_supported": after.verdict is Verdict.SUPPORTED,
                 "before_supported": before.verdict is Verdict.SUPPORTED,
                 "after_p": after.probability,
@@ -120,6 +124,10 @@ class StudyJudge:
             }
         )
         return after
+
+
+def _every_claim_passes(judge: CalibratedJudge) -> CalibratedJudge:
+    return dataclasses.replace(judge, model=dataclasses.replace(judge.model, threshold=0.0))
 
 
 def _cases(name: str) -> list[LabelledCase]:

@@ -22,10 +22,12 @@ from grounding_sidecar.detection.judging.features import (
     FEATURES,
     VERIFIER_LOGIT_CLIP,
     Feature,
+    clipped_log_odds,
 )
 from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
 from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
 from tools.calibration_study import OUT
+from tools.fit_calibration import THRESHOLD_CANDIDATES
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -49,7 +51,8 @@ class Study:
             columns["case"] = np.asarray(columns["case"]) + offset
             offset = int(np.max(columns["case"])) + 1
             parts.append(columns)
-        return cls({key: np.concatenate([p[key] for p in parts]) for key in parts[0]})
+        common = set.intersection(*(set(p) for p in parts))
+        return cls({key: np.concatenate([p[key] for p in parts]) for key in sorted(common)})
 
     def __getitem__(self, key: str) -> npt.NDArray[np.generic]:
         return self.columns[key]
@@ -62,11 +65,17 @@ class Study:
 
 
 def logits(readings: FloatArray) -> FloatArray:
-    """Log-odds of each probability, clipped; a reading not taken counts as the clip's
+    """The scorer's log-odds of each reading; a reading not taken counts as the clip's
     floor, as `features.verifier_features` has it."""
-    p = np.clip(readings, 1e-6, 1 - 1e-6)
-    out = np.clip(np.log(p / (1 - p)), -VERIFIER_LOGIT_CLIP, VERIFIER_LOGIT_CLIP)
-    return np.where(np.isnan(readings), -VERIFIER_LOGIT_CLIP, out)
+    return np.where(np.isnan(readings), -VERIFIER_LOGIT_CLIP, clipped_log_odds(readings))
+
+
+Fitted = tuple[FloatArray, FloatArray, FloatArray, float]  # mean, scale, weights, bias
+
+
+def _log_odds(x: FloatArray, fitted: Fitted) -> FloatArray:
+    mean, scale, weights, bias = fitted
+    return np.asarray(((x - mean) / scale) @ weights + bias)
 
 
 Build = Callable[[Study], tuple[FloatArray, tuple[Feature, ...]]]
@@ -108,8 +117,7 @@ def _nothing(study: Study) -> tuple[FloatArray, tuple[Feature, ...]]:
 def _previous_logit(study: Study) -> FloatArray:
     """The previous default's log-odds (the shipped verifier-off parameters)."""
     model = CalibratedModel.from_json(json.loads(params_path("minilm").read_text(encoding="utf-8")))
-    x = np.asarray(study["features"], dtype=np.float64)
-    return np.asarray(((x - model.mean) / model.scale) @ model.weights + model.bias)
+    return model.log_odds(np.asarray(study["features"], dtype=np.float64))
 
 
 def _lexical_stage(
@@ -123,8 +131,7 @@ def _lexical_stage(
         rows = np.zeros(len(x), dtype=bool)
         for part in parts:
             rows |= _fit_rows(study, part)
-        mean, scale, weights, bias = _fit(study, x, features, rows, set_weights)
-        return np.asarray(((x - mean) / scale) @ weights + bias)
+        return _log_odds(x, _fit(study, x, features, rows, set_weights))
 
     return column
 
@@ -133,15 +140,17 @@ def _reading(key: str, index: int) -> Callable[[Study], FloatArray]:
     return lambda study: logits(np.asarray(study[key], dtype=np.float64))[:, index]
 
 
-def _best_of(index: int, *keys: str, worst: bool = False) -> Callable[[Study], FloatArray]:
+def _best_of(index: int, *keys: str) -> Callable[[Study], FloatArray]:
+    """The largest of several readings' log-odds."""
+
     def column(study: Study) -> FloatArray:
         stacked = np.stack([logits(np.asarray(study[k], dtype=np.float64))[:, index] for k in keys])
-        return np.asarray(stacked.min(axis=0) if worst else stacked.max(axis=0), np.float64)
+        return np.asarray(stacked.max(axis=0), np.float64)
 
     return column
 
 
-ENTAILED, CONTRADICTED, NEITHER = 0, 1, 2
+ENTAILED, CONTRADICTED = 0, 1
 _VERIFIER_COLUMNS: tuple[Column, ...] = (
     ("entailed", _reading("best", ENTAILED), +1),
     ("contradicted", _reading("best", CONTRADICTED), -1),
@@ -149,34 +158,19 @@ _VERIFIER_COLUMNS: tuple[Column, ...] = (
 _TWO_PARTS = ("verifier", "calibration")
 VARIANTS = [
     Variant("no verifier (refit)", _lexical, uses_verifier=False),
-    Variant(
-        "shipped recipe",
-        _with(
-            ("entailed", _reading("best", ENTAILED), +1),
-            ("contradicted", _reading("best", CONTRADICTED), -1),
-        ),
-    ),
+    Variant("shipped recipe", _with(*_VERIFIER_COLUMNS)),
     Variant(
         "+ best of two passages",
-        _with(
-            ("entailed", _reading("best", ENTAILED), +1),
-            ("contradicted", _reading("best", CONTRADICTED), -1),
-            ("entailed_top2", _best_of(ENTAILED, "best", "second"), +1),
-        ),
+        _with(*_VERIFIER_COLUMNS, ("entailed_top2", _best_of(ENTAILED, "best", "second"), +1)),
     ),
     Variant(
         "+ joined neighbours",
-        _with(
-            ("entailed", _reading("best", ENTAILED), +1),
-            ("contradicted", _reading("best", CONTRADICTED), -1),
-            ("entailed_joined", _reading("joined", ENTAILED), +1),
-        ),
+        _with(*_VERIFIER_COLUMNS, ("entailed_joined", _reading("joined", ENTAILED), +1)),
     ),
     Variant(
         "+ two passages + joined",
         _with(
-            ("entailed", _reading("best", ENTAILED), +1),
-            ("contradicted", _reading("best", CONTRADICTED), -1),
+            *_VERIFIER_COLUMNS,
             ("entailed_any", _best_of(ENTAILED, "best", "second", "joined"), +1),
         ),
     ),
@@ -215,12 +209,12 @@ class Scored:
     threshold: float
 
 
-def _flagged(study: Study, scored: Scored, rows: BoolArray) -> BoolArray:
+def _flagged(scored: Scored, rows: BoolArray) -> BoolArray:
     return np.asarray(scored.p[rows] < scored.threshold, dtype=bool)
 
 
 def _response_bacc(study: Study, scored: Scored, rows: BoolArray) -> float | None:
-    flagged = _flagged(study, scored, rows)
+    flagged = _flagged(scored, rows)
     cases = np.asarray(study["case"])[rows]
     failed = np.asarray(study["response_failed"], dtype=bool)[rows]
     has = np.asarray(study["has_response"], dtype=bool)[rows]
@@ -236,7 +230,7 @@ def _response_bacc(study: Study, scored: Scored, rows: BoolArray) -> float | Non
 
 def _claim_bacc(study: Study, scored: Scored, rows: BoolArray) -> float | None:
     unsupported = ~np.asarray(study["supported"], dtype=bool)[rows]
-    return balanced_accuracy(_flagged(study, scored, rows), unsupported)
+    return balanced_accuracy(_flagged(scored, rows), unsupported)
 
 
 def _set_scores(study: Study, scored: Scored) -> list[float]:
@@ -263,8 +257,7 @@ def _operating_point(study: Study, p: FloatArray, rule: str = "mean") -> float:
             return min(c - b for c, b in zip(cells, previous, strict=True))
         return float(np.mean(cells))
 
-    candidates = [float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2)]
-    return max(candidates, key=score)
+    return max(THRESHOLD_CANDIDATES, key=score)
 
 
 def _fit_rows(study: Study, part: str) -> BoolArray:
@@ -280,7 +273,7 @@ def _fit(
     features: tuple[Feature, ...],
     rows: BoolArray,
     set_weights: dict[str, float],
-) -> tuple[FloatArray, FloatArray, FloatArray, float]:
+) -> Fitted:
     """fit_calibration's fit on `rows`: each set weighs the same (times `set_weights`)."""
     dataset = np.asarray(study["dataset"])
     weight = np.zeros(len(x))
@@ -297,8 +290,8 @@ def _fit(
 
 def fit(study: Study, variant: Variant) -> Scored:
     x, features = variant.build(study)
-    mean, scale, weights, bias = _fit(study, x, features, _fit_rows(study, "calibration"), {})
-    p = 1.0 / (1.0 + np.exp(-(((x - mean) / scale) @ weights + bias)))
+    fitted = _fit(study, x, features, _fit_rows(study, "calibration"), {})
+    p = 1.0 / (1.0 + np.exp(-_log_odds(x, fitted)))
     kept = np.asarray(study["kept_after" if variant.uses_verifier else "kept_before"], dtype=bool)
     p = np.where(kept, p, 0.0)
     return Scored(p, _operating_point(study, p, variant.threshold_rule))
@@ -310,11 +303,10 @@ def recorded(study: Study, which: str) -> Scored:
     p = np.where(kept, np.asarray(study[f"{which}_p"], dtype=np.float64), 0.0)
     supported = np.asarray(study[f"{which}_supported"], dtype=bool)
     # The threshold is the one that reproduces the grader's verdicts.
-    candidates = np.unique(np.round(p, 4))
-    for t in np.round(np.arange(0.2, 0.81, 0.01), 2):
+    for t in THRESHOLD_CANDIDATES:
         if np.array_equal(p >= t, supported):
-            return Scored(p, float(t))
-    raise SystemExit(f"{which}: no threshold reproduces the grader ({len(candidates)} values)")
+            return Scored(p, t)
+    raise SystemExit(f"{which}: no threshold reproduces the grader's verdicts")
 
 
 def report(study: Study, rows: dict[str, Scored], part: str) -> None:
@@ -380,21 +372,17 @@ def paired_interval(
     cases = np.asarray(study["case"])[rows]
     unique, index = np.unique(cases, return_inverse=True)
     members = [rows[index == i] for i in range(len(unique))]
-    unsupported = ~np.asarray(study["supported"], dtype=bool)
+    measure = _response_bacc if responses else _claim_bacc
 
     def difference(chosen: npt.NDArray[np.int_]) -> float:
         picked = np.concatenate([members[i] for i in chosen])
-        if responses:
-            sub = Study({key: np.asarray(v)[picked] for key, v in study.columns.items()})
-            # Each drawn case gets a number of its own: a case drawn twice counts twice.
-            sizes = [len(members[i]) for i in chosen]
-            sub.columns["case"] = np.repeat(np.arange(len(chosen)), sizes)
-            everything = np.ones(len(picked), dtype=bool)
-            a = _response_bacc(sub, Scored(first.p[picked], first.threshold), everything) or 0.0
-            b = _response_bacc(sub, Scored(second.p[picked], second.threshold), everything) or 0.0
-        else:
-            a = balanced_accuracy(first.p[picked] < first.threshold, unsupported[picked]) or 0.0
-            b = balanced_accuracy(second.p[picked] < second.threshold, unsupported[picked]) or 0.0
+        sample = Study({key: np.asarray(v)[picked] for key, v in study.columns.items()})
+        # Each drawn case gets a number of its own: a case drawn twice counts twice.
+        sizes = [len(members[i]) for i in chosen]
+        sample.columns["case"] = np.repeat(np.arange(len(chosen)), sizes)
+        everything = np.ones(len(picked), dtype=bool)
+        a = measure(sample, Scored(first.p[picked], first.threshold), everything) or 0.0
+        b = measure(sample, Scored(second.p[picked], second.threshold), everything) or 0.0
         return 100 * (b - a)
 
     rng = np.random.default_rng(seed)

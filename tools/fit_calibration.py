@@ -53,6 +53,7 @@ from grounding_sidecar.detection.judging.features import (
     FEATURES,
     FEATURES_WITH_VERIFIER,
     VERIFIER_LOGIT_CLIP,
+    Feature,
     claim_features,
     verifier_features,
 )
@@ -217,23 +218,13 @@ def main() -> None:
     weight = np.concatenate(
         [np.full(len(rows.supported), 1.0 / len(rows.supported)) for rows in sets.values()]
     ) * (len(y) / len(sets))
-    feature_set = FEATURES_WITH_VERIFIER if verifier is not None else FEATURES
-    mean, scale, weights, bias = fit_monotone_logistic(
-        x, y, sample_weight=weight, feature_set=feature_set
-    )
     sizes = ", ".join(f"{name} {len(rows.supported)}" for name, rows in sets.items())
-    model = CalibratedModel(
-        embedder_tag=embedder.version_tag,
-        features=tuple(f.name for f in feature_set),
-        mean=mean,
-        scale=scale,
-        weights=weights,
-        bias=bias,
-        threshold=0.5,
-        fitted_on=(
-            f"calibration parts (claims: {sizes}), equal weight per set; monotone logistic, "
-            "l2=1; threshold: best mean BAcc over the sets (SummEdits: claims and responses)"
-        ),
+    model = _fitted_model(
+        embedder,
+        (x, y, weight),
+        FEATURES_WITH_VERIFIER if verifier is not None else FEATURES,
+        f"calibration parts (claims: {sizes}), equal weight per set; monotone logistic, "
+        "l2=1; threshold: best mean BAcc over the sets (SummEdits: claims and responses)",
         verifier_tag=verifier.version_tag if verifier is not None else None,
     )
     threshold, table = _operating_point(
@@ -245,11 +236,7 @@ def main() -> None:
             "without --verifier, give --out: calibrated-<embedder>.json comes from "
             "--recipe summedits"
         )
-    out = args.out or params_path(embedder.name, with_verifier=True)
-    out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {out} ({model.tag}, threshold {threshold:.2f})")
-    for name, value in zip(model.features, weights, strict=True):
-        print(f"  {name:<28} {value:+.3f}")
+    _write(model, args.out or params_path(embedder.name, with_verifier=True))
     print("claim BAcc at the operating point: " + table)
     if verifier is not None:
         _contradiction_bars(model, sets, embedder.default_threshold)
@@ -274,38 +261,64 @@ def _fit_summedits_recipe(embedder: Embedder, out: Path) -> None:
             np.full(len(rag.supported), 0.5 / len(rag.supported)),
         ]
     ) * len(y)
-    mean, scale, weights, bias = fit_monotone_logistic(x, y, sample_weight=weight)
-    model = CalibratedModel(
-        embedder_tag=embedder.version_tag,
-        features=tuple(f.name for f in FEATURES),
-        mean=mean,
-        scale=scale,
-        weights=weights,
-        bias=bias,
-        threshold=0.5,
-        fitted_on=(
-            f"SummEdits fit half ({len(summaries.supported)} claims) + RAG restatements from "
-            f"its sources ({len(rag.supported)} claims), equal weight; monotone logistic, l2=1; "
-            "threshold: best sum of SummEdits-fit response and claim BAcc and RAG claim BAcc"
-        ),
+    model = _fitted_model(
+        embedder,
+        (x, y, weight),
+        FEATURES,
+        f"SummEdits fit half ({len(summaries.supported)} claims) + RAG restatements from "
+        f"its sources ({len(rag.supported)} claims), equal weight; monotone logistic, l2=1; "
+        "threshold: best sum of SummEdits-fit response and claim BAcc and RAG claim BAcc",
     )
     probability = model.probability(x)
     split = len(summaries.supported)
     # One threshold serves three uses, weighed equally: whole summaries judged by their
     # weakest claim, summary claims one by one, and RAG claims one by one.
-    candidates = np.round(np.arange(0.2, 0.81, 0.01), 2)
     scores = [
         summaries.response_balanced_accuracy(probability[:split], t)
         + (balanced_accuracy(probability[:split] < t, summaries.supported == 0) or 0.0)
         + (balanced_accuracy(probability[split:] < t, rag.supported == 0) or 0.0)
-        for t in candidates
+        for t in THRESHOLD_CANDIDATES
     ]
-    threshold = float(candidates[int(np.argmax(scores))])
-    model = dataclasses.replace(model, threshold=threshold)
+    threshold = THRESHOLD_CANDIDATES[int(np.argmax(scores))]
+    _write(dataclasses.replace(model, threshold=threshold), out)
+
+
+# The operating points every recipe chooses among.
+THRESHOLD_CANDIDATES = tuple(float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2))
+
+
+def _fitted_model(
+    embedder: Embedder,
+    data: tuple[npt.NDArray[np.float64], npt.NDArray[np.int_], npt.NDArray[np.float64]],
+    features: tuple[Feature, ...],
+    fitted_on: str,
+    *,
+    verifier_tag: str | None = None,
+) -> CalibratedModel:
+    """The monotone logistic fit of (features, labels, sample weights), its threshold
+    still to be chosen."""
+    x, y, weight = data
+    mean, scale, weights, bias = fit_monotone_logistic(
+        x, y, sample_weight=weight, feature_set=features
+    )
+    return CalibratedModel(
+        embedder_tag=embedder.version_tag,
+        features=tuple(f.name for f in features),
+        mean=mean,
+        scale=scale,
+        weights=weights,
+        bias=bias,
+        threshold=0.5,
+        fitted_on=fitted_on,
+        verifier_tag=verifier_tag,
+    )
+
+
+def _write(model: CalibratedModel, out: Path) -> None:
     out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
-    print(f"wrote {out} ({model.tag}, threshold {threshold:.2f})")
-    for feature, value in zip(FEATURES, weights, strict=True):
-        print(f"  {feature.name:<28} {value:+.3f}")
+    print(f"wrote {out} ({model.tag}, threshold {model.threshold:.2f})")
+    for name, value in zip(model.features, model.weights, strict=True):
+        print(f"  {name:<28} {value:+.3f}")
 
 
 def _contradiction_bars(
@@ -372,8 +385,7 @@ def _operating_point(
         out["summedits"] = (out["summedits"] + responses) / 2
         return out
 
-    candidates = [float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2)]
-    best = max(candidates, key=lambda t: float(np.mean(list(scores(t).values()))))
+    best = max(THRESHOLD_CANDIDATES, key=lambda t: float(np.mean(list(scores(t).values()))))
     table = ", ".join(f"{name} {100 * v:.1f}" for name, v in scores(best).items())
     return best, table
 

@@ -58,8 +58,11 @@ class CalibratedModel:
 
     def probability(self, features: FloatArray) -> FloatArray:
         """P(supported) for one feature vector or a matrix of them."""
-        logits = ((features - self.mean) / self.scale) @ self.weights + self.bias
-        return np.asarray(1.0 / (1.0 + np.exp(-logits)), dtype=np.float64)
+        return np.asarray(1.0 / (1.0 + np.exp(-self.log_odds(features))), dtype=np.float64)
+
+    def log_odds(self, features: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The linear part of `probability`: log P / (1 - P)."""
+        return np.asarray(((features - self.mean) / self.scale) @ self.weights + self.bias)
 
     def to_json(self) -> dict[str, Any]:
         return {

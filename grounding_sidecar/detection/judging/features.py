@@ -67,7 +67,13 @@ def verifier_features(verification: Verification | None) -> npt.NDArray[np.float
     verifier did not read the claim (it has no similar passage)."""
     if verification is None:
         return np.full(len(VERIFIER_FEATURES), -VERIFIER_LOGIT_CLIP)
-    p = np.clip(np.array([verification.entailed, verification.contradicted]), 1e-6, 1 - 1e-6)
+    return clipped_log_odds(np.array([verification.entailed, verification.contradicted]))
+
+
+def clipped_log_odds(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Verifier probabilities as the scorer reads them: log-odds clipped to
+    ±VERIFIER_LOGIT_CLIP."""
+    p = np.clip(probabilities, 1e-6, 1 - 1e-6)
     return np.asarray(
         np.clip(np.log(p / (1 - p)), -VERIFIER_LOGIT_CLIP, VERIFIER_LOGIT_CLIP), dtype=np.float64
     )
