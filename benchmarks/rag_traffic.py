@@ -49,7 +49,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
 from devtools.envoy_process import (
@@ -177,10 +177,14 @@ class Settings:
     chunk_delay: float
 
 
-def one_request(
-    port: int, upstream: MockUpstream, rng: random.Random, settings: Settings
-) -> tuple[float, float, str]:
-    """(seconds after the upstream's last byte, seconds in all, verdict header)."""
+class Reply(NamedTuple):
+    added: float  # seconds after the upstream's last byte
+    total: float  # seconds in all
+    verdict: str  # the verdict header, "-" without one
+    first_content: float  # seconds to the first content byte (time to first token)
+
+
+def one_request(port: int, upstream: MockUpstream, rng: random.Random, settings: Settings) -> Reply:
     sources, answer = workload(rng, settings.sources, settings.source_chars, settings.sentences)
     body = json.dumps(
         {
@@ -214,7 +218,6 @@ def one_request(
         ended = time.monotonic()
     finally:
         connection.close()
-    FIRST_CONTENT[test_id] = (first_content or ended) - started
     if response.status != 200 or b"[DONE]" not in payload:
         raise RuntimeError(f"unexpected reply {response.status}: {payload[:200]!r}")
     for _ in range(200):  # the upstream marks its last byte just after writing it
@@ -224,11 +227,12 @@ def one_request(
         time.sleep(0.005)
     else:
         raise RuntimeError("the upstream never finished this request")
-    return ended - upstream_end, ended - started, response.getheader("x-grounding-verdict") or "-"
-
-
-# Seconds from each request's start to its first content byte (time to first token).
-FIRST_CONTENT: dict[str, float] = {}
+    return Reply(
+        ended - upstream_end,
+        ended - started,
+        response.getheader("x-grounding-verdict") or "-",
+        (first_content or ended) - started,
+    )
 
 
 def ttft(args: argparse.Namespace, settings: Settings) -> int:
@@ -242,14 +246,13 @@ def ttft(args: argparse.Namespace, settings: Settings) -> int:
                 run_batch(target, upstream, 1, 2, settings, seed=0)
             for round_number in range(args.rounds):
                 for target in targets:
-                    FIRST_CONTENT.clear()
                     got = run_batch(
                         target, upstream, 1, max(1, args.requests // args.rounds), settings,
                         seed=round_number + 1,
                     )  # fmt: skip
                     first, added = rows.setdefault(target.name, ([], []))
-                    first += FIRST_CONTENT.values()
-                    added += [a for a, _, _ in got]
+                    first += [reply.first_content for reply in got]
+                    added += [reply.added for reply in got]
     finally:
         upstream.stop()
     pacing = f"{settings.chunks} chunks {settings.chunk_delay * 1000:.0f} ms apart"
@@ -271,8 +274,8 @@ def run_batch(
     count: int,
     settings: Settings,
     seed: int,
-) -> list[tuple[float, float, str]]:
-    results: list[tuple[float, float, str]] = []
+) -> list[Reply]:
+    results: list[Reply] = []
     lock = threading.Lock()
     per_thread = max(1, count // concurrency)
 
@@ -354,7 +357,7 @@ def open_loop(
     def one(index: int, offset: float) -> None:
         rng = random.Random(seed * 100_000 + index)
         try:
-            added, total, verdict = one_request(target.port, upstream, rng, settings)
+            added, total, verdict, _ = one_request(target.port, upstream, rng, settings)
         except (OSError, RuntimeError):
             added, total, verdict = float("nan"), float("nan"), "error"
         with lock:
@@ -393,7 +396,7 @@ def sweep(args: argparse.Namespace, settings: Settings) -> int:
                     target, upstream, args.capacity_streams, args.capacity_streams * 10, settings, 1
                 )
                 elapsed = time.monotonic() - started
-                capacity = sum(v in ("pass", "fail") for _, _, v in closed) / elapsed
+                capacity = sum(r.verdict in ("pass", "fail") for r in closed) / elapsed
             print(
                 f"# capacity of {args.sweep}: {capacity:.2f} verdicts/s "
                 f"({args.capacity_streams} streams, closed loop, {elapsed:.0f} s)",
@@ -493,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
             for target in targets:  # warm-up: connections, first model runs
                 run_batch(target, upstream, 2, 4, settings, seed=0)
             for concurrency in (1, args.concurrency):
-                got: dict[str, list[tuple[float, float, str]]] = {t.name: [] for t in targets}
+                got: dict[str, list[Reply]] = {t.name: [] for t in targets}
                 for round_number in range(args.rounds):
                     shift = round_number % len(targets)
                     for target in targets[shift:] + targets[:shift]:
@@ -506,10 +509,10 @@ def main(argv: list[str] | None = None) -> int:
                             seed=round_number + 1,
                         )
                 for target in targets:
-                    added = [a for a, _, _ in got[target.name]]
+                    added = [reply.added for reply in got[target.name]]
                     verdicts: dict[str, int] = {}
-                    for _, _, verdict in got[target.name]:
-                        verdicts[verdict] = verdicts.get(verdict, 0) + 1
+                    for reply in got[target.name]:
+                        verdicts[reply.verdict] = verdicts.get(reply.verdict, 0) + 1
                     rows.append(
                         Row(
                             target=target.name,
@@ -519,7 +522,7 @@ def main(argv: list[str] | None = None) -> int:
                             added_p90_ms=round(percentile(added, 0.9) * 1000, 1),
                             added_p99_ms=round(percentile(added, 0.99) * 1000, 1),
                             total_p50_ms=round(
-                                statistics.median(t for _, t, _ in got[target.name]) * 1000, 1
+                                statistics.median(r.total for r in got[target.name]) * 1000, 1
                             ),
                             verdicts=verdicts,
                             rss_mb=rss_mb(target.sidecar.pid) if target.sidecar else None,
