@@ -32,24 +32,33 @@ class Clock:
         return self.now
 
 
-def test_a_queued_check_whose_deadline_passed_is_never_started() -> None:
-    detector, clock = GatedDetector(), Clock()
-    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, clock=clock)
+def queued_behind_a_running_check(
+    runner: CheckRunner, detector: GatedDetector, clock: Clock, wait: float
+) -> tuple[CheckOutcome, CheckOutcome]:
+    """A check held running, a second one queued behind it; `wait` seconds pass on the
+    clock before the first finishes and a worker reaches the second."""
 
     async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
         first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
         await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
         second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
         await asyncio.sleep(0)  # the second check is queued behind the first
-        assert runner.queued_chars == 2 * len(SOURCE)
-        clock.now += 6.0  # past the second check's deadline while it waits
+        assert runner.queued_chars == 2 * len(SOURCE)  # admitted
+        clock.now += wait
         detector.gate.set()
         return await first, await second
 
     try:
-        first, second = asyncio.run(scenario())
+        return asyncio.run(scenario())
     finally:
         runner.close()
+
+
+def test_a_queued_check_whose_deadline_passed_is_never_started() -> None:
+    detector, clock = GatedDetector(), Clock()
+    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, clock=clock)
+    # Past the second check's deadline while it waits.
+    first, second = queued_behind_a_running_check(runner, detector, clock, 6.0)
     assert first.result is not None  # the first one had started: it finishes
     assert second.unchecked is Unchecked.OVERLOADED
     assert len(detector.threads) == 1  # the late one never reached the detector
@@ -64,21 +73,7 @@ def test_a_check_whose_wait_overran_is_shed_when_its_cost_no_longer_fits() -> No
     runner = CheckRunner(
         detector, deadline_seconds=5.0, workers=1, cost=CostModel(1.0 / per_check), clock=clock
     )
-
-    async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
-        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.sleep(0)
-        assert runner.queued_chars == per_check  # admitted
-        clock.now += 3.9
-        detector.gate.set()
-        return await first, await second
-
-    try:
-        first, second = asyncio.run(scenario())
-    finally:
-        runner.close()
+    first, second = queued_behind_a_running_check(runner, detector, clock, 3.9)
     assert first.result is not None
     assert second.unchecked is Unchecked.OVERLOADED
     assert len(detector.threads) == 1

@@ -19,7 +19,6 @@ from grounding_sidecar.decision import (
     Unchecked,
 )
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
-from grounding_sidecar.openai import SseParser, StreamAnswer
 from tests.support.eventually import eventually_async
 from tests.support.exchange import (
     GROUNDED,
@@ -33,6 +32,7 @@ from tests.support.exchange import (
     run_request,
     run_response,
     sse_body,
+    stream_answer,
 )
 from tests.support.fake_detectors import FakeDetector, GatedDetector
 from tests.support.recorder import Recorder
@@ -482,9 +482,7 @@ def test_redact_rewrites_a_held_stream_without_the_ungrounded_claim() -> None:
         exchange = Exchange(make_context())
         await run_request(exchange, "redact", request_body(stream=True))
         _, per_chunk = await run_response(exchange, sse_body(MIXED), sse=True)
-        answer = StreamAnswer()
-        for event in SseParser().feed(delivered(flat(per_chunk))):
-            answer.add(event)
+        answer = stream_answer(delivered(flat(per_chunk)))
         assert answer.text() == f"{GROUNDED} {GROUNDED}" and answer.complete
 
     asyncio.run(scenario())

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from devtools.mock_upstream import sse_chunk
 from grounding_sidecar.extproc.exchange import Exchange
-from grounding_sidecar.openai import SseParser, StreamAnswer
 from tests.support.exchange import (
     GROUNDED,
     SOURCE,
@@ -22,6 +21,7 @@ from tests.support.exchange import (
     make_context,
     request_body,
     run_request,
+    stream_answer,
 )
 from tests.support.fake_detectors import GRADER
 
@@ -33,10 +33,14 @@ def stream_of(pieces: list[str]) -> list[bytes]:
 
 
 def content_of(raw: bytes) -> tuple[str, list[str]]:
-    answer = StreamAnswer()
-    for event in SseParser().feed(raw):
-        answer.add(event)
-    return answer.text(), [f for f in answer.finish_reasons.values()]
+    answer = stream_answer(raw)
+    return answer.text(), list(answer.finish_reasons.values())
+
+
+def cut(answer: str, cuts: list[int]) -> list[str]:
+    """`answer` in pieces, cut at the offsets (modulo its length) `cuts` name."""
+    points = sorted({c % len(answer) for c in cuts} - {0})
+    return [answer[a:b] for a, b in zip([0, *points], [*points, len(answer)], strict=True)]
 
 
 async def drive(
@@ -91,9 +95,7 @@ def test_no_chunking_releases_a_claim_the_whole_check_finds_ungrounded(
     picks: list[int], cuts: list[int], settle: float
 ) -> None:
     answer = " ".join(SENTENCES[p] for p in picks)
-    points = sorted({c % len(answer) for c in cuts} - {0})
-    pieces = [answer[a:b] for a, b in zip([0, *points], [*points, len(answer)], strict=True)]
-    per_chunk = asyncio.run(drive(stream_of(pieces), settle=settle))
+    per_chunk = asyncio.run(drive(stream_of(cut(answer, cuts)), settle=settle))
     text, _ = content_of(delivered(flat(per_chunk)))
     whole = GRADER.check(answer, [SOURCE])
     assert answer.startswith(text)
@@ -104,23 +106,20 @@ def test_no_chunking_releases_a_claim_the_whole_check_finds_ungrounded(
         assert text == answer
 
 
-LINES = [GROUNDED, SECOND, UNGROUNDED, "The tower was painted bright purple in 2020 by NASA."]
 JOINS = [" ", "\n", "\n- ", "\n\n"]
 
 
 @settings(max_examples=40, deadline=None)
 @given(
-    picks=st.lists(st.integers(0, len(LINES) - 1), min_size=1, max_size=5),
+    picks=st.lists(st.integers(0, len(SENTENCES) - 1), min_size=1, max_size=5),
     joins=st.lists(st.integers(0, len(JOINS) - 1), min_size=5, max_size=5),
     cuts=st.lists(st.integers(1, 400), max_size=12),
 )
 def test_progressive_redact_delivers_what_deferred_redact_does(
     picks: list[int], joins: list[int], cuts: list[int]
 ) -> None:
-    answer = "- " + "".join(LINES[p] + JOINS[j] for p, j in zip(picks, joins, strict=False))
-    answer = answer.rstrip()
-    points = sorted({c % len(answer) for c in cuts} - {0})
-    pieces = [answer[a:b] for a, b in zip([0, *points], [*points, len(answer)], strict=True)]
+    answer = "- " + "".join(SENTENCES[p] + JOINS[j] for p, j in zip(picks, joins, strict=False))
+    pieces = cut(answer.rstrip(), cuts)
     progressive = asyncio.run(drive(stream_of(pieces), settle=0.02, workspace="redact-progressive"))
     deferred = asyncio.run(drive(stream_of(pieces), workspace="redact"))
     assert content_of(delivered(flat(progressive))) == content_of(delivered(flat(deferred)))
@@ -135,7 +134,7 @@ def test_progressive_redact_releases_before_the_end_without_the_ungrounded_claim
 
 
 def test_a_list_item_whose_sentences_all_go_goes_whole_as_in_deferred_redact() -> None:
-    purple = LINES[3]
+    purple = SENTENCES[3]
     pieces = ["- ", UNGROUNDED, " ", purple, "\n- ", GROUNDED, "\n- ", SECOND]
     progressive = asyncio.run(drive(stream_of(pieces), settle=0.05, workspace="redact-progressive"))
     deferred = asyncio.run(drive(stream_of(pieces), workspace="redact"))

@@ -22,6 +22,7 @@ from grounding_sidecar.decision import (
 )
 from grounding_sidecar.detection import Grader
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeContext, ExchangeLimits
+from grounding_sidecar.openai import SseParser, StreamAnswer
 from tests.support.fake_detectors import GRADER
 
 SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
@@ -136,6 +137,14 @@ def delivered(responses: list[Any]) -> bytes:
         for r in responses
         if r.WhichOneof("response") == "response_body"
     )
+
+
+def stream_answer(raw: bytes) -> StreamAnswer:
+    """What a client reads from delivered stream bytes."""
+    answer = StreamAnswer()
+    for event in SseParser().feed(raw):
+        answer.add(event)
+    return answer
 
 
 def flat(per_chunk: list[list[Any]]) -> list[Any]:
