@@ -137,6 +137,12 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--lr", type=float, default=4e-5)
     parser.add_argument("--limit", type=int, help="first N training pairs (smoke runs)")
+    parser.add_argument(
+        "--real-copies",
+        type=int,
+        default=1,
+        help="how many times each real (labelled) pair is trained on per epoch (a study)",
+    )
     args = parser.parse_args()
 
     started = time.time()
@@ -147,6 +153,7 @@ def main() -> None:
     rng = random.Random(SEED)
     records = [json.loads(line) for line in args.pairs.read_text(encoding="utf-8").splitlines()]
     train = [r for r in records if r["part"] == "verifier"][: args.limit]
+    train += [r for r in train if r["rule"] == "real"] * (args.real_copies - 1)
     holdout = [r for r in records if r["part"] == "holdout"]
     if args.limit:
         holdout = rng.sample(holdout, min(len(holdout), args.limit))
@@ -195,6 +202,7 @@ def main() -> None:
         "training_pairs": len(train),
         "training_labels": {Label(k).name.lower(): int(n) for k, n in enumerate(counts.tolist())},
         "epochs": args.epochs,
+        "real_copies": args.real_copies,
         "batch": args.batch,
         "lr": args.lr,
         "max_tokens": VERIFIER_MAX_TOKENS,
