@@ -4,12 +4,13 @@ variants can be compared offline (docs/verifier.md#what-the-combination-was-chos
 One grading pass over every part of every set in `../shared/eval/` (MiniLM, the
 verifier on) writes `build/study/claims.npz`: per claim its data set, part, case,
 label, the lexical features, the verifier's reading of the best passage, of the
-second-best passage and of the best passage joined with its neighbours, and whether
-the rules that run after the scorer (the verifier's contradiction override, the
-consistency rule) would take its support away.  A variant's verdict is then
-`P(supported) >= t and cosine >= floor and not overruled`, exactly as the grader
-decides; the run ends by saying on what share of claims the recorded judge agrees
-with the grader's own verdicts (it must be 100%).
+second-best passage and of the best passage joined with its neighbours, whether the
+rules that run after the scorer (the verifier's contradiction override, the
+consistency rule, the addition rule) would take its support away, and what the
+addition rule weighs (the share of the best passage restated, the words no source
+uses).  A variant's verdict is then `P(supported) >= t and cosine >= floor and not
+overruled`, exactly as the grader decides; the run ends by saying on what share of
+claims the recorded judge agrees with the grader's own verdicts (it must be 100%).
 
     python -m tools.calibration_study [--limit N]
 """
@@ -35,6 +36,7 @@ from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.judging.calibration import load_calibration
+from grounding_sidecar.detection.judging.consistency import FindingKind, addition
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.features import claim_features
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, Judgement
@@ -108,9 +110,12 @@ class StudyJudge:
             joined = _reading(readings[-1])
             if len(readings) == 2:
                 second = _reading(readings[0])
+        restated, added = addition(claim, passages[best_index].text, corpus)
         self.rows.append(
             {
                 "features": claim_features(claim, similarities, passages, corpus),
+                "restated": restated,
+                "added": len(added),
                 "best": _reading(verification),
                 "second": second,
                 "joined": joined,
@@ -120,6 +125,10 @@ class StudyJudge:
                 "after_p": after.probability,
                 "before_p": before.probability,
                 "kept_after": kept_after.verdict is Verdict.SUPPORTED,
+                # Support the later rules leave before an addition is weighed: the
+                # replay applies the addition rule with bars of its own.
+                "kept_before_addition": kept_after.verdict is Verdict.SUPPORTED
+                or kept_after.overruled_by is FindingKind.ADDITION,
                 "kept_before": kept_before.verdict is Verdict.SUPPORTED,
             }
         )

@@ -6,7 +6,9 @@ best passage: a detail checked against a single sentence misfires on a fifth of
 supported claims).  A detail found nowhere is a finding; it is a contradiction
 when the best-matching passage states a different detail of the same kind, and
 missing support otherwise.  A flipped negation against the best passage is a
-contradiction.
+contradiction.  A claim that restates its best passage and adds words that no source
+uses is an addition: the verifier decides whether the addition is news
+(docs/verifier.md#in-the-pipeline).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.details import (
     WORD,
     Detail,
@@ -29,6 +32,14 @@ class FindingKind(enum.Enum):
     MISSING_DETAIL = "missing_detail"  # a detail found in no source
     CONFLICTING_DETAIL = "conflicting_detail"  # the best passage states another value
     NEGATION = "negation"  # negation parity differs from the best passage
+    ADDITION = "addition"  # the best passage restated, with words no source uses
+
+
+# A claim restates its best passage when it keeps at least this share of the passage's
+# content words, and adds to it when it has at least ADDED_WORDS content words that no
+# source uses (docs/verifier.md#in-the-pipeline: both chosen on the calibration mix).
+RESTATED_SHARE = 0.8
+ADDED_WORDS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +85,32 @@ def find_inconsistency(
             FindingKind.NEGATION,
         )
     return None
+
+
+def find_addition(
+    claim: str, best_passage: str, best_passage_id: str, corpus: SourceCorpus
+) -> Finding | None:
+    """The best passage restated with content words that no source uses, or None:
+    "The page was approved by the legal team before it went live on Monday" against
+    "The page went live on Monday"."""
+    kept, added = addition(claim, best_passage, corpus)
+    if kept < RESTATED_SHARE or len(added) < ADDED_WORDS:
+        return None
+    shown = dict.fromkeys(t for t in words.written(claim) if words.stem(t.lower()) in added)
+    return Finding(
+        Verdict.UNSUPPORTED,
+        f"adds {', '.join(repr(t) for t in shown)} to {best_passage_id}, found in no source",
+        FindingKind.ADDITION,
+    )
+
+
+def addition(claim: str, best_passage: str, corpus: SourceCorpus) -> tuple[float, frozenset[str]]:
+    """What `find_addition` weighs: the share of the passage's content words that the
+    claim keeps, and the claim's content words (stemmed) that no source uses."""
+    passage_words = words.content_words(best_passage)
+    claim_words = words.content_words(claim)
+    kept = len(passage_words & claim_words) / max(1, len(passage_words))
+    return kept, claim_words - corpus.content_words
 
 
 def _same_slot(claimed: Detail, stated: Detail) -> bool:

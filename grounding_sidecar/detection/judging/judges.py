@@ -4,9 +4,10 @@ Two rules share one shape.  `CosineJudge` is the baseline rule
 (docs/contract.md#grading): supported when the best cosine reaches the threshold.
 `CalibratedJudge` asks the calibrated model for P(supported) from evidence
 features (with the verifier on, its probabilities among them).  Both then apply
-the same two overrides: a confident contradiction from the verifier against a
-similar passage (docs/verifier.md#in-the-pipeline), and the consistency rule for a
-claim they would support (a detail found in no source, or a flipped negation).
+the same overrides: a confident contradiction from the verifier against a similar
+passage (docs/verifier.md#in-the-pipeline), the consistency rule for a claim they
+would support (a detail found in no source, or a flipped negation), and an addition
+to the best passage that the verifier calls news.
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.judging.calibration import CalibratedModel
-from grounding_sidecar.detection.judging.consistency import FindingKind, find_inconsistency
+from grounding_sidecar.detection.judging.consistency import (
+    FindingKind,
+    find_addition,
+    find_inconsistency,
+)
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.features import claim_features, verifier_features
 from grounding_sidecar.detection.text.passages import Passage
@@ -48,6 +53,11 @@ VERIFIER_CONTRADICTION = 0.98
 # a missing or conflicting detail: those are looked up in every source, the verifier
 # reads one passage).
 VERIFIER_ENTAILMENT = 0.9
+# The verifier's P(neither) from which a claim that restates its best passage with
+# words no source uses (consistency.find_addition) loses its support: the rule-made
+# pattern the verifier reads best (an invented qualifier), where its "neither" on
+# real partial support is too often wrong to act on alone.
+VERIFIER_NEITHER = 0.9
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +68,7 @@ class Judgement:
     probability: float  # P(supported)
     rationale: str
     verification: Verification | None = None  # the verifier on `best`, when it read it
+    overruled_by: FindingKind | None = None  # the finding that took a verdict's support away
 
 
 class Judge(Protocol):
@@ -174,11 +185,14 @@ def _verdict(supported: bool) -> Verdict:
 def _overridden(
     claim: str, judgement: Judgement, corpus: SourceCorpus, cosine_threshold: float
 ) -> Judgement:
-    """The verifier's confident contradiction first, then the consistency rule."""
+    """The verifier's confident contradiction first, then the consistency rule, then
+    an addition the verifier calls news."""
     contradiction = _verifier_contradiction(claim, judgement, corpus, cosine_threshold)
     if contradiction is not None:
         return contradiction
-    return _with_consistency(claim, judgement, corpus, cosine_threshold)
+    return _without_addition(
+        claim, _with_consistency(claim, judgement, corpus, cosine_threshold), corpus
+    )
 
 
 def _verifier_contradiction(
@@ -232,5 +246,35 @@ def _with_consistency(
     if judgement.verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
         return judgement
     return dataclasses.replace(
-        judgement, verdict=finding.verdict, probability=0.0, rationale=finding.rationale
+        judgement,
+        verdict=finding.verdict,
+        probability=0.0,
+        rationale=finding.rationale,
+        overruled_by=finding.kind,
+    )
+
+
+def _without_addition(claim: str, judgement: Judgement, corpus: SourceCorpus) -> Judgement:
+    """A supported claim that restates its best passage and adds words no source uses
+    is unsupported when the verifier says the passage neither entails nor contradicts
+    it ("... was approved by the legal team before it went live on Monday" against
+    "The page went live on Monday"): the copied words make the similarity high, and
+    only the verifier reads the addition as news."""
+    verification = judgement.verification
+    if (
+        judgement.verdict is not Verdict.SUPPORTED
+        or verification is None
+        or verification.neither < VERIFIER_NEITHER
+    ):
+        return judgement
+    finding = find_addition(claim, judgement.best.text, judgement.best.passage_id, corpus)
+    if finding is None:
+        return judgement
+    rationale = f"{finding.rationale} (verifier: neither, p {verification.neither:.2f})"
+    return dataclasses.replace(
+        judgement,
+        verdict=finding.verdict,
+        probability=0.0,
+        rationale=rationale,
+        overruled_by=finding.kind,
     )

@@ -44,6 +44,11 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(stem(token) for token in _TOKEN.findall(text.lower()))
 
 
+def written(text: str) -> tuple[str, ...]:
+    """The tokens `words` stems, as the text writes them (for rationales)."""
+    return tuple(_TOKEN.findall(text))
+
+
 @lru_cache(maxsize=4_096)
 def content_words(text: str) -> frozenset[str]:
     return frozenset(word for word in words(text) if word not in STOPWORDS)
