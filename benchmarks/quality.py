@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -149,19 +150,24 @@ REWRITE_SAMPLE = 2000
 _REWRITE_LABELS = {0: "supported", 1: "contradictory", 2: "unsupported"}
 
 
-def rewrite_cases(path: Path) -> list[LabelledCase]:
-    """The held-out rule-made pairs of the verifier's data as one-claim cases (passage
-    as the source, rewrite as the answer): one-word swaps and restatements from
-    documents neither the verifier nor the calibration saw.  A seeded sample."""
+def rewrite_cases(path: Path, part: str = "holdout") -> list[LabelledCase]:
+    """The rule-made pairs of one part of the verifier's data (`path`: its pairs
+    file) as one-claim cases; see `rewrite_cases_of`."""
     if not path.exists():
         return []
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    held_out = [
-        r
-        for r in records
-        if r["part"] == "holdout" and r["rule"] != "real" and r["dataset"] != "own"
+    return rewrite_cases_of(records, part)
+
+
+def rewrite_cases_of(records: list[dict[str, Any]], part: str) -> list[LabelledCase]:
+    """Rule-made pairs as one-claim cases (passage as the source, rewrite as the
+    answer): one-word swaps, restatements and invented qualifiers; those of the
+    holdout part come from documents neither the verifier nor the calibration saw.
+    A seeded sample."""
+    chosen = [
+        r for r in records if r["part"] == part and r["rule"] != "real" and r["dataset"] != "own"
     ]
-    sample = random.Random(5).sample(held_out, min(REWRITE_SAMPLE, len(held_out)))
+    sample = random.Random(5).sample(chosen, min(REWRITE_SAMPLE, len(chosen)))
     cases = []
     for number, record in enumerate(sample):
         answer = record["hypothesis"]

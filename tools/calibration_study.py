@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from eval_data import Part, dataset_path, load, part_of
+from quality import REWRITES, rewrite_cases, rewrite_cases_of
 
 from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
 from grounding_sidecar.detection.contract import Verdict, Verification
@@ -44,9 +46,15 @@ from grounding_sidecar.detection.text.passages import Passage
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled
 from tools.fit_calibration import rag_cases
-from tools.verifier.build_pairs import with_neighbours
+from tools.verifier.build_pairs import SEED as PAIRS_SEED
+from tools.verifier.build_pairs import (
+    TRAINING_SETS,
+    source_documents,
+    synthetic_pairs,
+    with_neighbours,
+)
 
-STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rag"]
+STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rag", "rewrites"]
 OUT = Path(__file__).resolve().parents[1] / "build" / "study" / "claims.npz"
 _MISSING = (np.nan, np.nan, np.nan)
 
@@ -141,7 +149,18 @@ def _every_claim_passes(judge: CalibratedJudge) -> CalibratedJudge:
 
 def _cases(name: str) -> list[LabelledCase]:
     """A set's labelled cases; `rag` is fit_calibration's restatements and foreign
-    sentences made from each part's SummEdits sources, in that part."""
+    sentences made from each part's SummEdits sources, in that part; `rewrites` the
+    verifier's rule-made pairs of the calibration and holdout parts (a sample each, as
+    benchmarks/quality.py takes them)."""
+    if name == "rewrites":
+        parts = {
+            Part.CALIBRATION: rewrite_cases_of(_calibration_rewrites(), Part.CALIBRATION.value),
+            Part.HOLDOUT: rewrite_cases(REWRITES, Part.HOLDOUT.value),
+        }
+        for part, cases in parts.items():
+            for case in cases:
+                case.case.raw["part"] = part.value
+        return parts[Part.CALIBRATION] + parts[Part.HOLDOUT]
     if name != "rag":
         return load(name) if dataset_path(name).exists() else []
     summedits = load("summedits") if dataset_path("summedits").exists() else []
@@ -151,6 +170,19 @@ def _cases(name: str) -> list[LabelledCase]:
             case.case.raw["part"] = part.value
             made.append(case)
     return made
+
+
+def _calibration_rewrites() -> list[dict[str, Any]]:
+    """Rule-made pairs from the calibration part's documents, made as build_pairs makes
+    the verifier's (which leaves those documents out): for choosing a rule's bars on
+    the calibration parts."""
+    documents = [
+        document
+        for dataset in TRAINING_SETS
+        for document in source_documents(dataset, load(dataset))
+        if document.part == Part.CALIBRATION
+    ]
+    return [asdict(pair) for pair in synthetic_pairs(documents, random.Random(PAIRS_SEED))]
 
 
 def _part(labelled: LabelledCase) -> Part:

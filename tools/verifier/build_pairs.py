@@ -100,17 +100,17 @@ def real_pairs(
 
 
 @dataclass(frozen=True, slots=True)
-class _Document:
+class Document:
     dataset: str
     part: str
     text: str
 
 
-def _documents(dataset: str, cases: list[LabelledCase]) -> list[_Document]:
-    seen: dict[str, _Document] = {}
+def source_documents(dataset: str, cases: list[LabelledCase]) -> list[Document]:
+    seen: dict[str, Document] = {}
     for case in cases:
         for source in case.case.sources:
-            seen.setdefault(source, _Document(dataset, part_of(case).value, source))
+            seen.setdefault(source, Document(dataset, part_of(case).value, source))
     return list(seen.values())
 
 
@@ -136,7 +136,7 @@ def _sentences(text: str, joined: bool = False) -> list[tuple[str, str]]:
 
 
 def synthetic_pairs(
-    documents: list[_Document], rng: random.Random, *, joined: bool = False
+    documents: list[Document], rng: random.Random, *, joined: bool = False
 ) -> list[Pair]:
     wordnet = load_wordnet()
     vocabulary = perturb.vocabulary([d.text for d in documents])
@@ -166,7 +166,7 @@ def synthetic_pairs(
     return pairs
 
 
-_ForeignPool = tuple[list[_Document], dict[int, list[tuple[str, str]]]]
+_ForeignPool = tuple[list[Document], dict[int, list[tuple[str, str]]]]
 
 
 def _rewrites(
@@ -208,7 +208,7 @@ def _rewrites(
 
 def _topical_foreign_sentence(
     sentence: str,
-    others: list[_Document],
+    others: list[Document],
     sentences: dict[int, list[tuple[str, str]]],
     rng: random.Random,
 ) -> str | None:
@@ -237,11 +237,11 @@ def main() -> None:
     rng = random.Random(SEED)
     embedder = CachedEmbedder(load_embedder("minilm"))
     pairs: list[Pair] = []
-    documents: list[_Document] = []
+    documents: list[Document] = []
     for dataset in TRAINING_SETS:
         cases = load(dataset)
         pairs += real_pairs(dataset, cases, embedder, joined=joined)
-        documents += [d for d in _documents(dataset, cases) if d.part != Part.CALIBRATION]
+        documents += [d for d in source_documents(dataset, cases) if d.part != Part.CALIBRATION]
     pairs += synthetic_pairs(documents, rng, joined=joined)
     pairs += [
         Pair(

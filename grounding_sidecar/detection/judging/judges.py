@@ -7,7 +7,7 @@ features (with the verifier on, its probabilities among them).  Both then apply
 the same overrides: a confident contradiction from the verifier against a similar
 passage (docs/verifier.md#in-the-pipeline), the consistency rule for a claim they
 would support (a detail found in no source, or a flipped negation), and an addition
-to the best passage that the verifier calls news.
+to the best passage that the verifier does not read as entailed.
 """
 
 from __future__ import annotations
@@ -53,11 +53,11 @@ VERIFIER_CONTRADICTION = 0.98
 # a missing or conflicting detail: those are looked up in every source, the verifier
 # reads one passage).
 VERIFIER_ENTAILMENT = 0.9
-# The verifier's P(neither) from which a claim that restates its best passage with
-# words no source uses (consistency.find_addition) loses its support: the rule-made
-# pattern the verifier reads best (an invented qualifier), where its "neither" on
-# real partial support is too often wrong to act on alone.
-VERIFIER_NEITHER = 0.9
+# A claim that restates its best passage with words no source uses
+# (consistency.find_addition) keeps its support only when the verifier reads the
+# passage as entailing it: P(entailed) at least this, the verifier's own call (not a
+# bar fitted to the rule-made qualifiers it trained on; docs/verifier.md#additions).
+VERIFIER_ADDITION_ENTAILED = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,7 @@ def _overridden(
     claim: str, judgement: Judgement, corpus: SourceCorpus, cosine_threshold: float
 ) -> Judgement:
     """The verifier's confident contradiction first, then the consistency rule, then
-    an addition the verifier calls news."""
+    an addition the verifier does not read as entailed."""
     contradiction = _verifier_contradiction(claim, judgement, corpus, cosine_threshold)
     if contradiction is not None:
         return contradiction
@@ -256,21 +256,22 @@ def _with_consistency(
 
 def _without_addition(claim: str, judgement: Judgement, corpus: SourceCorpus) -> Judgement:
     """A supported claim that restates its best passage and adds words no source uses
-    is unsupported when the verifier says the passage neither entails nor contradicts
-    it ("... was approved by the legal team before it went live on Monday" against
-    "The page went live on Monday"): the copied words make the similarity high, and
-    only the verifier reads the addition as news."""
+    is unsupported unless the verifier reads the passage as entailing it ("... was
+    approved by the legal team before it went live on Monday" against "The page went
+    live on Monday"): the copied words make the similarity and the calibrated
+    P(supported) high, whatever the addition says.  Without a verifier reading the
+    rule does not apply: words alone misjudge paraphrase."""
     verification = judgement.verification
     if (
         judgement.verdict is not Verdict.SUPPORTED
         or verification is None
-        or verification.neither < VERIFIER_NEITHER
+        or verification.entailed >= VERIFIER_ADDITION_ENTAILED
     ):
         return judgement
     finding = find_addition(claim, judgement.best.text, judgement.best.passage_id, corpus)
     if finding is None:
         return judgement
-    rationale = f"{finding.rationale} (verifier: neither, p {verification.neither:.2f})"
+    rationale = f"{finding.rationale} (verifier: entailed p {verification.entailed:.2f})"
     return dataclasses.replace(
         judgement,
         verdict=finding.verdict,

@@ -25,7 +25,8 @@ class VerificationError(RuntimeError):
 class Verifier(Protocol):
     @property
     def version_tag(self) -> str:
-        """Names the exact weights, e.g. `ver-v1@1a2b3c4d`; part of the metric version."""
+        """Names how grading uses the verifier and its exact graph, e.g. `ver-v2@1a2b3c4d`;
+        part of the metric version."""
 
     def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
         """One Verification per (passage, claim) pair, in order; raises

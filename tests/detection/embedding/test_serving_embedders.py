@@ -131,5 +131,5 @@ def test_verifier_auto_without_its_files_runs_without_it_and_says_so(
     monkeypatch.setenv(ENV_MODEL_DIR, str(tmp_path))
     detector = build_detection(load_settings(flags={"embedder": "hash"})).detector
     assert isinstance(detector, Grader) and detector.verifier is None
-    assert "ver-v1" not in detector.version()
+    assert "/ver-v" not in detector.version()
     assert "verifier off" in caplog.text

@@ -103,6 +103,42 @@ PATTERNS = [
 ]
 
 
+# (source, a claim restating it with an invented detail, a second source that states
+# that detail): the invented detail is `unsupported` (the addition rule, judges.py),
+# the same claim against both sources `supported`.
+ADDITIONS = [
+    (
+        "The new pricing page went live on Monday.",
+        "The new pricing page was approved by the legal team before it went live on Monday.",
+        "The legal team approved the new pricing page before launch.",
+    ),
+    (
+        "Password resets are handled by the service desk.",
+        "Password resets are handled by the service desk after a manager signs the request form.",
+        "A manager signs the request form before any reset.",
+    ),
+    (
+        "The quarterly report was published on the intranet.",
+        "The quarterly report was published on the intranet and mailed to every shareholder.",
+        "Every shareholder is mailed the quarterly report.",
+    ),
+    (
+        "The city library opens at nine on Saturdays.",
+        "Following a vote by the city council, the city library opens at nine on Saturdays.",
+        "The city council held a vote on the library's Saturday hours.",
+    ),
+]
+
+
+# Answers that cite their source restate it with words no source uses; they must stay
+# `supported` (consistency.ATTRIBUTION_WORDS).
+CITING = [
+    "The release notes say that the new pricing page went live on Monday.",
+    "As stated in the changelog, the new pricing page went live on Monday.",
+    "According to the documentation, the new pricing page went live on Monday.",
+]
+
+
 @pytest.fixture(scope="module")
 def grader() -> Grader:
     return Grader(
@@ -129,3 +165,19 @@ def test_the_verdict_of_each_pattern(
 ) -> None:
     (grade,) = grader.check(claim, [source]).claims
     assert grade.verdict is expected, (claim, grade.rationale, grade.verification)
+
+
+@pytest.mark.parametrize(("source", "claim", "elsewhere"), ADDITIONS)
+def test_an_invented_detail_on_a_restated_source_is_unsupported(
+    grader: Grader, source: str, claim: str, elsewhere: str
+) -> None:
+    (invented,) = grader.check(claim, [source]).claims
+    assert invented.verdict is Verdict.UNSUPPORTED, (claim, invented.rationale)
+    (stated,) = grader.check(claim, [source, elsewhere]).claims
+    assert stated.verdict is Verdict.SUPPORTED, (claim, stated.rationale, stated.verification)
+
+
+@pytest.mark.parametrize("claim", CITING)
+def test_a_restatement_that_cites_its_source_is_supported(grader: Grader, claim: str) -> None:
+    (grade,) = grader.check(claim, [ADDITIONS[0][0]]).claims
+    assert grade.verdict is Verdict.SUPPORTED, (claim, grade.rationale, grade.verification)
