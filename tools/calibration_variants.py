@@ -3,8 +3,7 @@ recorded: each variant is fitted on the calibration parts and its operating poin
 chosen there exactly as `tools/fit_calibration.py` does, then reported on the held-out
 parts (and the measurement-only sets) beside the previous and the shipped default.
 
-    python -m tools.calibration_variants [--addition] \\
-        [--study build/study/claims.npz build/study/rewrites.npz]
+    python -m tools.calibration_variants [--addition] [--study build/study/claims.npz ...]
 """
 
 from __future__ import annotations
@@ -514,22 +513,26 @@ def addition_study(study: Study, shipped: Scored) -> AdditionRule:
             )
             if name in ("feversym", "faithbench"):
                 break
-    print("\nchosen addition rule minus none, held-out claim BAcc, paired bootstrap 95%:")
-    after = with_addition(study, shipped, chosen)
+    print_intervals(
+        study, none, with_addition(study, shipped, chosen), "chosen addition rule minus none"
+    )
+    return chosen
+
+
+def print_intervals(study: Study, first: Scored, second: Scored, title: str) -> None:
+    """`second` minus `first` on every held-out set, with paired-bootstrap intervals."""
+    print(f"\n{title}, held-out claim BAcc, paired bootstrap 95%:")
     for name in REPORT_SETS[:-1]:
-        mid, low, high = paired_interval(study, none, after, name)
+        mid, low, high = paired_interval(study, first, second, name)
         print(f"  {name}: {mid:+.1f} ({low:+.1f} to {high:+.1f})")
         if name in RESPONSE_SETS:
-            mid, low, high = paired_interval(study, none, after, name, responses=True)
+            mid, low, high = paired_interval(study, first, second, name, responses=True)
             print(f"  {name} responses: {mid:+.1f} ({low:+.1f} to {high:+.1f})")
-    return chosen
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument(
-        "--study", type=Path, nargs="+", default=[OUT, OUT.with_name("rewrites.npz")]
-    )
+    parser.add_argument("--study", type=Path, nargs="+", default=[OUT])
     parser.add_argument("--addition", action="store_true", help="only the addition rule's study")
     args = parser.parse_args()
     study = Study.load(args.study)
@@ -542,14 +545,9 @@ def main() -> None:
     for part in ("calibration", "holdout"):
         report(study, rows, part)
     signals(study)
-    print("\nshipped minus previous default, held-out claim BAcc, paired bootstrap 95%:")
-    before, after = rows["previous default"], rows["shipped"]
-    for name in REPORT_SETS[:-1]:
-        mid, low, high = paired_interval(study, before, after, name)
-        print(f"  {name}: {mid:+.1f} ({low:+.1f} to {high:+.1f})")
-        if name in RESPONSE_SETS:
-            mid, low, high = paired_interval(study, before, after, name, responses=True)
-            print(f"  {name} responses: {mid:+.1f} ({low:+.1f} to {high:+.1f})")
+    print_intervals(
+        study, rows["previous default"], rows["shipped"], "shipped minus previous default"
+    )
 
 
 if __name__ == "__main__":
