@@ -40,11 +40,12 @@ class FindingKind(enum.Enum):
 # Both bars are the strictest within half a point of the best gain on the calibration
 # parts (docs/verifier.md#additions): a false "unsupported" refuses a grounded answer.
 RESTATED_SHARE = 1.0
-ADDED_WORDS = 3
+ADDED_WORDS = 2
 # Words that attribute a statement to the sources rather than add to it ("The release
-# notes say that ...", "As stated in the changelog, ..."): RAG answers use them, and
-# never count as added.  An invented attribution ("according to an internal audit")
-# is missed with them, a smaller harm than refusing faithful answers that cite.
+# notes say that ...", "As stated in the changelog entry, ..."): RAG answers cite with
+# them.  The attribution they head never counts as added (`_attribution`).  An
+# invented attribution ("according to an internal audit") is missed with them, a
+# smaller harm than refusing faithful answers that cite.
 ATTRIBUTION_WORDS = frozenset(
     words.stem(word)
     for word in (  # noqa: SIM905 - a word list reads better as text
@@ -127,7 +128,22 @@ def addition(claim: str, best_passage: str, corpus: SourceCorpus) -> tuple[float
     passage_words = words.content_words(best_passage)
     claim_words = words.content_words(claim)
     kept = len(passage_words & claim_words) / max(1, len(passage_words))
-    return kept, claim_words - corpus.content_words - ATTRIBUTION_WORDS
+    return kept, claim_words - corpus.content_words - _attribution(claim)
+
+
+def _attribution(claim: str) -> frozenset[str]:
+    """The claim's words of attribution and what they head: a comma-separated part
+    holding one ("As stated in the changelog entry, ...", "..., as the update
+    mentions"), or in a claim of one part the words up to it ("The release notes say
+    that ...")."""
+    parts = claim.split(",")
+    found: set[str] = set()
+    for part in parts:
+        tokens = words.words(part)
+        heads = [i for i, token in enumerate(tokens) if token in ATTRIBUTION_WORDS]
+        if heads:
+            found.update(tokens if len(parts) > 1 else tokens[: heads[0] + 1])
+    return frozenset(found)
 
 
 def _same_slot(claimed: Detail, stated: Detail) -> bool:

@@ -49,6 +49,23 @@ def test_fewer_added_words_than_the_bar_are_not_an_addition() -> None:
     assert find_addition(claim, PASSAGE, "s0.0", SourceCorpus([PASSAGE])) is None
 
 
+def test_the_words_of_an_attribution_are_not_added() -> None:
+    corpus = SourceCorpus([PASSAGE])
+    for claim in (
+        "The cafeteria guide says that the staff canteen on the third floor serves "
+        "breakfast until ten.",
+        "As stated in the cafeteria guide, the staff canteen on the third floor serves "
+        "breakfast until ten.",
+        "The staff canteen on the third floor serves breakfast until ten, as the weekly "
+        "cafeteria newsletter mentions.",
+    ):
+        assert addition(claim, PASSAGE, corpus) == (1.0, frozenset()), claim
+    # The words outside the attribution still count.
+    claim = "The cafeteria guide says that the staff canteen on the third floor serves "
+    claim += "breakfast until ten, cooked by a pastry chef."
+    assert addition(claim, PASSAGE, corpus)[1] == {"cook", "pastry", "chef"}
+
+
 def _judged(claim: str, verification: Verification | None) -> tuple[Verdict, str, object]:
     passage = Passage("s0.0", 0, 0, len(PASSAGE), PASSAGE)
     judge = CosineJudge(threshold=0.5)

@@ -134,7 +134,8 @@ ADDITIONS = [
 # `supported` (consistency.ATTRIBUTION_WORDS).
 CITING = [
     "The release notes say that the new pricing page went live on Monday.",
-    "As stated in the changelog, the new pricing page went live on Monday.",
+    "As stated in the changelog entry, the new pricing page went live on Monday.",
+    "The new pricing page went live on Monday, as the product update mentions.",
     "According to the documentation, the new pricing page went live on Monday.",
 ]
 
