@@ -40,7 +40,7 @@ class FindingKind(enum.Enum):
 # Both bars are the strictest within half a point of the best gain on the calibration
 # parts (docs/verifier.md#additions): a false "unsupported" refuses a grounded answer.
 RESTATED_SHARE = 1.0
-ADDED_WORDS = 2
+ADDED_WORDS = 3
 # Words that attribute a statement to the sources rather than add to it ("The release
 # notes say that ...", "As stated in the changelog entry, ..."): RAG answers cite with
 # them.  The attribution they head never counts as added (`_attribution`).  An
