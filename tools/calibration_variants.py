@@ -9,6 +9,7 @@ parts (and the measurement-only sets) beside the previous and the shipped defaul
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -438,36 +439,48 @@ ADDITION_TOLERANCE = 0.005  # of BAcc: half a point
 ADDITION_GATE = ("entailed", 0.5)
 
 
-def with_addition(study: Study, shipped: Scored, rule: AdditionRule | None) -> Scored:
-    """The shipped scorer and threshold with `rule` as the addition rule (None: none)."""
-    kept = np.asarray(study["kept_before_addition"], dtype=bool)
-    if rule is not None:
-        kept = kept & ~rule.fires(study)
-    # The recorded P(supported) is 0 where a rule overruled the claim: recompute it.
+def shipped_probability(study: Study) -> FloatArray:
+    """The shipped scorer's P(supported) of every claim before any later rule (the
+    recorded one is 0 where a rule overruled the claim)."""
     x, _ = _with(*_VERIFIER_COLUMNS)(study)
     model = CalibratedModel.from_json(
         json.loads(params_path("minilm", with_verifier=True).read_text(encoding="utf-8"))
     )
-    p = np.where(kept, 1.0 / (1.0 + np.exp(-model.log_odds(x))), 0.0)
-    return Scored(p, shipped.threshold)
+    return 1.0 / (1.0 + np.exp(-model.log_odds(x)))
+
+
+def with_addition(
+    study: Study, probability: FloatArray, threshold: float, rule: AdditionRule | None
+) -> Scored:
+    """The shipped scorer (`probability`, `threshold`) with `rule` as the addition rule
+    (None: none)."""
+    kept = np.asarray(study["kept_before_addition"], dtype=bool)
+    if rule is not None:
+        kept = kept & ~rule.fires(study)
+    return Scored(np.where(kept, probability, 0.0), threshold)
 
 
 def addition_study(study: Study, shipped: Scored) -> AdditionRule:
-    """Every addition rule against none.  Chosen on the calibration parts: of the rules
-    that lower no fit set, the one that gains most on the rule-made rewrites (where the
-    invented qualifiers are), then the largest mean gain; reported on the held-out
-    parts."""
-    none = with_addition(study, shipped, None)
+    """Every addition rule against none, chosen on the calibration parts (the rule is
+    below) and reported on the held-out parts."""
+    probability = shipped_probability(study)
+
+    @functools.cache
+    def scored(rule: AdditionRule | None) -> Scored:
+        return with_addition(study, probability, shipped.threshold, rule)
+
+    none = scored(None)
     baseline = _set_scores(study, none)
     rewrites = study.mask("rewrites", "calibration")
 
-    def gains(rule: AdditionRule) -> list[float]:
-        cells = _set_scores(study, with_addition(study, shipped, rule))
-        return [c - b for c, b in zip(cells, baseline, strict=True)]
+    @functools.cache
+    def gains(rule: AdditionRule) -> tuple[float, ...]:
+        cells = _set_scores(study, scored(rule))
+        return tuple(c - b for c, b in zip(cells, baseline, strict=True))
 
+    @functools.cache
     def rewrite_gain(rule: AdditionRule) -> float:
-        scored = with_addition(study, shipped, rule)
-        return (_claim_bacc(study, scored, rewrites) or 0.0) - (
+        return (_claim_bacc(study, scored(rule), rewrites) or 0.0) - (
             _claim_bacc(study, none, rewrites) or 0.0
         )
 
@@ -499,7 +512,7 @@ def addition_study(study: Study, shipped: Scored) -> AdditionRule:
     print(f"chosen: {chosen}")
     rows = {"no addition rule": none}
     shown = [chosen, *[rule for rule in ranked[-2:][::-1] if rule != chosen]]
-    rows.update({str(rule): with_addition(study, shipped, rule) for rule in shown})
+    rows.update({str(rule): scored(rule) for rule in shown})
     for part in ("calibration", "holdout"):
         report(study, rows, part)
     fired = chosen.fires(study) & np.asarray(study["kept_before_addition"], dtype=bool)
@@ -513,9 +526,7 @@ def addition_study(study: Study, shipped: Scored) -> AdditionRule:
             )
             if name in ("feversym", "faithbench"):
                 break
-    print_intervals(
-        study, none, with_addition(study, shipped, chosen), "chosen addition rule minus none"
-    )
+    print_intervals(study, none, scored(chosen), "chosen addition rule minus none")
     return chosen
 
 

@@ -66,7 +66,9 @@ def test_the_words_of_an_attribution_are_not_added() -> None:
     assert addition(claim, PASSAGE, corpus)[1] == {"cook", "pastry", "chef"}
 
 
-def _judged(claim: str, verification: Verification | None) -> tuple[Verdict, str, object]:
+def _judged(
+    claim: str, verification: Verification | None
+) -> tuple[Verdict, str, FindingKind | None]:
     passage = Passage("s0.0", 0, 0, len(PASSAGE), PASSAGE)
     judge = CosineJudge(threshold=0.5)
     judgement = judge.judge(
