@@ -1,6 +1,6 @@
 # Everything a fresh machine needs goes through these targets.  `make test` (the
 # README's test command, run by .ci/run after `make lint`) installs all it needs itself:
-# the venv and model (install), promtool and the Prometheus server (tools),
+# the venv and model (install), promtool, the Prometheus server and WordNet (tools),
 # helm/kubernetes-validate/checkov (tools-helm), and Node.js with the npm test packages
 # (tools-node).  `make help` lists the targets.
 PYTHON ?= python3
@@ -11,7 +11,7 @@ HELM   ?= .tools/bin/helm
 # `make chart` writes the packaged chart here (gitignored).
 DIST   ?= dist
 
-.PHONY: install envoy-check tools tools-helm tools-node test lint run bench proto helm-lint chart \
+.PHONY: install envoy-check tools wordnet tools-helm tools-node test lint run bench proto helm-lint chart \
 	train-verifier lock lock-check image-base image image-test clean help
 
 # --- Setting up ----------------------------------------------------------------
@@ -36,11 +36,18 @@ envoy-check: $(VENV)/.installed  ## check (and repair) Envoy, the ext_proc stubs
 # promtool and the Prometheus server (Debian package `prometheus`) check the metrics
 # exposition, the alert rules and the dashboard queries.  Idempotent; needs root/apt
 # when either is missing.
-tools:  ## promtool and the Prometheus server, from apt when missing
+tools:  ## promtool and the Prometheus server, and WordNet, from apt when missing
 	@{ command -v promtool && command -v prometheus; } >/dev/null 2>&1 || { \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus; }
 	@promtool --version | head -1
+	@$(MAKE) --no-print-directory wordnet
+
+# WordNet (Debian wordnet-base) for the verifier's training pairs and for the test that
+# rebuilds the shipped contrast table from it; never needed at run time.
+wordnet:  ## WordNet 3.0 (Debian wordnet-base), from apt when missing
+	@dpkg -s wordnet-base >/dev/null 2>&1 || { apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wordnet-base; }
 
 # Node.js and npm (Debian's, from apt when missing) and the official openai npm package,
 # pinned by tests/integration/node/package-lock.json, for the Node client tests.
@@ -91,10 +98,9 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 
 # docs/verifier.md#retraining.  Never run by CI: CI checks the shipped file's pin and
 # the ONNX graph against the torch reference this writes.
-train-verifier: install  ## build the verifier's training pairs and train it on CPU (20-30 minutes on 2 cores)
-	@dpkg -s wordnet-base >/dev/null 2>&1 || { apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wordnet-base; }
+train-verifier: install wordnet  ## build the verifier's training pairs and train it on CPU (20-30 minutes on 2 cores)
 	$(PY) -m pip install --quiet -e '.[train]'
+	$(PY) -m tools.verifier.contrast_table
 	$(PY) -m tools.verifier.build_pairs
 	$(PY) -m tools.verifier.train
 	$(PY) -m tools.verifier.pin --write

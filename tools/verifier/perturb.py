@@ -127,7 +127,7 @@ _NEGATIONS: tuple[tuple[str, str], ...] = (
     (r"\bhave been\b", "have not been"),
 )
 # Direction and order words that WordNet's antonym pointers miss or rank badly.
-_DIRECTIONS: dict[str, str] = {
+DIRECTIONS: dict[str, str] = {
     "increased": "decreased",
     "decreased": "increased",
     "increase": "decrease",
@@ -174,7 +174,7 @@ _DIRECTIONS: dict[str, str] = {
     "public": "private",
     "domestic": "international",
 }
-_ORDINALS = [
+ORDINALS = [
     "first",
     "second",
     "third",
@@ -188,7 +188,7 @@ _ORDINALS = [
 ]
 # Everyday contrasts of the product's domain (support, policy, operations), written
 # for this project: same kind, different fact.
-_CONTRASTS: tuple[tuple[str, ...], ...] = (
+CONTRASTS: tuple[tuple[str, ...], ...] = (
     ("email", "phone", "letter", "text message", "post"),
     ("refund", "exchange", "store credit", "replacement"),
     ("monthly", "weekly", "daily", "annually"),
@@ -434,7 +434,7 @@ def negation(sentence: str, ctx: Context) -> str | None:
 
 
 def direction(sentence: str, ctx: Context) -> str | None:
-    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() in _DIRECTIONS]
+    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() in DIRECTIONS]
     if not matches:
         return None
     match = ctx.rng.choice(matches)
@@ -442,21 +442,21 @@ def direction(sentence: str, ctx: Context) -> str | None:
         sentence,
         match.start(),
         match.end(),
-        _case_like(match.group(), _DIRECTIONS[match.group().lower()]),
+        _case_like(match.group(), DIRECTIONS[match.group().lower()]),
     )
 
 
 def ordinal(sentence: str, ctx: Context) -> str | None:
-    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() in _ORDINALS]
+    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() in ORDINALS]
     if not matches:
         return None
     match = ctx.rng.choice(matches)
-    other = ctx.rng.choice([o for o in _ORDINALS[:5] if o != match.group().lower()])
+    other = ctx.rng.choice([o for o in ORDINALS[:5] if o != match.group().lower()])
     return _rebuild(sentence, match.start(), match.end(), _case_like(match.group(), other))
 
 
 def contrast(sentence: str, ctx: Context) -> str | None:
-    for group in ctx.rng.sample(_CONTRASTS, len(_CONTRASTS)):
+    for group in ctx.rng.sample(CONTRASTS, len(CONTRASTS)):
         for word in group:
             match = re.search(rf"\b{re.escape(word)}\b", sentence, flags=re.IGNORECASE)
             if match is not None:

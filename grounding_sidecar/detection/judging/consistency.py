@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
     Detail,
@@ -33,6 +34,22 @@ class FindingKind(enum.Enum):
     CONFLICTING_DETAIL = "conflicting_detail"  # the best passage states another value
     NEGATION = "negation"  # negation parity differs from the best passage
     ADDITION = "addition"  # the best passage restated, with words no source uses
+    CONTRAST = "contrast"  # a word no source uses where the best passage has its opposite
+
+
+@dataclass(frozen=True, slots=True)
+class Contrast:
+    """What makes a verifier contradiction explainable: the claim's word and the best
+    passage's word it stands against (both as written, lower case), or a negation
+    that differs (`claim_word` and `passage_word` None)."""
+
+    claim_word: str | None = None
+    passage_word: str | None = None
+
+    def describe(self, passage_id: str) -> str:
+        if self.claim_word is None:
+            return f"negation differs from {passage_id}"
+        return f"'{self.claim_word}' where {passage_id} says '{self.passage_word}'"
 
 
 # A claim restates its best passage when it keeps every one of the passage's content
@@ -101,6 +118,28 @@ def find_inconsistency(
             f"negation differs from {best_passage_id}",
             FindingKind.NEGATION,
         )
+    return None
+
+
+def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contrast | None:
+    """Why the claim may say the opposite of its best passage, in words: a word that
+    no source uses standing against a word of the passage that the claim dropped
+    (antonyms, co-hyponyms, the project's contrast lists: "closed" for "open",
+    "phone" for "email"), or a negation that differs.  None when neither is there:
+    a verifier contradiction without one is most often a paraphrase it misreads
+    (docs/verifier.md#explained-contradictions)."""
+    if negation_parity(claim) != negation_parity(best_passage):
+        return Contrast()
+    claim_tokens = WORD.findall(claim.lower())
+    passage_only = dict.fromkeys(t for t in WORD.findall(best_passage.lower()))
+    for token in claim_tokens:
+        passage_only.pop(token, None)
+    table = contrast_table()
+    for token in dict.fromkeys(claim_tokens):
+        if token.isalpha() and not corpus.uses_word(token):
+            for other in passage_only:
+                if other.isalpha() and table.contrast(token, other):
+                    return Contrast(token, other)
     return None
 
 

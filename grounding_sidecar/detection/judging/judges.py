@@ -26,6 +26,7 @@ from grounding_sidecar.detection.judging.calibration import CalibratedModel
 from grounding_sidecar.detection.judging.consistency import (
     FindingKind,
     find_addition,
+    find_contrast,
     find_inconsistency,
 )
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
@@ -201,8 +202,11 @@ def _verifier_contradiction(
     """Contradictory when the verifier is confident that a similar passage says the
     opposite: similarity cannot see a flipped meaning, the verifier can.  Weighed
     against the lexical evidence: a claim made only of the sources' own words (a
-    reordering, active for passive) is left to the other rules, since the verifier
-    misreads those as swaps."""
+    reordering, active for passive) is left to the other rules, and so is one where
+    no word stands against a word of the passage and no negation differs
+    (`find_contrast`): on real answers the verifier misreads paraphrase as swaps
+    ("build" for "create"), and a contradiction the rationale cannot name is one a
+    user cannot check."""
     verification = judgement.verification
     if verification is None or verification.contradicted < VERIFIER_CONTRADICTION:
         return None
@@ -210,12 +214,20 @@ def _verifier_contradiction(
         return None  # not the same subject: a gap, not a contradiction
     if not corpus.has_word_outside(claim):
         return None
+    contrast = find_contrast(claim, judgement.best.text, corpus)
+    if contrast is None:
+        return None
+    passage_id = judgement.best.passage_id
     rationale = (
-        f"contradicted by {judgement.best.passage_id} (verifier p {verification.contradicted:.2f}, "
-        f"cosine {judgement.score:.2f})"
+        f"contradicted by {passage_id}: {contrast.describe(passage_id)} "
+        f"(verifier p {verification.contradicted:.2f}, cosine {judgement.score:.2f})"
     )
     return dataclasses.replace(
-        judgement, verdict=Verdict.CONTRADICTORY, probability=0.0, rationale=rationale
+        judgement,
+        verdict=Verdict.CONTRADICTORY,
+        probability=0.0,
+        rationale=rationale,
+        overruled_by=FindingKind.CONTRAST,
     )
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from grounding_sidecar.detection.contract import VerifierMode
 from grounding_sidecar.detection.embedding.minilm.store import resolve_model_dir
+from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.verifier.base import Verifier
 from grounding_sidecar.detection.verifier.store import verifier_graph_path
 
@@ -30,4 +31,10 @@ def load_verifier(
         return None
     from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 
-    return OnnxVerifier(directory, intra_op_threads=intra_op_threads, allow_spinning=allow_spinning)
+    verifier = OnnxVerifier(
+        directory, intra_op_threads=intra_op_threads, allow_spinning=allow_spinning
+    )
+    # Its contradiction override reads the contrast table (judges.py): loaded now, at
+    # start-up, not inside the first check that needs it (a third of a second).
+    contrast_table()
+    return verifier

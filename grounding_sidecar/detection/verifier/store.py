@@ -30,8 +30,9 @@ VERIFIER_GRAPH = PinnedFile(
     90278742,
 )
 # v2: the verifier's reading also decides the addition rule (judges.py), so the same
-# graph grades differently than under v1.
-VERIFIER_VERSION = "ver-v2"
+# graph grades differently than under v1; v3: its contradiction override needs a
+# contrast the rationale can name (consistency.find_contrast).
+VERIFIER_VERSION = "ver-v3"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

@@ -15,17 +15,30 @@ def test_a_confident_contradiction_on_a_similar_passage_is_contradictory() -> No
     verifier = MarkerVerifier()
     grader = Grader(HashEmbedder(), COSINE, verifier=verifier)
     answer = (
-        f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
+        f"The error rate rose from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
     )
     (grade,) = grader.check(answer, [SOURCE]).claims
     assert grade.verdict is Verdict.CONTRADICTORY
-    assert "s0.0" in grade.rationale and "verifier p 0.99" in grade.rationale
+    assert "'rose' where s0.0 says 'fell'" in grade.rationale
+    assert "verifier p 0.99" in grade.rationale
     assert grade.verification is not None and grade.verification.contradicted == 0.99
     assert grade.to_dict()["verifier"] == {
         "entailed": 0.005,
         "contradicted": 0.99,
         "neither": 0.005,
     }
+
+
+def test_a_contradiction_no_word_explains_leaves_the_similarity_verdict() -> None:
+    # The verifier is sure, but the claim only adds a word: no word of it stands
+    # against the passage and no negation differs (a misread paraphrase, most often).
+    grader = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier())
+    answer = (
+        f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
+    )
+    (grade,) = grader.check(answer, [SOURCE]).claims
+    assert grade.verdict is Verdict.SUPPORTED
+    assert grade.verification is not None and grade.verification.contradicted == 0.99
 
 
 def test_an_unsure_verifier_leaves_the_similarity_verdict() -> None:

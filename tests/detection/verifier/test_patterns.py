@@ -12,6 +12,7 @@ import pytest
 
 from grounding_sidecar.detection import Grader, GraderSettings, Verdict, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
+from grounding_sidecar.detection.judging.judges import VERIFIER_CONTRADICTION
 from grounding_sidecar.detection.verifier.loading import load_verifier
 
 # (pattern, source, contradicting claim, faithful restatement)
@@ -140,6 +141,25 @@ CITING = [
 ]
 
 
+# Faithful paraphrases that this verifier reads as contradicted (P >= 0.98): no word of
+# the claim stands against a word of the source and no negation differs, so the
+# override must not fire (consistency.find_contrast) and the scorer's verdict stands.
+MISREAD_PARAPHRASES = [
+    (
+        "Each volunteer receives a meal voucher and a specially printed T-shirt.",
+        "Every volunteer gets a meal voucher and a special T-shirt.",
+    ),
+    (
+        "The clinic's mission is to create affordable care for rural families.",
+        "The clinic's mission is to build affordable care for rural families.",
+    ),
+    (
+        "The bridge made the old harbour a popular spot for evening walks.",
+        "The bridge made the old harbour a well-liked spot for evening walks.",
+    ),
+]
+
+
 @pytest.fixture(scope="module")
 def grader() -> Grader:
     return Grader(
@@ -181,4 +201,15 @@ def test_an_invented_detail_on_a_restated_source_is_unsupported(
 @pytest.mark.parametrize("claim", CITING)
 def test_a_restatement_that_cites_its_source_is_supported(grader: Grader, claim: str) -> None:
     (grade,) = grader.check(claim, [ADDITIONS[0][0]]).claims
+    assert grade.verdict is Verdict.SUPPORTED, (claim, grade.rationale, grade.verification)
+
+
+@pytest.mark.parametrize(("source", "claim"), MISREAD_PARAPHRASES)
+def test_a_paraphrase_the_verifier_misreads_is_not_a_contradiction(
+    grader: Grader, source: str, claim: str
+) -> None:
+    (grade,) = grader.check(claim, [source]).claims
+    # The pair must still fool the verifier, or this no longer tests the rule.
+    assert grade.verification is not None
+    assert grade.verification.contradicted >= VERIFIER_CONTRADICTION, grade.verification
     assert grade.verdict is Verdict.SUPPORTED, (claim, grade.rationale, grade.verification)

@@ -1,0 +1,82 @@
+"""Build the contrast table the run time reads (docs/verifier.md#explained-contradictions):
+`grounding_sidecar/detection/text/contrasts.json.gz`.
+
+Pairs of single words that cannot both be true of one thing, from the same relations
+the verifier's rule-made contradictions were drawn from: WordNet antonyms (direct,
+lexical pointers), noun co-hyponyms of each word's most frequent sense
+(`wordnet.load_wordnet`), and the project's own direction, ordinal and everyday
+contrast lists (`perturb.py`, `templates.py`); plus WordNet's exception lists (rose ->
+rise) so that an inflected form finds its lemma.  Read from Debian's `wordnet-base`
+(`make train-verifier` and `make tools` install it).  Deterministic: the same WordNet
+gives the same bytes (`tests/detection/text/test_contrasts.py` rebuilds and compares).
+
+    python -m tools.verifier.contrast_table [--out PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import itertools
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from grounding_sidecar.detection.text.contrasts import TABLE_PATH
+from tools.verifier import perturb, templates
+from tools.verifier.wordnet import WORDNET_DIR, load_wordnet
+
+
+def _single_words(words: Iterable[str]) -> list[str]:
+    return [w.lower() for w in words if w.isalpha()]
+
+
+def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
+    wn = load_wordnet(directory)
+    pairs: set[tuple[str, str]] = set()
+
+    def add(first: str, second: str) -> None:
+        if first != second and first.isalpha() and second.isalpha():
+            pairs.add((min(first, second), max(first, second)))
+
+    for relation in (wn.antonyms, wn.cohyponyms):
+        for word, others in relation.items():
+            for other in others:
+                add(word.lower(), other.lower())
+    for word, other in perturb.DIRECTIONS.items():
+        add(word, other)
+    groups = [perturb.ORDINALS, *perturb.CONTRASTS, *templates.GROUPS.values()]
+    for group in groups:
+        for first, second in itertools.combinations(_single_words(group), 2):
+            add(first, second)
+    lemmas = {form: lemma for form, lemma in wn.lemma_of.items() if form.isalpha()}
+    return {
+        "source": "Princeton WordNet 3.0 (licence: docs/verifier.md#wordnet-licence) "
+        "and this project's word lists; built by tools/verifier/contrast_table.py",
+        "pairs": sorted(f"{a} {b}" for a, b in pairs),
+        "lemmas": dict(sorted(lemmas.items())),
+    }
+
+
+def write(data: dict[str, object], out: Path) -> bytes:
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    # mtime 0: the same table gives the same bytes.
+    packed = gzip.compress(raw, compresslevel=9, mtime=0)
+    out.write_bytes(packed)
+    return packed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=TABLE_PATH)
+    args = parser.parse_args()
+    data = table()
+    packed = write(data, args.out)
+    print(
+        f"wrote {args.out}: {len(data['pairs'])} pairs, "  # type: ignore[arg-type]
+        f"{len(data['lemmas'])} irregular forms, {len(packed)} bytes"  # type: ignore[arg-type]
+    )
+
+
+if __name__ == "__main__":
+    main()
