@@ -27,6 +27,27 @@ from tools.verifier import perturb, templates
 from tools.verifier.wordnet import WORDNET_DIR, load_wordnet
 
 
+# WordNet's licence asks for its notice on all copies: the table carries it.
+WORDNET_NOTICE = (
+    "WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. "
+    "Permission to use, copy, modify and distribute this software and database and its "
+    "documentation for any purpose and without fee or royalty is hereby granted, provided "
+    "that you agree to comply with the following copyright notice and statements, including "
+    "the disclaimer, and that the same appear on ALL copies of the software, database and "
+    "documentation, including modifications that you make for internal use or for "
+    "distribution. THIS SOFTWARE AND DATABASE IS PROVIDED \"AS IS\" AND PRINCETON "
+    "UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED. BY WAY OF "
+    "EXAMPLE, BUT NOT LIMITATION, PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR "
+    "WARRANTIES OF MERCHANT- ABILITY OR FITNESS FOR ANY PARTICULAR PURPOSE OR THAT THE USE "
+    "OF THE LICENSED SOFTWARE, DATABASE OR DOCUMENTATION WILL NOT INFRINGE ANY THIRD PARTY "
+    "PATENTS, COPYRIGHTS, TRADEMARKS OR OTHER RIGHTS. The name of Princeton University or "
+    "Princeton may not be used in advertising or publicity pertaining to distribution of "
+    "the software and/or database. Title to copyright in this software, database and any "
+    "associated documentation shall at all times remain with Princeton University and "
+    "LICENSEE agrees to preserve same."
+)
+
+
 def _single_words(words: Iterable[str]) -> list[str]:
     return [w.lower() for w in words if w.isalpha()]
 
@@ -53,6 +74,7 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
     return {
         "source": "Princeton WordNet 3.0 (licence: docs/verifier.md#wordnet-licence) "
         "and this project's word lists; built by tools/verifier/contrast_table.py",
+        "wordnet_licence": WORDNET_NOTICE,
         "pairs": sorted(f"{a} {b}" for a, b in pairs),
         "lemmas": dict(sorted(lemmas.items())),
     }
