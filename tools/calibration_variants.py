@@ -4,6 +4,7 @@ chosen there exactly as `tools/fit_calibration.py` does, then reported on the he
 parts (and the measurement-only sets) beside the previous and the shipped default.
 
     python -m tools.calibration_variants [--addition] [--study build/study/claims.npz ...]
+    python -m tools.calibration_variants --study NEW.npz --against OLD.npz
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from grounding_sidecar.detection.judging.features import (
     Feature,
     clipped_log_odds,
 )
+from grounding_sidecar.detection.judging.judges import VERIFIER_CONTRADICTION
 from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
 from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
 from tools.calibration_study import OUT
@@ -541,14 +543,54 @@ def print_intervals(study: Study, first: Scored, second: Scored, title: str) -> 
             print(f"  {name} responses: {mid:+.1f} ({low:+.1f} to {high:+.1f})")
 
 
+def compare_recordings(study: Study, earlier: Study) -> None:
+    """The shipped default as `earlier` recorded it against this recording's (the same
+    claims graded by two versions of the grader), and where the verifier's
+    contradiction override fired: claims the rules without the verifier keep and the
+    rules with it do not, with P(contradicted) at the override's bar."""
+    for key in ("case", "dataset", "part", "supported"):
+        if not np.array_equal(study[key], earlier[key]):
+            raise SystemExit(f"the recordings hold different claims ({key} differs)")
+    before, after = recorded(earlier, "after"), recorded(study, "after")
+    rows = {"previous default": recorded(study, "before"), "earlier": before, "now": after}
+    for part in ("calibration", "holdout"):
+        report(study, rows, part)
+    print_intervals(study, before, after, "now minus earlier")
+    print("\ncontradiction override, claims it fired on / of them labelled supported:")
+    for label, recording in (("earlier", earlier), ("now", study)):
+        contradicted = np.nan_to_num(np.asarray(recording["best"], np.float64)[:, 1], nan=0.0)
+        fired = (
+            np.asarray(recording["kept_before"], bool)
+            & ~np.asarray(recording["kept_after"], bool)
+            & (contradicted >= VERIFIER_CONTRADICTION)
+        )
+        cells = []
+        for name in REPORT_SETS[:-1]:
+            whole = name in ("feversym", "faithbench")  # measured whole, never split
+            for part in ("holdout",) if whole else ("calibration", "holdout"):
+                rows_in = study.mask(name, part) & fired
+                supported = np.asarray(study["supported"], bool)[rows_in]
+                where = "whole" if whole else part
+                cells.append(f"{name} {where} {rows_in.sum()}/{supported.sum()}")
+        print(f"  {label}: " + ", ".join(cells))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--study", type=Path, nargs="+", default=[OUT])
     parser.add_argument("--addition", action="store_true", help="only the addition rule's study")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="an earlier recording of the same claims: compare its shipped default with this one's",
+    )
     args = parser.parse_args()
     study = Study.load(args.study)
     if args.addition:
         addition_study(study, recorded(study, "after"))
+        return
+    if args.against is not None:
+        compare_recordings(study, Study.load([args.against]))
         return
     rows = {"previous default": recorded(study, "before"), "shipped": recorded(study, "after")}
     for variant in VARIANTS:

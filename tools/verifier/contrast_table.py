@@ -26,7 +26,6 @@ from grounding_sidecar.detection.text.contrasts import TABLE_PATH
 from tools.verifier import perturb, templates
 from tools.verifier.wordnet import WORDNET_DIR, load_wordnet
 
-
 # WordNet's licence asks for its notice on all copies: the table carries it.
 WORDNET_NOTICE = (
     "WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved. "
@@ -35,7 +34,7 @@ WORDNET_NOTICE = (
     "that you agree to comply with the following copyright notice and statements, including "
     "the disclaimer, and that the same appear on ALL copies of the software, database and "
     "documentation, including modifications that you make for internal use or for "
-    "distribution. THIS SOFTWARE AND DATABASE IS PROVIDED \"AS IS\" AND PRINCETON "
+    'distribution. THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON '
     "UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED. BY WAY OF "
     "EXAMPLE, BUT NOT LIMITATION, PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR "
     "WARRANTIES OF MERCHANT- ABILITY OR FITNESS FOR ANY PARTICULAR PURPOSE OR THAT THE USE "
