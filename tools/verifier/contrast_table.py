@@ -24,7 +24,7 @@ from pathlib import Path
 
 from grounding_sidecar.detection.text.contrasts import TABLE_PATH
 from tools.verifier import perturb, templates
-from tools.verifier.wordnet import WORDNET_DIR, load_wordnet
+from tools.verifier.wordnet import WORDNET_DIR, load_wordnet, read_synsets
 
 # WordNet's licence asks for its notice on all copies: the table carries it.
 WORDNET_NOTICE = (
@@ -47,6 +47,70 @@ WORDNET_NOTICE = (
 )
 
 
+# Everyday contrasts of the product's domain that WordNet pairs only loosely or not at
+# all, written for this project (never drawn for the verifier's training pairs).
+DOMAIN_CONTRASTS: tuple[tuple[str, ...], ...] = (
+    ("online", "offline"),
+    ("approved", "denied", "declined", "refused", "rejected"),
+    ("accepted", "declined", "rejected"),
+    ("enabled", "disabled"),
+    ("active", "inactive"),
+    ("success", "failure"),
+    ("succeeded", "failed"),
+    ("passed", "failed"),
+    ("morning", "afternoon", "evening", "night"),
+    ("temporary", "permanent"),
+    ("manual", "automatic"),
+    ("encrypted", "unencrypted"),
+    ("paid", "unpaid"),
+    ("signed", "unsigned"),
+    ("weekday", "weekend"),
+    ("inbound", "outbound"),
+    ("incoming", "outgoing"),
+    ("upload", "download"),
+    ("uploaded", "downloaded"),
+    ("internal", "external"),
+    ("included", "excluded"),
+    ("allowed", "blocked", "forbidden", "prohibited"),
+)
+
+
+def _indirect_antonyms(directory: Path) -> set[tuple[str, str]]:
+    """WordNet's indirect antonyms: an adjective cluster's head and its satellites
+    (similar-to pointers) against the head it is an antonym of and that head's
+    satellites ("temporary", a satellite of "impermanent", against "permanent")."""
+    synsets = read_synsets(directory)
+    cluster: dict[tuple[str, str], set[str]] = {}
+    for key, synset in synsets.items():
+        if synset.pos != "a":
+            continue
+        members = set(synset.words)
+        for symbol, target, _, _, _ in synset.pointers:
+            if symbol == "&" and (target, "a") in synsets:
+                members.update(synsets[(target, "a")].words)
+        cluster[key] = {w for w in members if w.isalpha()}
+    pairs: set[tuple[str, str]] = set()
+    for key, synset in synsets.items():
+        if key not in cluster:
+            continue
+        for symbol, target, _, _, _ in synset.pointers:
+            other = (target, "a")
+            if symbol == "!" and other in cluster:
+                for first in cluster[key]:
+                    for second in cluster[other]:
+                        if first != second:
+                            pairs.add((min(first, second), max(first, second)))
+    return pairs
+
+
+def _distinguishing_words(group: Iterable[str]) -> list[str]:
+    """Members of a word group as the words that tell them apart: "legal team" and
+    "finance team" differ by "legal" and "finance"."""
+    members = [member.lower().split() for member in group]
+    shared = set.intersection(*(set(words) for words in members)) if members else set()
+    return [word for words in members for word in words if word not in shared]
+
+
 def _single_words(words: Iterable[str]) -> list[str]:
     return [w.lower() for w in words if w.isalpha()]
 
@@ -63,11 +127,16 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         for word, others in relation.items():
             for other in others:
                 add(word.lower(), other.lower())
+    for word, other in _indirect_antonyms(directory):
+        add(word, other)
     for word, other in perturb.DIRECTIONS.items():
         add(word, other)
-    groups = [perturb.ORDINALS, *perturb.CONTRASTS, *templates.GROUPS.values()]
+    groups = [perturb.ORDINALS, *perturb.CONTRASTS, *DOMAIN_CONTRASTS]
     for group in groups:
         for first, second in itertools.combinations(_single_words(group), 2):
+            add(first, second)
+    for group in templates.GROUPS.values():
+        for first, second in itertools.combinations(_distinguishing_words(group), 2):
             add(first, second)
     lemmas = {form: lemma for form, lemma in wn.lemma_of.items() if form.isalpha()}
     return {

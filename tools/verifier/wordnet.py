@@ -23,7 +23,7 @@ MAX_SIBLINGS = 40
 
 
 @dataclass(frozen=True, slots=True)
-class _Synset:
+class Synset:
     pos: str
     words: tuple[str, ...]
     pointers: tuple[tuple[str, str, str, int, int], ...]  # symbol, offset, pos, source, target
@@ -46,8 +46,8 @@ def _clean(word: str) -> str:
     return word.split("(")[0].replace("_", " ").lower()
 
 
-def _read_synsets(directory: Path) -> dict[tuple[str, str], _Synset]:
-    synsets: dict[tuple[str, str], _Synset] = {}
+def read_synsets(directory: Path) -> dict[tuple[str, str], Synset]:
+    synsets: dict[tuple[str, str], Synset] = {}
     for name in sorted(set(_POS_FILES.values())):
         for line in (directory / f"data.{name}").read_text(encoding="latin-1").splitlines():
             if line.startswith(" "):
@@ -62,7 +62,7 @@ def _read_synsets(directory: Path) -> dict[tuple[str, str], _Synset]:
                 symbol, target, target_pos, st = fields[at + 1 + 4 * i : at + 5 + 4 * i]
                 pointers.append((symbol, target, target_pos, int(st[:2], 16), int(st[2:], 16)))
             key_pos = "a" if pos == "s" else pos
-            synsets[(offset, key_pos)] = _Synset(pos, words, tuple(pointers))
+            synsets[(offset, key_pos)] = Synset(pos, words, tuple(pointers))
     return synsets
 
 
@@ -81,7 +81,7 @@ def _first_senses(directory: Path) -> dict[str, list[tuple[str, str]]]:
 
 
 def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
-    synsets = _read_synsets(directory)
+    synsets = read_synsets(directory)
     senses = _first_senses(directory)
     wn = WordNet()
     hyponyms: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)

@@ -20,6 +20,14 @@ import numpy as np
 import numpy.typing as npt
 
 TABLE_PATH = Path(__file__).with_name("contrasts.json.gz")
+# The table is part of what the verifier's version names (verifier/store.py): a table
+# that is not this one is refused, never read.
+TABLE_SHA256 = "0bc0c3e948df7a06a679cd8e83033a247fa823a2acfab0a1a3192de1f7d8418c"
+
+
+class ContrastTableUnavailable(ValueError):
+    """The shipped table is missing or is not the pinned one."""
+
 
 # Regular inflections undone to find a lemma: (suffix, what replaces it).
 _SUFFIXES: tuple[tuple[str, str], ...] = (
@@ -87,6 +95,12 @@ def _key(pair: str) -> int:
 
 
 @lru_cache(maxsize=1)
-def contrast_table(path: Path = TABLE_PATH) -> ContrastTable:
-    data = json.loads(gzip.decompress(path.read_bytes()))
+def contrast_table(path: Path = TABLE_PATH, sha256: str = TABLE_SHA256) -> ContrastTable:
+    try:
+        packed = path.read_bytes()
+    except OSError as exc:
+        raise ContrastTableUnavailable(f"cannot read the contrast table {path}: {exc}") from exc
+    if hashlib.sha256(packed).hexdigest() != sha256:
+        raise ContrastTableUnavailable(f"the contrast table {path} does not match its pin")
+    data = json.loads(gzip.decompress(packed))
     return ContrastTable.from_pairs(data["pairs"], data["lemmas"])

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from grounding_sidecar.detection.contract import VerifierMode
 from grounding_sidecar.detection.embedding.minilm.store import resolve_model_dir
-from grounding_sidecar.detection.text.contrasts import contrast_table
-from grounding_sidecar.detection.verifier.base import Verifier
+from grounding_sidecar.detection.text.contrasts import ContrastTableUnavailable, contrast_table
+from grounding_sidecar.detection.verifier.base import Verifier, VerifierUnavailable
 from grounding_sidecar.detection.verifier.store import verifier_graph_path
 
 
@@ -35,6 +35,10 @@ def load_verifier(
         directory, intra_op_threads=intra_op_threads, allow_spinning=allow_spinning
     )
     # Its contradiction override reads the contrast table (judges.py): loaded now, at
-    # start-up, not inside the first check that needs it (a third of a second).
-    contrast_table()
+    # start-up, not inside the first check that needs it (0.7 s), and refused with the
+    # verifier when it is not the pinned one.
+    try:
+        contrast_table()
+    except ContrastTableUnavailable as exc:
+        raise VerifierUnavailable(str(exc)) from exc
     return verifier

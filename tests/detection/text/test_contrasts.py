@@ -7,7 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from grounding_sidecar.detection.text.contrasts import TABLE_PATH, contrast_table
+from grounding_sidecar.detection.contract import VerifierMode
+from grounding_sidecar.detection.text import contrasts
+from grounding_sidecar.detection.text.contrasts import (
+    TABLE_PATH,
+    TABLE_SHA256,
+    ContrastTableUnavailable,
+    contrast_table,
+)
+from grounding_sidecar.detection.verifier.base import VerifierUnavailable
+from grounding_sidecar.detection.verifier.loading import load_verifier
 
 
 @pytest.mark.parametrize(
@@ -21,6 +30,11 @@ from grounding_sidecar.detection.text.contrasts import TABLE_PATH, contrast_tabl
         ("book", "film"),  # WordNet noun co-hyponyms
         ("second", "first"),  # ordinals
         ("approved", "rejected"),
+        ("temporary", "permanent"),  # WordNet indirect antonyms (a satellite's head)
+        ("huge", "tiny"),
+        ("online", "offline"),  # the project's domain list
+        ("approved", "denied"),
+        ("legal", "finance"),  # what tells "legal team" from "finance team"
     ],
 )
 def test_contrasting_words_are_found_in_any_order(first: str, second: str) -> None:
@@ -31,7 +45,14 @@ def test_contrasting_words_are_found_in_any_order(first: str, second: str) -> No
 
 @pytest.mark.parametrize(
     ("first", "second"),
-    [("build", "create"), ("special", "specially"), ("popular", "phenomenon"), ("open", "open")],
+    [
+        ("build", "create"),
+        ("special", "specially"),
+        ("popular", "phenomenon"),
+        ("final", "last"),
+        ("large", "bigger"),
+        ("open", "open"),
+    ],
 )
 def test_paraphrases_and_unrelated_words_are_not_contrasts(first: str, second: str) -> None:
     assert not contrast_table().contrast(first, second)
@@ -58,3 +79,28 @@ def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
     assert rebuilt == TABLE_PATH.read_bytes(), (
         "rebuild with python -m tools.verifier.contrast_table"
     )
+
+
+def test_a_table_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> None:
+    altered = tmp_path / "contrasts.json.gz"
+    packed = bytearray(TABLE_PATH.read_bytes())
+    packed[len(packed) // 2] ^= 0xFF  # one byte changed
+    altered.write_bytes(bytes(packed))
+    with pytest.raises(ContrastTableUnavailable, match="does not match its pin"):
+        contrast_table.__wrapped__(altered, TABLE_SHA256)
+    with pytest.raises(ContrastTableUnavailable, match="cannot read"):
+        contrast_table.__wrapped__(tmp_path / "missing.json.gz", TABLE_SHA256)
+
+
+def test_the_verifier_does_not_load_without_its_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    altered = tmp_path / "contrasts.json.gz"
+    altered.write_bytes(b"not the table")
+    monkeypatch.setattr(contrasts, "TABLE_PATH", altered)
+    monkeypatch.setattr(
+        "grounding_sidecar.detection.verifier.loading.contrast_table",
+        lambda: contrast_table.__wrapped__(contrasts.TABLE_PATH, TABLE_SHA256),
+    )
+    with pytest.raises(VerifierUnavailable, match="contrast table"):
+        load_verifier(VerifierMode.ON)
