@@ -33,6 +33,9 @@ VERIFIER_GRAPH = PinnedFile(
 # graph grades differently than under v1; v3: its contradiction override needs a
 # contrast the rationale can name (consistency.find_contrast).
 VERIFIER_VERSION = "ver-v3"
+# The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
+# grades with: a new table needs a new version (tests/detection/verifier/test_files.py).
+VERSION_CONTRAST_TABLE = "0bc0c3e9"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

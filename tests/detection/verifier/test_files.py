@@ -23,6 +23,7 @@ from grounding_sidecar.detection.embedding.minilm.store import (
     default_model_dir,
     problem_with,
 )
+from grounding_sidecar.detection.text.contrasts import TABLE_SHA256
 from grounding_sidecar.detection.verifier.base import VerifierUnavailable
 from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
@@ -30,6 +31,7 @@ from grounding_sidecar.detection.verifier.store import (
     SHIPPED_WEIGHTS,
     SHIPPED_WEIGHTS_PATH,
     VERIFIER_GRAPH,
+    VERSION_CONTRAST_TABLE,
 )
 
 REFERENCE = Path(__file__).parent / "torch_reference.json"
@@ -104,3 +106,9 @@ def test_the_installed_verifier_loads_under_auto() -> None:
     verifier = load_verifier(VerifierMode.AUTO)
     assert verifier is not None
     assert verifier.version_tag == f"ver-v3@{VERIFIER_GRAPH.sha256[:8]}"
+
+
+def test_the_contrast_table_is_the_one_the_version_names() -> None:
+    assert TABLE_SHA256[:8] == VERSION_CONTRAST_TABLE, (
+        "a new contrast table grades differently: bump VERIFIER_VERSION with it"
+    )
