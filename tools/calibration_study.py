@@ -6,9 +6,10 @@ verifier on) writes `build/study/claims.npz`: per claim its data set, part, case
 label, the lexical features, the verifier's reading of the best passage, of the
 second-best passage and of the best passage joined with its neighbours, whether the
 rules that run after the scorer (the verifier's contradiction override, the
-consistency rule, the addition rule) would take its support away, and what the
+consistency rule, the addition rule) would take its support away, what the
 addition rule weighs (the share of the best passage restated, the words no source
-uses).  A variant's verdict is then `P(supported) >= t and cosine >= floor and not
+uses), and whether the override's word conditions hold (a word outside the sources, a
+contrast it can name).  A variant's verdict is then `P(supported) >= t and cosine >= floor and not
 overruled`, exactly as the grader decides; the run ends by saying on what share of
 claims the recorded judge agrees with the grader's own verdicts (it must be 100%).
 
@@ -38,7 +39,11 @@ from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.judging.calibration import load_calibration
-from grounding_sidecar.detection.judging.consistency import FindingKind, addition
+from grounding_sidecar.detection.judging.consistency import (
+    FindingKind,
+    addition,
+    find_contrast,
+)
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.features import claim_features
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, Judgement
@@ -119,8 +124,14 @@ class StudyJudge:
             if len(readings) == 2:
                 second = _reading(readings[0])
         restated, added = addition(claim, passages[best_index].text, corpus)
+        # What the contradiction override asks of the words, whatever the verifier's
+        # reading: a word outside the sources and a contrast it can name.
+        explained = corpus.has_word_outside(claim) and (
+            find_contrast(claim, passages[best_index].text, corpus) is not None
+        )
         self.rows.append(
             {
+                "explained": explained,
                 "features": claim_features(claim, similarities, passages, corpus),
                 "restated": restated,
                 "added": len(added),

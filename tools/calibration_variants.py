@@ -5,6 +5,7 @@ parts (and the measurement-only sets) beside the previous and the shipped defaul
 
     python -m tools.calibration_variants [--addition] [--study build/study/claims.npz ...]
     python -m tools.calibration_variants --study NEW.npz --against OLD.npz
+    python -m tools.calibration_variants --contradiction-bars
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from grounding_sidecar.detection.embedding.minilm.runtime import DEFAULT_THRESHOLD
 from grounding_sidecar.detection.judging.calibration import CalibratedModel, params_path
 from grounding_sidecar.detection.judging.features import (
     FEATURES,
@@ -26,7 +28,10 @@ from grounding_sidecar.detection.judging.features import (
     Feature,
     clipped_log_odds,
 )
-from grounding_sidecar.detection.judging.judges import VERIFIER_CONTRADICTION
+from grounding_sidecar.detection.judging.judges import (
+    CONTRADICTION_MARGIN,
+    VERIFIER_CONTRADICTION,
+)
 from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
 from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
 from tools.calibration_study import OUT
@@ -35,6 +40,8 @@ from tools.fit_calibration import THRESHOLD_CANDIDATES
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
 FIT_SETS = ("factcheckgpt", "wice", "summedits", "rag")
+# The override's "similar passage": MiniLM's cosine threshold less the margin.
+NEAR_COSINE = DEFAULT_THRESHOLD - CONTRADICTION_MARGIN
 REPORT_SETS = ("factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rewrites", "rag")
 RESPONSE_SETS = frozenset({"summedits", "faithbench"})
 
@@ -575,10 +582,39 @@ def compare_recordings(study: Study, earlier: Study) -> None:
         print(f"  {label}: " + ", ".join(cells))
 
 
+CONTRADICTION_BARS = (0.5, 0.7, 0.8, 0.9, 0.95, VERIFIER_CONTRADICTION)
+
+
+def contradiction_bars(study: Study, shipped: Scored) -> None:
+    """The shipped default with the override's P(contradicted) bar lowered, its word
+    conditions kept (a word outside the sources, a contrast it can name; the study
+    records them): BAcc by part, and how many claims each bar takes support from."""
+    contradicted = np.nan_to_num(np.asarray(study["best"], np.float64)[:, 1], nan=0.0)
+    near = np.asarray(study["cosine"], np.float64) >= NEAR_COSINE
+    explained = np.asarray(study["explained"], dtype=bool) & near
+    supported = np.asarray(study["supported"], dtype=bool)
+    rows: dict[str, Scored] = {}
+    for bar in CONTRADICTION_BARS:
+        fires = explained & (contradicted >= bar)
+        rows[f"bar {bar:.2f}"] = Scored(np.where(fires, 0.0, shipped.p), shipped.threshold)
+        cells = []
+        for name in REPORT_SETS[:-1]:
+            rows_in = study.mask(name, None) & fires
+            cells.append(f"{name} {rows_in.sum()}/{(rows_in & supported).sum()}")
+        print(f"bar {bar:.2f}: fires on / of them supported, all parts: " + ", ".join(cells))
+    for part in ("calibration", "holdout"):
+        report(study, rows, part)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--study", type=Path, nargs="+", default=[OUT])
     parser.add_argument("--addition", action="store_true", help="only the addition rule's study")
+    parser.add_argument(
+        "--contradiction-bars",
+        action="store_true",
+        help="only the contradiction override's bar, with its word conditions",
+    )
     parser.add_argument(
         "--against",
         type=Path,
@@ -591,6 +627,9 @@ def main() -> None:
         return
     if args.against is not None:
         compare_recordings(study, Study.load([args.against]))
+        return
+    if args.contradiction_bars:
+        contradiction_bars(study, recorded(study, "after"))
         return
     rows = {"previous default": recorded(study, "before"), "shipped": recorded(study, "after")}
     for variant in VARIANTS:
