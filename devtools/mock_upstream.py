@@ -132,11 +132,14 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
             if delay:
                 time.sleep(delay)
-        self.wfile.write(b"0\r\n\r\n")
-        self.wfile.flush()
         test_id = headers.get("x-test-id")
         if test_id:
-            self.server.mark_finished(test_id)  # now, not after the handler returns
+            # Every event is out; marked before the terminating chunk, since Envoy (and so
+            # a client) can act on that chunk before this thread runs again on a busy
+            # machine: a mark after it raced a held stream's release.
+            self.server.mark_finished(test_id)
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
 
 
 def completion(answer: str) -> bytes:
