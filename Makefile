@@ -36,12 +36,11 @@ envoy-check: $(VENV)/.installed  ## check (and repair) Envoy, the ext_proc stubs
 # promtool and the Prometheus server (Debian package `prometheus`) check the metrics
 # exposition, the alert rules and the dashboard queries.  Idempotent; needs root/apt
 # when either is missing.
-tools:  ## promtool and the Prometheus server, and WordNet, from apt when missing
+tools: wordnet  ## promtool and the Prometheus server, and WordNet, from apt when missing
 	@{ command -v promtool && command -v prometheus; } >/dev/null 2>&1 || { \
 		apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus; }
 	@promtool --version | head -1
-	@$(MAKE) --no-print-directory wordnet
 
 # WordNet (Debian wordnet-base) for the verifier's training pairs and for the test that
 # rebuilds the shipped contrast table from it; never needed at run time.

@@ -550,6 +550,23 @@ def print_intervals(study: Study, first: Scored, second: Scored, title: str) -> 
             print(f"  {name} responses: {mid:+.1f} ({low:+.1f} to {high:+.1f})")
 
 
+def _contradicted(study: Study) -> FloatArray:
+    """The verifier's P(contradicted) on the best passage, 0 where it did not read."""
+    return np.nan_to_num(np.asarray(study["best"], np.float64)[:, CONTRADICTED], nan=0.0)
+
+
+def _fired_cells(study: Study, fired: BoolArray, *, by_part: bool) -> str:
+    """Per set: claims `fired` marks / of them labelled supported, by part or whole."""
+    supported = np.asarray(study["supported"], bool)
+    cells = []
+    for name in REPORT_SETS[:-1]:
+        whole = not by_part or name in ("feversym", "faithbench")  # never split
+        for part in (None,) if whole else ("calibration", "holdout"):
+            rows = study.mask(name, part) & fired
+            cells.append(f"{name} {part or 'whole'} {rows.sum()}/{(rows & supported).sum()}")
+    return ", ".join(cells)
+
+
 def compare_recordings(study: Study, earlier: Study) -> None:
     """The shipped default as `earlier` recorded it against this recording's (the same
     claims graded by two versions of the grader), and where the verifier's
@@ -565,21 +582,12 @@ def compare_recordings(study: Study, earlier: Study) -> None:
     print_intervals(study, before, after, "now minus earlier")
     print("\ncontradiction override, claims it fired on / of them labelled supported:")
     for label, recording in (("earlier", earlier), ("now", study)):
-        contradicted = np.nan_to_num(np.asarray(recording["best"], np.float64)[:, 1], nan=0.0)
         fired = (
             np.asarray(recording["kept_before"], bool)
             & ~np.asarray(recording["kept_after"], bool)
-            & (contradicted >= VERIFIER_CONTRADICTION)
+            & (_contradicted(recording) >= VERIFIER_CONTRADICTION)
         )
-        cells = []
-        for name in REPORT_SETS[:-1]:
-            whole = name in ("feversym", "faithbench")  # measured whole, never split
-            for part in ("holdout",) if whole else ("calibration", "holdout"):
-                rows_in = study.mask(name, part) & fired
-                supported = np.asarray(study["supported"], bool)[rows_in]
-                where = "whole" if whole else part
-                cells.append(f"{name} {where} {rows_in.sum()}/{supported.sum()}")
-        print(f"  {label}: " + ", ".join(cells))
+        print(f"  {label}: " + _fired_cells(study, fired, by_part=True))
 
 
 CONTRADICTION_BARS = (0.5, 0.7, 0.8, 0.9, 0.95, VERIFIER_CONTRADICTION)
@@ -589,19 +597,16 @@ def contradiction_bars(study: Study, shipped: Scored) -> None:
     """The shipped default with the override's P(contradicted) bar lowered, its word
     conditions kept (a word outside the sources, a contrast it can name; the study
     records them): BAcc by part, and how many claims each bar takes support from."""
-    contradicted = np.nan_to_num(np.asarray(study["best"], np.float64)[:, 1], nan=0.0)
     near = np.asarray(study["cosine"], np.float64) >= NEAR_COSINE
     explained = np.asarray(study["explained"], dtype=bool) & near
-    supported = np.asarray(study["supported"], dtype=bool)
     rows: dict[str, Scored] = {}
     for bar in CONTRADICTION_BARS:
-        fires = explained & (contradicted >= bar)
+        fires = explained & (_contradicted(study) >= bar)
         rows[f"bar {bar:.2f}"] = Scored(np.where(fires, 0.0, shipped.p), shipped.threshold)
-        cells = []
-        for name in REPORT_SETS[:-1]:
-            rows_in = study.mask(name, None) & fires
-            cells.append(f"{name} {rows_in.sum()}/{(rows_in & supported).sum()}")
-        print(f"bar {bar:.2f}: fires on / of them supported, all parts: " + ", ".join(cells))
+        print(
+            f"bar {bar:.2f}: fires on / of them supported: "
+            + _fired_cells(study, fires, by_part=False)
+        )
     for part in ("calibration", "holdout"):
         report(study, rows, part)
 

@@ -19,10 +19,10 @@ import argparse
 import gzip
 import itertools
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from grounding_sidecar.detection.text.contrasts import TABLE_PATH
+from grounding_sidecar.detection.text.contrasts import TABLE_PATH, pair
 from tools.verifier import perturb, templates
 from tools.verifier.wordnet import WORDNET_DIR, load_wordnet, read_synsets
 
@@ -75,32 +75,25 @@ DOMAIN_CONTRASTS: tuple[tuple[str, ...], ...] = (
 )
 
 
-def _indirect_antonyms(directory: Path) -> set[tuple[str, str]]:
+def _indirect_antonyms(directory: Path) -> Iterator[tuple[str, str]]:
     """WordNet's indirect antonyms: an adjective cluster's head and its satellites
     (similar-to pointers) against the head it is an antonym of and that head's
     satellites ("temporary", a satellite of "impermanent", against "permanent")."""
     synsets = read_synsets(directory)
     cluster: dict[tuple[str, str], set[str]] = {}
     for key, synset in synsets.items():
-        if synset.pos != "a":
-            continue
-        members = set(synset.words)
-        for symbol, target, _, _, _ in synset.pointers:
-            if symbol == "&" and (target, "a") in synsets:
-                members.update(synsets[(target, "a")].words)
-        cluster[key] = {w for w in members if w.isalpha()}
-    pairs: set[tuple[str, str]] = set()
-    for key, synset in synsets.items():
-        if key not in cluster:
-            continue
-        for symbol, target, _, _, _ in synset.pointers:
-            other = (target, "a")
-            if symbol == "!" and other in cluster:
-                for first in cluster[key]:
-                    for second in cluster[other]:
-                        if first != second:
-                            pairs.add((min(first, second), max(first, second)))
-    return pairs
+        if synset.pos == "a":
+            cluster[key] = set(synset.words).union(
+                *(
+                    synsets[(target, "a")].words
+                    for symbol, target, _, _, _ in synset.pointers
+                    if symbol == "&" and (target, "a") in synsets
+                )
+            )
+    for key, members in cluster.items():
+        for symbol, target, _, _, _ in synsets[key].pointers:
+            if symbol == "!" and (target, "a") in cluster:
+                yield from itertools.product(members, cluster[(target, "a")])
 
 
 def _distinguishing_words(group: Iterable[str]) -> list[str]:
@@ -117,22 +110,21 @@ def _single_words(words: Iterable[str]) -> list[str]:
 
 def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
     wn = load_wordnet(directory)
-    pairs: set[tuple[str, str]] = set()
+    pairs: set[str] = set()
 
     def add(first: str, second: str) -> None:
         if first != second and first.isalpha() and second.isalpha():
-            pairs.add((min(first, second), max(first, second)))
+            pairs.add(pair(first.lower(), second.lower()))
 
     for relation in (wn.antonyms, wn.cohyponyms):
         for word, others in relation.items():
             for other in others:
-                add(word.lower(), other.lower())
+                add(word, other)
     for word, other in _indirect_antonyms(directory):
         add(word, other)
     for word, other in perturb.DIRECTIONS.items():
         add(word, other)
-    groups = [perturb.ORDINALS, *perturb.CONTRASTS, *DOMAIN_CONTRASTS]
-    for group in groups:
+    for group in [perturb.ORDINALS, *perturb.CONTRASTS, *DOMAIN_CONTRASTS]:
         for first, second in itertools.combinations(_single_words(group), 2):
             add(first, second)
     for group in templates.GROUPS.values():
@@ -143,7 +135,7 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         "source": "Princeton WordNet 3.0 (licence: docs/verifier.md#wordnet-licence) "
         "and this project's word lists; built by tools/verifier/contrast_table.py",
         "wordnet_licence": WORDNET_NOTICE,
-        "pairs": sorted(f"{a} {b}" for a, b in pairs),
+        "pairs": sorted(pairs),
         "lemmas": dict(sorted(lemmas.items())),
     }
 

@@ -122,25 +122,28 @@ def find_inconsistency(
 
 
 def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contrast | None:
-    """Why the claim may say the opposite of its best passage, in words: a word that
-    no source uses standing against a word of the passage that the claim dropped
-    (antonyms, co-hyponyms, the project's contrast lists: "closed" for "open",
-    "phone" for "email"), or a negation that differs.  None when neither is there:
-    a verifier contradiction without one is most often a paraphrase it misreads
+    """Why the claim may say the opposite of its best passage, in words, or None.
+
+    Both need a word of the claim that no source uses (a claim made only of the
+    sources' words is a reordering or an active for a passive, which the verifier
+    misreads as a swap), and then either that word standing against a word of the
+    passage that the claim dropped (antonyms, co-hyponyms, the project's contrast
+    lists: "closed" for "open", "phone" for "email"), or a negation that differs.
+    Without one, a verifier contradiction is most often a paraphrase it misreads
     (docs/verifier.md#explained-contradictions)."""
+    if not corpus.has_word_outside(claim):
+        return None
     if negation_parity(claim) != negation_parity(best_passage):
         return Contrast()
-    claim_tokens = WORD.findall(claim.lower())
-    passage_only = dict.fromkeys(t for t in WORD.findall(best_passage.lower()))
-    for token in claim_tokens:
-        passage_only.pop(token, None)
-    table = contrast_table()
-    for token in dict.fromkeys(claim_tokens):
-        if token.isalpha() and not corpus.uses_word(token):
-            for other in passage_only:
-                if other.isalpha() and table.contrast(token, other):
-                    return Contrast(token, other)
-    return None
+    claim_tokens = dict.fromkeys(WORD.findall(claim.lower()))
+    new_words = [t for t in claim_tokens if t.isalpha() and not corpus.uses_word(t)]
+    dropped = [
+        t
+        for t in dict.fromkeys(WORD.findall(best_passage.lower()))
+        if t.isalpha() and t not in claim_tokens
+    ]
+    found = contrast_table().first_pair(new_words, dropped)
+    return None if found is None else Contrast(*found)
 
 
 def find_addition(

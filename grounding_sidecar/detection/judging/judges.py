@@ -201,19 +201,17 @@ def _verifier_contradiction(
 ) -> Judgement | None:
     """Contradictory when the verifier is confident that a similar passage says the
     opposite: similarity cannot see a flipped meaning, the verifier can.  Weighed
-    against the lexical evidence: a claim made only of the sources' own words (a
-    reordering, active for passive) is left to the other rules, and so is one where
-    no word stands against a word of the passage and no negation differs
-    (`find_contrast`): on real answers the verifier misreads paraphrase as swaps
-    ("build" for "create"), and a contradiction the rationale cannot name is one a
-    user cannot check."""
+    against the lexical evidence (`find_contrast`): a claim made only of the
+    sources' own words (a reordering, active for passive) is left to the other rules,
+    and so is one where no word stands against a word of the passage and no negation
+    differs: on real answers the verifier misreads paraphrase as swaps ("build" for
+    "create"), and a contradiction the rationale cannot name is one a user cannot
+    check."""
     verification = judgement.verification
     if verification is None or verification.contradicted < VERIFIER_CONTRADICTION:
         return None
     if judgement.score < cosine_threshold - CONTRADICTION_MARGIN:
         return None  # not the same subject: a gap, not a contradiction
-    if not corpus.has_word_outside(claim):
-        return None
     contrast = find_contrast(claim, judgement.best.text, corpus)
     if contrast is None:
         return None

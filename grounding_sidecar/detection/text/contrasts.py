@@ -2,8 +2,9 @@
 email/phone, steel/wood (docs/verifier.md#explained-contradictions).
 
 The table ships as package data (`contrasts.json.gz`, built from WordNet and the
-project's word lists by `tools/verifier/contrast_table.py`): antonyms and noun
-co-hyponyms as lemma pairs, and WordNet's irregular forms so that "rose" finds "rise".
+project's word lists by `tools/verifier/contrast_table.py`): antonyms, noun
+co-hyponyms and the project's contrasts as lemma pairs, and WordNet's irregular forms
+so that "rose" finds "rise".
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -75,19 +76,36 @@ class ContrastTable:
 
     def contrast(self, first: str, second: str) -> bool:
         """Whether two words (lower case, any inflection) are a contrasting pair."""
-        wanted = np.array(
-            [
-                _key(f"{min(a, b)} {max(a, b)}")
-                for a in self.lemmas(first)
-                for b in self.lemmas(second)
-                if a != b
-            ],
-            dtype=np.uint64,
-        )
-        if not len(wanted):
-            return False
+        return self.first_pair([first], [second]) is not None
+
+    def first_pair(self, firsts: Sequence[str], seconds: Sequence[str]) -> tuple[str, str] | None:
+        """The first (first word, second word) pair, in the order given, that the table
+        holds: every word's lemmas worked out once, every candidate key looked up in
+        one search."""
+        first_lemmas = [self.lemmas(word) for word in firsts]
+        second_lemmas = [self.lemmas(word) for word in seconds]
+        candidates = [
+            (i, j, _key(pair(a, b)))
+            for i, mine in enumerate(first_lemmas)
+            for j, theirs in enumerate(second_lemmas)
+            for a in mine
+            for b in theirs
+            if a != b
+        ]
+        if not candidates or not len(self.keys):
+            return None
+        wanted = np.array([key for _, _, key in candidates], dtype=np.uint64)
         at = np.minimum(np.searchsorted(self.keys, wanted), len(self.keys) - 1)
-        return bool(np.any(self.keys[at] == wanted))
+        found = np.flatnonzero(self.keys[at] == wanted)
+        if not len(found):
+            return None
+        i, j, _ = candidates[int(found[0])]
+        return firsts[i], seconds[j]
+
+
+def pair(first: str, second: str) -> str:
+    """A pair as the table stores it: the two lemmas in order, one space between."""
+    return f"{min(first, second)} {max(first, second)}"
 
 
 def _key(pair: str) -> int:

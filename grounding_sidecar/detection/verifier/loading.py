@@ -31,14 +31,11 @@ def load_verifier(
         return None
     from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 
-    verifier = OnnxVerifier(
-        directory, intra_op_threads=intra_op_threads, allow_spinning=allow_spinning
-    )
     # Its contradiction override reads the contrast table (judges.py): loaded now, at
     # start-up, not inside the first check that needs it (0.7 s), and refused with the
-    # verifier when it is not the pinned one.
+    # verifier when it is not the pinned one (checked first: it is the cheaper file).
     try:
         contrast_table()
     except ContrastTableUnavailable as exc:
         raise VerifierUnavailable(str(exc)) from exc
-    return verifier
+    return OnnxVerifier(directory, intra_op_threads=intra_op_threads, allow_spinning=allow_spinning)

@@ -17,6 +17,8 @@ from grounding_sidecar.detection.text.contrasts import (
 )
 from grounding_sidecar.detection.verifier.base import VerifierUnavailable
 from grounding_sidecar.detection.verifier.loading import load_verifier
+from tools.verifier.contrast_table import table, write
+from tools.verifier.wordnet import WORDNET_DIR
 
 
 @pytest.mark.parametrize(
@@ -58,6 +60,12 @@ def test_paraphrases_and_unrelated_words_are_not_contrasts(first: str, second: s
     assert not contrast_table().contrast(first, second)
 
 
+def test_the_first_pair_follows_the_order_given() -> None:
+    found = contrast_table().first_pair(["cheap", "closed", "red"], ["green", "open"])
+    assert found == ("closed", "open")
+    assert contrast_table().first_pair(["build"], ["create", "make"]) is None
+
+
 def test_lemmas_undo_regular_and_irregular_inflections() -> None:
     table = contrast_table()
     assert {"rise"} <= table.lemmas("rose")
@@ -66,16 +74,10 @@ def test_lemmas_undo_regular_and_irregular_inflections() -> None:
     assert {"city"} <= table.lemmas("cities")
 
 
-WORDNET = Path("/usr/share/wordnet")
-
-
-@pytest.mark.skipif(
-    not (WORDNET / "data.noun").exists(), reason="WordNet (Debian wordnet-base) not installed"
-)
 def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
-    from tools.verifier.contrast_table import table, write
-
-    rebuilt = write(table(WORDNET), tmp_path / "contrasts.json.gz")
+    # `make test` installs WordNet (`make tools`): missing, this fails, never skips.
+    assert (WORDNET_DIR / "data.noun").exists(), "WordNet is missing: run `make tools`"
+    rebuilt = write(table(WORDNET_DIR), tmp_path / "contrasts.json.gz")
     assert rebuilt == TABLE_PATH.read_bytes(), (
         "rebuild with python -m tools.verifier.contrast_table"
     )
