@@ -54,7 +54,7 @@ def delivery_for(
 
 
 class ReportLevel(StrEnum):
-    """How much of the verdict the answer itself carries (docs/contract.md#grounding-report)."""
+    """How much of the verdict the answer itself carries (docs/contract.md#the-grounding-report)."""
 
     NONE = "none"
     SUMMARY = "summary"  # verdict, reasons, version, trace id
