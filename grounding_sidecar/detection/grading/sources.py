@@ -1,0 +1,84 @@
+"""What a check reads of its sources, whatever the answer.
+
+The sources the limits keep, their passages, the references' passages (read under the
+classed policy only: the strict one never lets a reference support a claim), and the
+corpus of their details.  None of it depends on the answer, so an exchange's checks
+read it once, through their `CheckMemo`, and the parts only some checks need (the
+corpus, the lexical index) are built on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from grounding_sidecar.detection.contract import ClaimPolicy
+from grounding_sidecar.detection.judging.candidates import LexicalIndex
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.memo import CheckMemo
+from grounding_sidecar.detection.text.passages import (
+    Passage,
+    SourceLimits,
+    SourceSelection,
+    select_sources,
+    split_passages,
+)
+
+
+@dataclass
+class SourceSide:
+    selection: SourceSelection
+    source_passages: list[Passage]
+    reference_passages: list[Passage]
+    corpus_texts: list[str]
+
+    @staticmethod
+    def read(
+        sources: Sequence[str],
+        limits: SourceLimits | None,
+        policy: ClaimPolicy,
+        references: Sequence[str],
+    ) -> SourceSide:
+        selection = select_sources(sources, limits or SourceLimits())
+        source_passages = [
+            passage for index, text in selection.kept for passage in split_passages(index, text)
+        ]
+        reference_passages = (
+            [p for i, text in enumerate(references) for p in split_passages(i, text, id_prefix="r")]
+            if policy is ClaimPolicy.CLASSED
+            else []
+        )
+        corpus_texts = [text for _, text in selection.kept] + list(references)
+        return SourceSide(selection, source_passages, reference_passages, corpus_texts)
+
+    @cached_property
+    def passages(self) -> list[Passage]:
+        """The sources' passages first, then the references': a passage's column in
+        the similarity matrix tells which kind it is."""
+        return [*self.source_passages, *self.reference_passages]
+
+    @cached_property
+    def corpus(self) -> SourceCorpus:
+        return SourceCorpus(self.corpus_texts)
+
+    @cached_property
+    def index(self) -> LexicalIndex:
+        return LexicalIndex([p.text for p in self.passages])
+
+
+def read_sources(
+    sources: Sequence[str],
+    limits: SourceLimits | None,
+    policy: ClaimPolicy,
+    references: Sequence[str],
+    memo: CheckMemo | None,
+) -> SourceSide:
+    """The source side of a check, read once per exchange when `memo` holds it."""
+
+    def read() -> SourceSide:
+        return SourceSide.read(sources, limits, policy, references)
+
+    if memo is None:
+        return read()
+    return memo.source_side((tuple(sources), limits, policy, tuple(references)), read)

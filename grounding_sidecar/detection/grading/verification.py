@@ -1,0 +1,66 @@
+"""The verifier's part of a check: which claims it reads, in one batch.
+
+Kept apart from claim grading: which pairs are worth a model run, and what a batch the
+verifier could not read means, are decided once for the whole check, before any claim
+is graded; grading then only consumes the readings.
+
+The verifier reads a claim against its best passage only where that passage's cosine
+reaches the judge's floor: under it no reading can change the verdict.  All the pairs of
+a check go in one batch (one model run).  A batch that raised fails every claim in it:
+such a claim is graded as an embedding failure (unknown,
+docs/contract.md#embedding-failures), never as unverified.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.contract import Verification
+from grounding_sidecar.detection.judging.scoring import Similarities
+from grounding_sidecar.detection.text.passages import Passage
+from grounding_sidecar.detection.verifier.base import VerificationError, Verifier
+
+
+class Unread(enum.Enum):
+    """A claim whose pair the verifier could not read."""
+
+    VERIFICATION_FAILED = "verification_failed"
+
+
+VERIFICATION_FAILED = Unread.VERIFICATION_FAILED
+
+# A claim's reading: the verifier's, the failed batch's mark, or None (not read).
+Reading = Verification | Unread | None
+
+
+def read_best_pairs(
+    verifier: Verifier | None,
+    floor: float,
+    claims: Sequence[str],
+    claim_ok: npt.NDArray[np.bool_],
+    similarities: Similarities,
+    passages: Sequence[Passage],
+) -> list[Reading]:
+    """The reading of each claim (a row of `similarities`) against its best passage,
+    for usable claims whose best cosine reaches `floor` (None elsewhere)."""
+    out: list[Reading] = [None] * len(claims)
+    if verifier is None:
+        return out
+    rows = [
+        row
+        for row in range(len(claims))
+        if claim_ok[row]
+        and float(similarities.matrix[row, similarities.best_passage[row]]) >= floor
+    ]
+    pairs = [(passages[int(similarities.best_passage[row])].text, claims[row]) for row in rows]
+    try:
+        readings: list[Reading] = list(verifier.verify(pairs))
+    except VerificationError:
+        readings = [VERIFICATION_FAILED] * len(rows)
+    for row, reading in zip(rows, readings, strict=True):
+        out[row] = reading
+    return out
