@@ -20,12 +20,10 @@ from grounding_sidecar.detection import (
     Verdict,
 )
 from grounding_sidecar.detection.contract import (
-    EMBEDDING_FAILED_MARK,
     VALID_VERDICTS,
-    EmbeddingStage,
     StatementGrade,
 )
-from grounding_sidecar.detection.embedding.base import EmbeddingError, EmbeddingTimeout, FloatMatrix
+from grounding_sidecar.detection.embedding.base import EmbeddingError
 
 SOURCES = [
     "Order 5512 shipped on 3 June 2026 by ground freight from the Leeds depot. "
@@ -114,45 +112,6 @@ def test_labelled_examples_get_their_response_verdict(
         assert [g.verdict.value for g in result.claims] == labels, case["id"]
 
 
-def test_external_claim_fails_under_strict_and_is_unknown_under_classed(
-    hash_grader: Grader,
-) -> None:
-    answer = "Tracking numbers let you follow a parcel between depots."
-    strict = hash_grader.check(answer, SOURCES)
-    assert strict.verdict is ResponseVerdict.FAIL
-    classed = hash_grader.check(answer, SOURCES, policy=ClaimPolicy.CLASSED)
-    assert classed.claims[0].claim_class is ClaimClass.EXTERNAL
-    assert classed.verdict is ResponseVerdict.UNKNOWN
-    assert classed.reasons == (Reason.NO_APPROVED_EXTERNAL_SOURCE,)
-    approved = hash_grader.check(
-        answer,
-        SOURCES,
-        policy=ClaimPolicy.CLASSED,
-        references=["Tracking numbers let you follow a parcel between depots and hubs."],
-    )
-    assert approved.verdict is ResponseVerdict.PASS
-    assert approved.claims[0].evidence[0].passage_id == "r0.0"
-    # A reference never supports a subject-specific claim.
-    own = hash_grader.check(
-        "Order 5512 shipped on 3 June 2026 by ground freight.",
-        [],
-        policy=ClaimPolicy.CLASSED,
-        references=["Order 5512 shipped on 3 June 2026 by ground freight."],
-    )
-    assert own.claims[0].verdict is Verdict.UNSUPPORTED
-
-
-def test_interpretation_is_not_applicable_under_classed(hash_grader: Grader) -> None:
-    result = hash_grader.check(
-        "I recommend contacting support if it does not arrive soon.",
-        SOURCES,
-        policy=ClaimPolicy.CLASSED,
-    )
-    assert result.claims[0].verdict is Verdict.NOT_APPLICABLE
-    assert result.verdict is ResponseVerdict.UNKNOWN
-    assert result.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
-
-
 def test_dropped_sources_make_unsupported_unknown_but_keep_contradictions_failing(
     hash_grader: Grader,
 ) -> None:
@@ -181,52 +140,6 @@ def test_no_sources_and_no_claims_are_unknown(hash_grader: Grader) -> None:
     empty = hash_grader.check("", SOURCES)
     assert empty.verdict is ResponseVerdict.UNKNOWN
     assert empty.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
-
-
-class _FailingFor:
-    """Wraps the hash embedder; fails texts containing a marker, or everything."""
-
-    name = "failing"
-    version_tag = "failing@0"
-    default_threshold = 0.5
-    cheap = False
-
-    def __init__(self, marker: str | None = None, timeout: bool = False) -> None:
-        self.marker = marker
-        self.timeout = timeout
-        self.inner = HashEmbedder()
-
-    def embed(self, texts: Sequence[str]) -> FloatMatrix:
-        if self.timeout:
-            raise EmbeddingTimeout("deadline passed")
-        vectors = self.inner.embed(texts)
-        for row, text in enumerate(texts):
-            if self.marker and self.marker in text:
-                vectors[row] = 0.0
-        return vectors
-
-
-def test_a_failed_claim_embedding_fails_only_that_claim() -> None:
-    grader = Grader(_FailingFor(marker="warranty"))
-    result = grader.check(
-        "Order 5512 shipped on 3 June 2026 by ground freight. "
-        "The warranty covers accidental damage for 24 months.",
-        SOURCES[:1],
-    )
-    assert [g.verdict for g in result.claims] == [Verdict.SUPPORTED, Verdict.UNSUPPORTED]
-    assert result.claims[1].rationale == EMBEDDING_FAILED_MARK
-    assert result.embedding_failures == (EmbeddingStage.CLAIM,)
-    assert result.verdict is ResponseVerdict.FAIL
-    assert result.reasons[0] is Reason.EMBEDDING_FAILED
-
-
-def test_a_failed_source_embedding_fails_every_claim() -> None:
-    grader = Grader(HashEmbedder(), passage_embedder=_FailingFor(timeout=True))
-    result = grader.check("Order 5512 shipped on 3 June 2026 by ground freight.", SOURCES)
-    assert all(g.rationale == EMBEDDING_FAILED_MARK for g in result.claims)
-    assert result.embedding_failures == (EmbeddingStage.SOURCE,)
-    assert result.verdict is ResponseVerdict.FAIL
-    assert not result.grounded
 
 
 def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
@@ -276,40 +189,6 @@ def test_every_grade_is_valid_and_every_span_is_exact(
     if result.verdict is ResponseVerdict.PASS:
         assert result.grounded
     assert np.isfinite(result.overall_similarity or 0.0)
-
-
-def test_advice_resting_on_a_premise_grades_the_premise_under_classed(
-    hash_grader: Grader,
-) -> None:
-    answer = (
-        "Since the warranty covers accidental damage for 24 months, you should file a claim. "
-        "Since your parcel was lost at the depot, you should contact the carrier today."
-    )
-    result = hash_grader.check(answer, SOURCES, policy=ClaimPolicy.CLASSED)
-    grades = [(g.text, g.claim_class, g.verdict) for g in result.claims]
-    assert grades == [
-        (
-            "Since the warranty covers accidental damage for 24 months",
-            ClaimClass.SUBJECT_SPECIFIC,
-            Verdict.SUPPORTED,
-        ),
-        ("you should file a claim.", ClaimClass.INTERPRETATION, Verdict.NOT_APPLICABLE),
-        (
-            "Since your parcel was lost at the depot",
-            ClaimClass.SUBJECT_SPECIFIC,
-            Verdict.UNSUPPORTED,
-        ),
-        (
-            "you should contact the carrier today.",
-            ClaimClass.INTERPRETATION,
-            Verdict.NOT_APPLICABLE,
-        ),
-    ]
-    for grade in result.claims:
-        assert answer[grade.span[0] : grade.span[1]] == grade.text
-    assert result.verdict is ResponseVerdict.FAIL
-    # Under strict every sentence stays one claim.
-    assert len(hash_grader.check(answer, SOURCES).claims) == 2
 
 
 class _BrokenEmbedder:

@@ -1,17 +1,14 @@
-"""Work done ahead of a check (sources at request time, settled sentences while a stream
-arrives) saves model runs and never changes the result, whatever the chunking."""
+"""The memo keeps only valid model work, as copies: a check that reads it gets the
+result a check without it gets (its use while a stream arrives: grading/test_incremental.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from grounding_sidecar.detection import CheckMemo, Grader, HashEmbedder
-from grounding_sidecar.detection.contract import CheckResult, ClaimPolicy
-from grounding_sidecar.detection.text.sentences import settled_prefix
+from grounding_sidecar.detection.contract import CheckResult
 from tests.support.fake_embedders import RecordingEmbedder
 from tests.support.fake_verifiers import CONTRADICTS, MarkerVerifier
 
@@ -43,54 +40,6 @@ def comparable(result: CheckResult) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    picks=st.lists(st.integers(0, len(SENTENCES) - 1), min_size=1, max_size=8),
-    separators=st.lists(st.sampled_from([" ", "\n", "\n\n"]), min_size=8, max_size=8),
-    cuts=st.lists(st.integers(0, 10_000), max_size=12),
-    policy=st.sampled_from(list(ClaimPolicy)),
-)
-def test_any_chunking_gives_the_whole_answers_result(
-    picks: list[int], separators: list[str], cuts: list[int], policy: ClaimPolicy
-) -> None:
-    answer = "".join(SENTENCES[p] + separators[i] for i, p in enumerate(picks)).rstrip()
-    whole = make_grader()[0].check(answer, SOURCES, policy=policy)
-    grader = make_grader()[0]
-    memo = CheckMemo()
-    grader.prepare_sources(SOURCES, memo, policy=policy)
-    covered = 0
-    for cut in sorted({c % (len(answer) + 1) for c in cuts}):
-        covered = grader.prepare_answer(answer[:cut], SOURCES, memo, covered=covered, policy=policy)
-    assert comparable(grader.check(answer, SOURCES, policy=policy, memo=memo)) == comparable(whole)
-
-
-def test_the_final_check_computes_only_what_is_new() -> None:
-    grader, claims, passages, verifier = make_grader()
-    answer = " ".join(SENTENCES[:4])
-    memo = CheckMemo()
-    grader.prepare_sources(SOURCES, memo)
-    source_runs = list(passages.texts)
-    covered = grader.prepare_answer(answer, SOURCES, memo)
-    assert covered == answer.index(SENTENCES[3])  # the last sentence may still grow
-    claims.texts.clear()
-    verifier.batches.clear()
-    result = grader.check(answer, SOURCES, memo=memo)
-    assert passages.texts == source_runs  # every passage embedded once, at request time
-    assert claims.texts == [SENTENCES[3]]
-    assert [claim for batch in verifier.batches for _, claim in batch] == [SENTENCES[3]]
-    assert len(result.claims) == 4
-
-
-def test_prepare_answer_skips_what_it_covered() -> None:
-    grader, claims, _, _ = make_grader()
-    memo = CheckMemo()
-    partial = f"{SENTENCES[0]} {SENTENCES[2]} Ret"
-    covered = grader.prepare_answer(partial, SOURCES, memo)
-    claims.texts.clear()
-    assert grader.prepare_answer(partial + "urns", SOURCES, memo, covered=covered) == covered
-    assert claims.texts == []
-
-
 def test_a_failed_model_run_is_not_remembered() -> None:
     grader, _, passages, _ = make_grader()
     memo = CheckMemo()
@@ -108,11 +57,3 @@ def test_memo_rows_are_copies() -> None:
     first[:] = 0.0
     again = embedder.embed(["a passage about rail freight"])
     assert np.array_equal(again, HashEmbedder().embed(["a passage about rail freight"]))
-
-
-def test_settled_prefix_holds_back_the_last_sentence() -> None:
-    assert settled_prefix("One sentence here. Another one is still") == "One sentence here. "
-    assert settled_prefix("No boundary yet") == ""
-    assert settled_prefix("# Heading\nFirst line. Sec") == "# Heading\nFirst line. "
-    # "3.5" is one token: the dot in a number that is still arriving settles nothing.
-    assert settled_prefix("The rate rose to 3.") == ""
