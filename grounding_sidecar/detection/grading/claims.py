@@ -1,14 +1,15 @@
 """Each claim's grade: which passages may support it, its vectors, the kernel, the
 verifier's reading and the judge's verdict.
 
-A claim is graded in the first of these that applies to it:
-- an interpretation is not graded (not applicable);
-- a claim with no passage it may be compared with is unsupported, and says why (no
-  sources, no approved external source, no candidate);
-- a claim whose embedding, or the verifier's reading of it, failed is graded as an
-  embedding failure (docs/contract.md#embedding-failures); a failed source embedding
-  fails every claim, a failed claim only itself;
-- every other claim is judged on its best passage (detection/judging/judges.py).
+In that order, a claim is graded
+- not applicable when it is an interpretation (it is never graded);
+- unsupported, saying why, when no graded claim of the check may be compared with any
+  passage (no sources, no approved external source, no candidate): nothing is embedded;
+- as an embedding failure (docs/contract.md#embedding-failures) when its embedding, or
+  the verifier's reading of it, failed: a failed source embedding fails every claim, a
+  failed claim only itself;
+- unsupported, saying why, when it alone may be compared with no passage;
+- otherwise as the judge finds it on its best passage (detection/judging/judges.py).
 """
 
 from __future__ import annotations
@@ -96,8 +97,7 @@ class _Embedded:
 
     @property
     def comparable(self) -> bool:
-        """Whether any claim can be compared: a failed source fails every claim, a
-        failed claim only itself."""
+        """Whether any claim can be compared with the passages."""
         return self.passages.all_ok and bool(self.claims.ok.any())
 
 
@@ -113,6 +113,8 @@ class _Scored:
 
 @dataclass
 class ClaimGrader:
+    """One check's claims graded, in answer order, against its sources."""
+
     models: Models
     claims: Sequence[Claim]
     classes: Sequence[ClaimClass]
