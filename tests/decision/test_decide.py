@@ -1,23 +1,15 @@
 import json
-import re
 
 import pytest
 
 from grounding_sidecar.decision import (
     Action,
     CheckOutcome,
-    Delivery,
     GroundingPolicy,
     RefusalCode,
-    StaticPolicyTable,
     Unchecked,
     UnknownHandling,
-    WorkspaceOverride,
     decide,
-    delivery_for,
-    grounding_unavailable,
-    override_from_metadata,
-    trace_id_from,
 )
 from grounding_sidecar.detection.contract import (
     CheckResult,
@@ -154,54 +146,3 @@ def test_an_unreadable_response_is_unknown() -> None:
     outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
     assert decide(outcome, policy(Action.BLOCK), TRACE).deliver
     assert not decide(outcome, policy(Action.BLOCK, UnknownHandling.BLOCK), TRACE).deliver
-
-
-def test_grounding_unavailable_envelope() -> None:
-    body = json.loads(grounding_unavailable(TRACE).body())
-    assert body["error"]["code"] == "grounding_unavailable"
-    assert body["error"]["type"] == "guardrail_violation"
-    assert "no embedding-backed detector" in body["error"]["message"]
-
-
-def test_trace_id_comes_from_traceparent_or_is_fresh() -> None:
-    assert trace_id_from(f"00-{TRACE}-00f067aa0ba902b7-01") == TRACE
-    for bad in (None, "", "garbage", f"00-{'0' * 32}-00f067aa0ba902b7-01"):
-        fresh = trace_id_from(bad)
-        assert re.fullmatch(r"[0-9a-f]{32}", fresh)
-    assert trace_id_from(None) != trace_id_from(None)
-
-
-def test_delivery_modes() -> None:
-    assert delivery_for(Action.LOG, streaming=False) is Delivery.DEFERRED
-    assert delivery_for(Action.BLOCK, streaming=True) is Delivery.DEFERRED
-    assert delivery_for(Action.LOG, streaming=True) is Delivery.IMMEDIATE
-    assert delivery_for(Action.FLAG, streaming=True) is Delivery.IMMEDIATE
-
-
-def test_static_table_resolves_overrides_over_defaults() -> None:
-    table = StaticPolicyTable(
-        GroundingPolicy(enabled=False, max_sources=50),
-        {"acme": WorkspaceOverride(enabled=True, action=Action.BLOCK)},
-    )
-    acme = table.policy_for("acme")
-    assert (acme.enabled, acme.action, acme.max_sources) == (True, Action.BLOCK, 50)
-    assert table.policy_for("other") == table.policy_for(None) == GroundingPolicy()
-
-
-def test_metadata_overrides_parse_and_bad_values_fall_back(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    override = override_from_metadata(
-        "acme",
-        {
-            "grounding.enabled": "true",
-            "grounding.action": "block",
-            "grounding.max-sources": "twenty",
-            "grounding.unknown": "block",
-            "other.key": "x",
-        },
-    )
-    assert override == WorkspaceOverride(
-        enabled=True, action=Action.BLOCK, unknown=UnknownHandling.BLOCK
-    )
-    assert "grounding.max-sources" in caplog.text

@@ -1,4 +1,5 @@
-"""Which policy a workspace id gets: known, absent, unknown, and the fallback for unknown."""
+"""Workspace policies: overrides over the defaults, metadata parsing, and which policy a
+workspace id gets (known, absent, unknown, and the fallback for unknown)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from grounding_sidecar.app.checks import CheckRunner
-from grounding_sidecar.decision import Action, GroundingPolicy, StaticPolicyTable, WorkspaceOverride
+from grounding_sidecar.decision import (
+    Action,
+    GroundingPolicy,
+    StaticPolicyTable,
+    UnknownHandling,
+    WorkspaceOverride,
+)
 from grounding_sidecar.decision.policy import override_from_metadata
 from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.detection.contract import ResponseVerdict
@@ -129,3 +136,32 @@ def test_unusable_references_give_the_global_value_and_are_never_logged(
     assert override.references is None and override.action is Action.BLOCK
     assert "grounding.references" in caplog.text
     assert value not in caplog.text
+
+
+def test_static_table_resolves_overrides_over_defaults() -> None:
+    table = StaticPolicyTable(
+        GroundingPolicy(enabled=False, max_sources=50),
+        {"acme": WorkspaceOverride(enabled=True, action=Action.BLOCK)},
+    )
+    acme = table.policy_for("acme")
+    assert (acme.enabled, acme.action, acme.max_sources) == (True, Action.BLOCK, 50)
+    assert table.policy_for("other") == table.policy_for(None) == GroundingPolicy()
+
+
+def test_metadata_overrides_parse_and_bad_values_fall_back(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    override = override_from_metadata(
+        "acme",
+        {
+            "grounding.enabled": "true",
+            "grounding.action": "block",
+            "grounding.max-sources": "twenty",
+            "grounding.unknown": "block",
+            "other.key": "x",
+        },
+    )
+    assert override == WorkspaceOverride(
+        enabled=True, action=Action.BLOCK, unknown=UnknownHandling.BLOCK
+    )
+    assert "grounding.max-sources" in caplog.text

@@ -13,14 +13,12 @@ from grounding_sidecar.observability.metrics import (
     GroundingMetrics,
     verdict_reason,
 )
-from grounding_sidecar.observability.metrics_http import start_metrics_server
 from tests.support.fake_embedders import FailingEmbedder
 from tests.support.observability_helpers import (
     GROUNDED_ANSWER,
     UNGROUNDED_ANSWER,
     check,
     event,
-    metrics_text,
     promtool,
     unchecked,
 )
@@ -208,17 +206,6 @@ def test_exposition_passes_promtool_check_metrics() -> None:
     metrics.on_policy_reload(True)
     done = promtool("check", "metrics", stdin=metrics.exposition().decode())
     assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_http_endpoint_serves_the_registry() -> None:
-    metrics = GroundingMetrics()
-    metrics.on_check(event(CheckOutcome(check(GROUNDED_ANSWER))))
-    server = start_metrics_server(metrics, "127.0.0.1", 0)
-    try:
-        body = metrics_text(server.port)
-    finally:
-        server.stop()
-    assert 'gateway_grounding_check_total{action="LOG",grounded="true"} 1.0' in body
 
 
 def test_unknown_workspaces_are_counted_without_a_workspace_label() -> None:

@@ -5,7 +5,6 @@ import pytest
 from grounding_sidecar.openai import (
     InvalidSources,
     MalformedRequest,
-    is_chat_completions_path,
     parse_chat_request,
 )
 
@@ -85,22 +84,6 @@ def test_invalid_sources_raise_with_a_stripped_body(value: object) -> None:
 
 def test_stream_flag_must_be_literally_true() -> None:
     assert parse_chat_request(body(stream="true")).stream is False
-
-
-@pytest.mark.parametrize(
-    ("path", "expected"),
-    [
-        ("/v1/chat/completions", True),
-        ("/v1/chat/completions?x=1", True),
-        ("/openai/deployments/gpt/chat/completions?api-version=2024", True),
-        ("/v1/chat/completions/", True),
-        ("/v1/completions", False),
-        ("/v1/embeddings", False),
-        ("/v1/chat/completionsx", False),
-    ],
-)
-def test_chat_completion_paths(path: str, expected: bool) -> None:
-    assert is_chat_completions_path(path) is expected
 
 
 # Hostile bodies: each is a documented outcome (MalformedRequest: refused with 400),

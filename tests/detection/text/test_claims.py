@@ -1,0 +1,78 @@
+"""Answer -> claims: which sentences are claims, which are skipped and why, exact spans."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grounding_sidecar.detection.contract import SkipReason
+from grounding_sidecar.detection.text.claims import split_claims
+
+
+def test_short_claims_and_code_are_reported_as_skipped() -> None:
+    answer = "# Title\nYes. The parcel left the depot on Monday morning.\n```\ncode()\n```"
+    split = split_claims(answer, min_words=5)
+    assert [c.text for c in split.claims] == ["The parcel left the depot on Monday morning."]
+    assert [(s.text, s.reason) for s in split.skipped] == [
+        ("Title", SkipReason.TOO_SHORT),  # a heading is a sentence like any other
+        ("Yes.", SkipReason.TOO_SHORT),
+        ("```\ncode()\n```", SkipReason.CODE),
+    ]
+    assert not split.truncated
+
+
+@pytest.mark.parametrize(
+    "short",
+    [
+        "Refunds take 90 days.",  # a number
+        "Delivery is free.",  # no detail: stays skipped (below)
+        "Returns are not accepted.",  # a negation
+        "It shipped on 3 June.",  # a date
+        "Ask Contoso Support.",  # a name past the first word
+        "It costs $40.",  # an amount
+    ],
+)
+def test_a_short_sentence_with_a_checkable_detail_is_a_claim(short: str) -> None:
+    split = split_claims(f"The parcel left the depot on Monday morning. {short}", min_words=5)
+    graded = [c.text for c in split.claims]
+    if short == "Delivery is free.":
+        assert graded == ["The parcel left the depot on Monday morning."]
+        assert [s.text for s in split.skipped] == [short]
+    else:
+        assert graded == ["The parcel left the depot on Monday morning.", short]
+
+
+def test_a_heading_with_enough_words_or_a_detail_is_a_claim() -> None:
+    answer = "# Refunds take 90 days\n## What the policy says about refunds\nBody text here."
+    split = split_claims(answer, min_words=5)
+    assert [c.text for c in split.claims] == [
+        "Refunds take 90 days",
+        "What the policy says about refunds",
+    ]
+
+
+def test_claim_limits_truncate_and_say_so() -> None:
+    answer = " ".join(f"Sentence number {i} has enough words." for i in range(10))
+    split = split_claims(answer, max_claims=3)
+    assert len(split.claims) == 3
+    assert split.truncated
+    assert sum(s.reason is SkipReason.OVER_LIMIT for s in split.skipped) == 7
+    assert split_claims(answer, max_chars=40).truncated
+
+
+_alphabet = st.sampled_from([*list("abcXYZ019 .,!?:-*#`\n\t'\"()$%@/"), "Dr.", "e.g.", "```"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_alphabet, max_size=80).map("".join), st.integers(1, 6))
+def test_every_claim_span_indexes_the_answer_exactly(answer: str, min_words: int) -> None:
+    split = split_claims(answer, min_words=min_words)
+    previous_end = 0
+    for claim in split.claims:
+        assert answer[claim.start : claim.end] == claim.text
+        assert claim.text == claim.text.strip() and claim.text
+        assert claim.start >= previous_end
+        previous_end = claim.end
+    for skipped in split.skipped:
+        assert answer[skipped.span[0] : skipped.span[1]] == skipped.text
