@@ -1,26 +1,59 @@
-"""The addition rule: a claim that restates its best passage and adds content words
-that no source uses loses its support unless the verifier reads the passage as
-entailing it (docs/verifier.md#additions)."""
+"""The consistency findings: the addition rule (a claim that restates its best passage
+and adds content words that no source uses, docs/verifier.md#additions) and
+find_contrast (what makes a verifier contradiction one the rationale can name)."""
 
 from __future__ import annotations
 
-import numpy as np
-
-from grounding_sidecar.detection.contract import Verdict, Verification
+from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.consistency import (
     ADDED_WORDS,
     RESTATED_SHARE,
+    Contrast,
     FindingKind,
     addition,
     find_addition,
+    find_contrast,
 )
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
-from grounding_sidecar.detection.judging.judges import VERIFIER_ADDITION_ENTAILED, CosineJudge
-from grounding_sidecar.detection.text.passages import Passage
 
+SOURCE = "The east entrance of the hospital stays open during the renovation."
 PASSAGE = "The staff canteen on the third floor serves breakfast until ten."
 ADDED = "The staff canteen on the third floor serves breakfast until ten, cooked by a pastry chef."
 ELSEWHERE = "Its meals are cooked by a pastry chef."
+
+
+def _find(claim: str, passage: str = SOURCE) -> Contrast | None:
+    return find_contrast(claim, passage, SourceCorpus([passage]))
+
+
+def test_a_word_standing_against_a_dropped_word_of_the_passage() -> None:
+    found = _find("The east entrance of the hospital stays closed during the renovation.")
+    assert found == Contrast("closed", "open")
+    assert found.describe("s0.0") == "'closed' where s0.0 says 'open'"
+
+
+def test_a_negation_that_differs() -> None:
+    found = _find("The east entrance of the hospital does not stay open during the renovation.")
+    assert found == Contrast()
+    assert found.describe("s0.0") == "negation differs from s0.0"
+
+
+def test_a_paraphrase_names_no_contrast() -> None:
+    assert _find("During the renovation, the hospital's east entrance remains accessible.") is None
+
+
+def test_a_contrasting_word_the_sources_use_is_not_a_contrast() -> None:
+    # "closed" is the sources' own word (the west entrance): the claim may mix up
+    # which entrance, but no word of it is new, so the rule has nothing to name.
+    passage = SOURCE + " The west entrance is closed."
+    claim = "The east entrance of the hospital stays closed during the renovation."
+    assert find_contrast(claim, SOURCE, SourceCorpus([passage])) is None
+
+
+def test_the_passage_word_must_be_one_the_claim_dropped() -> None:
+    # "closed" stands against "open", but the claim keeps "open" too.
+    claim = "The east entrance stays open during the renovation, the west closed."
+    assert _find(claim) is None
 
 
 def test_a_restated_passage_with_words_no_source_uses_is_an_addition() -> None:
@@ -64,38 +97,3 @@ def test_the_words_of_an_attribution_are_not_added() -> None:
     claim = "The cafeteria guide says that the staff canteen on the third floor serves "
     claim += "breakfast until ten, cooked by a pastry chef."
     assert addition(claim, PASSAGE, corpus)[1] == {"cook", "pastry", "chef"}
-
-
-def _judged(
-    claim: str, verification: Verification | None
-) -> tuple[Verdict, str, FindingKind | None]:
-    passage = Passage("s0.0", 0, 0, len(PASSAGE), PASSAGE)
-    judge = CosineJudge(threshold=0.5)
-    judgement = judge.judge(
-        claim,
-        np.array([0.9], dtype=np.float32),
-        0,
-        [passage],
-        SourceCorpus([PASSAGE]),
-        verification,
-    )
-    return judgement.verdict, judgement.rationale, judgement.overruled_by
-
-
-def test_the_judge_takes_support_away_when_the_verifier_does_not_read_entailment() -> None:
-    entailed = VERIFIER_ADDITION_ENTAILED - 0.4
-    reading = Verification(entailed=entailed, contradicted=0.05, neither=0.95 - entailed)
-    verdict, rationale, overruled_by = _judged(ADDED, reading)
-    assert verdict is Verdict.UNSUPPORTED
-    assert overruled_by is FindingKind.ADDITION
-    assert rationale.endswith(f"(verifier: entailed p {entailed:.2f})")
-
-
-def test_the_judge_keeps_support_when_the_verifier_reads_entailment() -> None:
-    entailed = VERIFIER_ADDITION_ENTAILED + 0.1
-    reading = Verification(entailed=entailed, contradicted=0.05, neither=0.95 - entailed)
-    assert _judged(ADDED, reading)[:2] == (Verdict.SUPPORTED, "matches s0.0 (0.90)")
-
-
-def test_without_a_verifier_reading_words_alone_never_take_support_away() -> None:
-    assert _judged(ADDED, None)[0] is Verdict.SUPPORTED

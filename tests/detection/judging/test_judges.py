@@ -1,0 +1,77 @@
+"""The judges: the calibrated rule never lifts a claim without a similar passage; the
+cosine judge's addition rule takes support away unless the verifier reads entailment
+(docs/verifier.md#additions)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grounding_sidecar.detection import Grader, HashEmbedder
+from grounding_sidecar.detection.contract import Verdict, Verification
+from grounding_sidecar.detection.judging.calibration import (
+    CalibratedModel,
+)
+from grounding_sidecar.detection.judging.consistency import (
+    FindingKind,
+)
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
+from grounding_sidecar.detection.judging.judges import (
+    VERIFIER_ADDITION_ENTAILED,
+    CalibratedJudge,
+    CosineJudge,
+)
+from grounding_sidecar.detection.text.passages import Passage
+
+PASSAGE = "The staff canteen on the third floor serves breakfast until ten."
+ADDED = "The staff canteen on the third floor serves breakfast until ten, cooked by a pastry chef."
+
+
+def test_calibrated_rule_never_supports_without_a_similar_passage() -> None:
+    """A model that calls everything supported still cannot lift a dissimilar claim."""
+    zeros = np.zeros(len(FEATURES))
+    credulous = CalibratedModel("tag", FEATURE_NAMES, zeros, zeros + 1, zeros, 10.0, 0.5, "test")
+    grader = Grader(HashEmbedder(), judge=CalibratedJudge(credulous, cosine_threshold=0.5))
+    source = "Order 5512 shipped on 3 June by ground freight from the Leeds depot."
+    near = grader.check("Order 5512 shipped on 3 June by ground freight.", [source])
+    assert near.claims[0].verdict.value == "supported"
+    far = grader.check("Refunds always arrive quickly for everyone.", [source])
+    (grade,) = far.claims
+    assert grade.probability is not None and grade.probability > 0.99
+    assert grade.verdict.value == "unsupported"
+    assert grade.rationale.startswith("no similar passage")
+
+
+def _judged(
+    claim: str, verification: Verification | None
+) -> tuple[Verdict, str, FindingKind | None]:
+    passage = Passage("s0.0", 0, 0, len(PASSAGE), PASSAGE)
+    judge = CosineJudge(threshold=0.5)
+    judgement = judge.judge(
+        claim,
+        np.array([0.9], dtype=np.float32),
+        0,
+        [passage],
+        SourceCorpus([PASSAGE]),
+        verification,
+    )
+    return judgement.verdict, judgement.rationale, judgement.overruled_by
+
+
+def test_the_judge_takes_support_away_when_the_verifier_does_not_read_entailment() -> None:
+    entailed = VERIFIER_ADDITION_ENTAILED - 0.4
+    reading = Verification(entailed=entailed, contradicted=0.05, neither=0.95 - entailed)
+    verdict, rationale, overruled_by = _judged(ADDED, reading)
+    assert verdict is Verdict.UNSUPPORTED
+    assert overruled_by is FindingKind.ADDITION
+    assert rationale.endswith(f"(verifier: entailed p {entailed:.2f})")
+
+
+def test_the_judge_keeps_support_when_the_verifier_reads_entailment() -> None:
+    entailed = VERIFIER_ADDITION_ENTAILED + 0.1
+    reading = Verification(entailed=entailed, contradicted=0.05, neither=0.95 - entailed)
+    assert _judged(ADDED, reading)[:2] == (Verdict.SUPPORTED, "matches s0.0 (0.90)")
+
+
+def test_without_a_verifier_reading_words_alone_never_take_support_away() -> None:
+    assert _judged(ADDED, None)[0] is Verdict.SUPPORTED
