@@ -12,24 +12,12 @@ import pytest
 from grounding_sidecar.app.wiring import build_detection
 from grounding_sidecar.detection import Grader, Reason, ResponseVerdict
 from grounding_sidecar.detection.contract import CheckResult
-from grounding_sidecar.detection.embedding.hashing import HashEmbedder
 from grounding_sidecar.detection.embedding.minilm.store import ENV_MODEL_DIR
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
-from grounding_sidecar.detection.embedding.registry import (
-    ServingOptions,
-    resolve_parallelism,
-    serving_embedders,
-)
 from grounding_sidecar.settings import load_settings
 
 SOURCE = "Order 7731 was shipped on 14 March 2026 from the Rotterdam warehouse by DHL Express."
-
-
-def test_hash_is_used_as_is() -> None:
-    embedders = serving_embedders("hash", ServingOptions())
-    assert isinstance(embedders.claims, HashEmbedder)
-    assert embedders.passages is embedders.claims
 
 
 @pytest.mark.minilm
@@ -63,25 +51,6 @@ def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
     # Seven checks of one source: embedded once, then served from the cache.
     assert passages.stats.misses == 1 + 1
     assert passages.stats.hits == 6
-
-
-@pytest.mark.parametrize(
-    ("workers", "threads", "cpus", "expected"),
-    [
-        (0, 0, 2, (2, 1)),  # automatic: one single-thread run per CPU
-        (0, 0, 16, (2, 1)),  # at most MAX_AUTO_WORKERS runs chosen automatically
-        (0, 0, 1, (1, 1)),
-        (0, 2, 2, (1, 2)),  # threads set: the runs that fit
-        (0, 4, 2, (1, 4)),  # oversubscription asked for is kept
-        (1, 0, 8, (1, 8)),  # workers set: the CPUs left per run
-        (3, 2, 2, (3, 2)),  # both set: as given
-    ],
-)
-def test_parallelism_fills_the_usable_cpus(
-    workers: int, threads: int, cpus: int, expected: tuple[int, int]
-) -> None:
-    resolved = resolve_parallelism(ServingOptions(workers=workers, intra_op_threads=threads), cpus)
-    assert (resolved.workers, resolved.intra_op_threads) == expected
 
 
 def test_a_detector_that_fails_its_warm_up_is_unavailable(

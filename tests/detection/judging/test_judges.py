@@ -8,12 +8,8 @@ import numpy as np
 
 from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.detection.contract import Verdict, Verification
-from grounding_sidecar.detection.judging.calibration import (
-    CalibratedModel,
-)
-from grounding_sidecar.detection.judging.consistency import (
-    FindingKind,
-)
+from grounding_sidecar.detection.judging.calibration import CalibratedModel
+from grounding_sidecar.detection.judging.consistency import FindingKind
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
 from grounding_sidecar.detection.judging.judges import (
