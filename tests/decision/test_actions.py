@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from grounding_sidecar.decision import (
-    Action,
-    Delivery,
-    delivery_for,
-)
+from grounding_sidecar.decision import Action, Delivery, delivery_for
 
 
 def test_delivery_modes() -> None:

@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from grounding_sidecar.decision import (
-    grounding_unavailable,
-    trace_id_from,
-)
+from grounding_sidecar.decision import grounding_unavailable, trace_id_from
 from grounding_sidecar.decision.envelopes import hallucination_detected
 
 TRACE = "0af7651916cd43dd8448eb211c80319c"

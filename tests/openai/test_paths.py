@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.openai import (
-    is_chat_completions_path,
-)
+from grounding_sidecar.openai import is_chat_completions_path
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,7 @@ import json
 
 import pytest
 
-from grounding_sidecar.openai import (
-    InvalidSources,
-    MalformedRequest,
-    parse_chat_request,
-)
+from grounding_sidecar.openai import InvalidSources, MalformedRequest, parse_chat_request
 
 
 def body(**fields: object) -> bytes:

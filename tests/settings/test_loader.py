@@ -8,11 +8,7 @@ import pytest
 from grounding_sidecar.app.wiring import static_policies
 from grounding_sidecar.decision import Action, UnknownHandling, WorkspaceOverride
 from grounding_sidecar.detection.contract import ClaimPolicy
-from grounding_sidecar.settings import (
-    Settings,
-    SettingsError,
-    load_settings,
-)
+from grounding_sidecar.settings import Settings, SettingsError, load_settings
 
 
 def test_file_then_env_then_flags(tmp_path: Path) -> None:

@@ -6,12 +6,7 @@ from pathlib import Path
 
 from grounding_sidecar.app.wiring import policy_defaults
 from grounding_sidecar.decision import Action
-from grounding_sidecar.settings import (
-    SETTINGS,
-    Settings,
-    env_var_for,
-    load_settings,
-)
+from grounding_sidecar.settings import SETTINGS, Settings, env_var_for, load_settings
 from grounding_sidecar.settings.schema import FILE_ONLY_KEYS
 
 REPO = Path(__file__).resolve().parents[2]
