@@ -1,4 +1,5 @@
-"""Metrics and audit fed by the real exchange (driven as Envoy would, no network)."""
+"""The observer fanout on the real exchange: metrics and audit each see an event once
+(the exchange driven as Envoy would, no network)."""
 
 from __future__ import annotations
 
