@@ -1,0 +1,19 @@
+"""Words as the lexical signals see them: tokens, the tiny stemmer, stopwords."""
+
+from __future__ import annotations
+
+from grounding_sidecar.detection.text.words import content_words, stem, words, written
+
+
+def test_plural_variants_collide() -> None:
+    assert (stem("parcels"), stem("deliveries"), stem("boxes")) == ("parcel", "delivery", "box")
+    assert stem("ship") == "ship"  # four letters or fewer stay as they are
+
+
+def test_numbers_and_contractions_are_one_token() -> None:
+    assert words("Order 1,000 parcels, don't") == ("order", "1,000", "parcel", "don't")
+    assert written("Parcels shipped") == ("Parcels", "shipped")
+
+
+def test_content_words_leave_out_stopwords() -> None:
+    assert content_words("The parcel is in the depot") == {"parcel", "depot"}
