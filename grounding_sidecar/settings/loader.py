@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -161,12 +161,3 @@ def _check_combination(settings: Settings) -> None:
 def _suggestion(key: str) -> str:
     close = difflib.get_close_matches(key, _ALL_KEYS, n=1)
     return f" (did you mean {close[0]}?)" if close else ""
-
-
-def settings_keys() -> tuple[str, ...]:
-    """Every key accepted in the YAML file (for docs and tests)."""
-    return _ALL_KEYS
-
-
-def setting_fields() -> tuple[str, ...]:
-    return tuple(f.name for f in fields(Settings))
