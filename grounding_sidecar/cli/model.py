@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def _fetch(args: argparse.Namespace) -> int:
-    from grounding_sidecar.detection.embedding.minilm.build.fetch import FetchError, fetch
+    from grounding_sidecar.detection.embedding.minilm.export.fetch import FetchError, fetch
 
     model_dir = resolve_model_dir(args.dir)
     try:

@@ -16,8 +16,8 @@ import hashlib
 import re
 from pathlib import Path
 
-from grounding_sidecar.detection.embedding.minilm.build.bert_onnx import build_classifier
-from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
+from grounding_sidecar.detection.embedding.minilm.export.bert_onnx import build_classifier
+from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
 from grounding_sidecar.detection.embedding.minilm.store import sha256_of
 from grounding_sidecar.detection.verifier import store
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
+from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
 from grounding_sidecar.detection.embedding.minilm.store import WEIGHTS, default_model_dir
 from grounding_sidecar.evaluation.agreement import auroc
 from tools.verifier.perturb import Label

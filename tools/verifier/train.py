@@ -28,7 +28,7 @@ import numpy.typing as npt
 import torch
 from tokenizers import Tokenizer
 
-from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import (
+from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import (
     read_safetensors,
     write_safetensors,
 )

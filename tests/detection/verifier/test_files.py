@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from grounding_sidecar.detection.embedding.minilm.build.bert_onnx import build_classifier
-from grounding_sidecar.detection.embedding.minilm.build.fetch import (
+from grounding_sidecar.detection.embedding.minilm.export.bert_onnx import build_classifier
+from grounding_sidecar.detection.embedding.minilm.export.fetch import (
     FetchError,
     build_verifier_graph,
 )
-from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
+from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
 from grounding_sidecar.detection.embedding.minilm.store import default_model_dir, problem_with
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH, VERIFIER_GRAPH
 

@@ -47,7 +47,7 @@ WEIGHTS = PinnedFile(
     "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",
     90868376,
 )
-# Built by `minilm.build.bert_onnx` from WEIGHTS; byte-for-byte reproducible.
+# Built by `minilm.export.bert_onnx` from WEIGHTS; byte-for-byte reproducible.
 ONNX_GRAPH = PinnedFile(
     "model.onnx", "d40dafbc79c70428b7c46fb609db718d5858e65e0587dfc57748653d1c315ff1", 90274087
 )

@@ -89,13 +89,13 @@ def build_graph(model_dir: Path) -> None:
     if problem_with(target, ONNX_GRAPH) is None:
         return
     try:
-        from grounding_sidecar.detection.embedding.minilm.build.bert_onnx import build_model
+        from grounding_sidecar.detection.embedding.minilm.export.bert_onnx import build_model
     except ImportError as exc:
         raise FetchError(
             f"building the ONNX graph needs the `onnx` package ({exc}); "
             "install it with `pip install -e '.[model]'`"
         ) from exc
-    from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
+    from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
 
     model = build_model(read_safetensors(model_dir / WEIGHTS.name))
     _write_atomically(target, model.SerializeToString())
@@ -118,8 +118,8 @@ def build_verifier_graph(model_dir: Path, weights: Path | None = None) -> None:
     problem = problem_with(source, SHIPPED_WEIGHTS)
     if problem is not None:
         raise FetchError(f"the shipped verifier weights are altered: {problem}")
-    from grounding_sidecar.detection.embedding.minilm.build.bert_onnx import build_classifier
-    from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import read_safetensors
+    from grounding_sidecar.detection.embedding.minilm.export.bert_onnx import build_classifier
+    from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
 
     model = build_classifier(read_safetensors(source))
     _write_atomically(target, model.SerializeToString())
