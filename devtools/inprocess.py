@@ -14,7 +14,7 @@ import asyncio
 import threading
 from typing import Any
 
-from grounding_sidecar.app.server import BoundAddresses, GroundingServer
+from grounding_sidecar.app.grpc_server import BoundAddresses, GroundingServer
 from grounding_sidecar.app.wiring import Detection, Operations, build_server, start_operations
 from grounding_sidecar.decision import NOOP_OBSERVER, GroundingObserver
 from grounding_sidecar.detection import Grader

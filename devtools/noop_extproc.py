@@ -17,7 +17,7 @@ from typing import Any
 import grpc
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc
 
-from grounding_sidecar.app.server import SERVER_OPTIONS
+from grounding_sidecar.app.grpc_server import SERVER_OPTIONS
 from grounding_sidecar.extproc.passthrough import PASSTHROUGH
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grounding_sidecar.app.checks import CheckRunner
-from grounding_sidecar.app.server import GroundingServer, ListenConfig
+from grounding_sidecar.app.grpc_server import GroundingServer, ListenConfig
 from grounding_sidecar.decision import (
     NOOP_OBSERVER,
     GroundingObserver,

@@ -1,6 +1,6 @@
 """`grounding-sidecar serve`: its flags, generated from the settings table.
 
-Only the parser lives here; the server itself (`grounding_sidecar.app.serve`) and its
+Only the parser lives here; the server itself (`grounding_sidecar.app.lifecycle`) and its
 gRPC, protobuf and OpenTelemetry imports load when `serve` actually runs, so the
 other subcommands start without them.
 """
@@ -53,6 +53,6 @@ def _run(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(f"grounding-sidecar serve: error: {exc}", file=sys.stderr)
         return 2
-    from grounding_sidecar.app.serve import run
+    from grounding_sidecar.app.lifecycle import run
 
     return run(settings)

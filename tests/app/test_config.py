@@ -2,8 +2,6 @@
 projects those settings onto each component."""
 
 import argparse
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -80,15 +78,3 @@ def test_a_bad_setting_exits_2_with_one_line(capsys: pytest.CaptureFixture[str])
     assert cli_main(["serve", "--action", "DROP"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "setting action (from --action)" in error
-
-
-def test_a_broken_policy_dir_at_start_up_exits_2(tmp_path: Path) -> None:
-    (tmp_path / "workspaces.json").write_text("{broken")
-    command = [
-        sys.executable, "-m", "grounding_sidecar", "serve", "--embedder", "hash", "--port", "0",
-        "--metrics-port", "0", "--policy-dir", str(tmp_path),
-    ]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2
-    assert done.stderr.strip().splitlines()[-1].startswith("grounding-sidecar serve: error:")
-    assert "workspaces.json" in done.stderr

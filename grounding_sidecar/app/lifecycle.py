@@ -1,4 +1,7 @@
-"""`grounding-sidecar serve`: run the ext_proc server until SIGTERM/SIGINT.
+"""The server's life: start it from `Settings`, serve until SIGTERM/SIGINT, stop.
+
+`grounding-sidecar serve` (`cli/serve.py`, its flags) calls `run` once the settings
+parse; the gRPC server itself is `grpc_server.GroundingServer`.
 
 Settings come from `grounding_sidecar.settings` (defaults < YAML file < environment <
 flags; see docs/configuration.md).  The detector grades one known answer before the
@@ -15,7 +18,7 @@ import logging
 import signal
 import sys
 
-from grounding_sidecar.app.server import GroundingServer
+from grounding_sidecar.app.grpc_server import GroundingServer
 from grounding_sidecar.app.wiring import (
     Operations,
     build_detection,
@@ -49,12 +52,12 @@ async def serve(settings: Settings) -> None:
     detection = build_detection(settings)
     ops = start_operations(settings, detection)
     try:
-        await _serve(settings, build_server(settings, detection, ops=ops), ops)
+        await _serve_until_signal(settings, build_server(settings, detection, ops=ops), ops)
     finally:
         ops.close()
 
 
-async def _serve(settings: Settings, server: GroundingServer, ops: Operations) -> None:
+async def _serve_until_signal(settings: Settings, server: GroundingServer, ops: Operations) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     shutdown_signals = {signal.SIGTERM, signal.SIGINT}
