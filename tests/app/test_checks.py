@@ -1,132 +1,20 @@
-"""The check runner: under overload it decides at once and never starts work that is
-late; work ahead of the answer is done once, cancellable, and only when there is room."""
+"""The check runner: an overloaded check's outcome, and a preparation that stalls
+never holds the check past its deadline."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-from grounding_sidecar.app.checks import CheckRunner, CostModel, Preparation
+from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.decision import (
     Action,
     CheckOutcome,
-    CheckPreparation,
     GroundingPolicy,
     Unchecked,
     decide,
 )
-from grounding_sidecar.detection import Grader, HashEmbedder, SourceLimits
-from tests.support.eventually import eventually_async
-from tests.support.fake_detectors import FakeDetector, GatedDetector
-from tests.support.fake_embedders import RecordingEmbedder
-
-SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
-POLICY = GroundingPolicy(enabled=True, action=Action.BLOCK)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def queued_behind_a_running_check(
-    runner: CheckRunner, detector: GatedDetector, clock: Clock, wait: float
-) -> tuple[CheckOutcome, CheckOutcome]:
-    """A check held running, a second one queued behind it; `wait` seconds pass on the
-    clock before the first finishes and a worker reaches the second."""
-
-    async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
-        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.sleep(0)  # the second check is queued behind the first
-        assert runner.queued_chars == 2 * len(SOURCE)  # admitted
-        clock.now += wait
-        detector.gate.set()
-        return await first, await second
-
-    try:
-        return asyncio.run(scenario())
-    finally:
-        runner.close()
-
-
-def test_a_queued_check_whose_deadline_passed_is_never_started() -> None:
-    detector, clock = GatedDetector(), Clock()
-    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, clock=clock)
-    # Past the second check's deadline while it waits.
-    first, second = queued_behind_a_running_check(runner, detector, clock, 6.0)
-    assert first.result is not None  # the first one had started: it finishes
-    assert second.unchecked is Unchecked.OVERLOADED
-    assert len(detector.threads) == 1  # the late one never reached the detector
-    assert runner.queued_chars == 0
-
-
-def test_a_check_whose_wait_overran_is_shed_when_its_cost_no_longer_fits() -> None:
-    detector, clock = GatedDetector(), Clock()
-    per_check = 2 * len(SOURCE)
-    # 1 s per check: admitted with 1 s queued ahead (1 + 1 <= 0.8 x 5), but the check
-    # ahead takes 3.9 s; 1.1 s left at its start, its 1 s is over 80% of that.
-    runner = CheckRunner(
-        detector, deadline_seconds=5.0, workers=1, cost=CostModel(1.0 / per_check), clock=clock
-    )
-    first, second = queued_behind_a_running_check(runner, detector, clock, 3.9)
-    assert first.result is not None
-    assert second.unchecked is Unchecked.OVERLOADED
-    assert len(detector.threads) == 1
-    assert runner.counts.shed_counts()["start"] == 1
-
-
-def test_on_an_idle_server_every_check_is_tried() -> None:
-    detector = FakeDetector()
-    # Costs say one character takes a second; with nothing queued it is tried anyway.
-    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=CostModel(1.0))
-    try:
-        outcome = asyncio.run(runner.run(SOURCE, [SOURCE], POLICY))
-    finally:
-        runner.close()
-    assert outcome.result is not None
-    assert runner.queued_chars == 0
-
-
-def test_work_queued_ahead_counts_against_a_new_check() -> None:
-    detector = GatedDetector()
-    per_check = 2 * len(SOURCE)
-    # 3 s per check: one queued is 3 s of waiting, and a new one's own cost counts as
-    # at most half the deadline: 3 + 2.5 > 5, refused at once.
-    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=CostModel(3.0 / per_check))
-
-    async def scenario() -> list[CheckOutcome]:
-        running = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
-        assert runner.estimated_wait() == 0.0  # a running check is no longer queued
-        queued = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.sleep(0)
-        assert abs(runner.estimated_wait() - 3.0) < 1e-9
-        third = await runner.run(SOURCE, [SOURCE], POLICY)  # decided now, gate still shut
-        detector.gate.set()
-        return [await running, await queued, third]
-
-    try:
-        running, queued, third = asyncio.run(scenario())
-    finally:
-        runner.close()
-    assert running.result is not None and queued.result is not None
-    assert third.unchecked is Unchecked.OVERLOADED
-    assert len(detector.threads) == 2
-
-
-def test_the_cost_model_learns_from_completed_checks() -> None:
-    model = CostModel()
-    assert model.estimate(1000) == 0.0  # unknown until a check completed
-    model.observe(1000, 0.5)
-    assert model.estimate(1000) == 0.5
-    model.observe(2000, 1.0)
-    model.observe(100, 20.0)  # one stalled check does not move the median
-    assert model.estimate(1000) == 0.5
+from tests.app.check_inputs import ANSWER, POLICY, SOURCES
+from tests.support.fake_detectors import GatedDetector
 
 
 def test_an_overloaded_check_fails_closed_under_block_and_is_delivered_under_log() -> None:
@@ -136,116 +24,6 @@ def test_an_overloaded_check_fails_closed_under_block_and_is_delivered_under_log
     assert "overloaded" in block.refusal.message
     log = decide(outcome, GroundingPolicy(enabled=True, action=Action.LOG), "t" * 32)
     assert log.deliver and log.verdict.value == "unknown"
-
-
-# -- work ahead of the answer ---------------------------------------------------------
-
-SOURCES = [SOURCE, "It is 330 metres tall and was designed by the company of Gustave Eiffel."]
-ANSWER = "The Eiffel Tower is located in Paris. It is 330 metres tall. It was designed by Eiffel."
-
-
-def recording_runner(**options: Any) -> tuple[CheckRunner, RecordingEmbedder, RecordingEmbedder]:
-    claims, passages = RecordingEmbedder(), RecordingEmbedder()
-    grader = Grader(claims, passage_embedder=passages)
-    return CheckRunner(grader, deadline_seconds=5.0, workers=1, **options), claims, passages
-
-
-def test_sources_and_settled_sentences_are_embedded_once_before_the_end() -> None:
-    runner, claims, passages = recording_runner()
-    partial = ANSWER[: ANSWER.index("designed")]
-
-    async def scenario() -> tuple[CheckOutcome, list[str], list[str]]:
-        preparation = runner.begin(SOURCES, POLICY)
-        assert isinstance(preparation, Preparation)
-        await eventually_async(lambda: preparation.memo.sizes[1], what="the sources' passages")
-        preparation.answer_grew(lambda: partial)
-        await eventually_async(lambda: preparation.memo.sizes[0] == 2, what="the settled sentences")
-        before = (list(claims.texts), list(passages.texts))
-        outcome = await runner.run(ANSWER, SOURCES, POLICY, preparation=preparation)
-        return outcome, *before
-
-    try:
-        outcome, claims_before, passages_before = asyncio.run(scenario())
-    finally:
-        runner.close()
-    assert claims_before == ["The Eiffel Tower is located in Paris.", "It is 330 metres tall."]
-    assert passages.texts == passages_before  # the check embedded no passage again
-    assert claims.texts[len(claims_before) :] == ["It was designed by Eiffel."]
-    assert outcome.result is not None
-    plain = Grader(HashEmbedder()).check(ANSWER, SOURCES, limits=SourceLimits())
-    assert outcome.result.verdict is plain.verdict
-    assert [c.verdict for c in outcome.result.claims] == [c.verdict for c in plain.claims]
-
-
-def test_a_cancelled_preparation_never_runs_its_queued_work() -> None:
-    detector = GatedDetector()
-    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1)
-
-    async def scenario() -> CheckPreparation | None:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
-        preparation = runner.begin(SOURCES, POLICY)  # its source step queues behind
-        await eventually_async(lambda: runner.queued_chars > 0, what="the queued source step")
-        assert preparation is not None
-        preparation.cancel()  # the client went away
-        await asyncio.sleep(0)
-        assert runner.queued_chars == 0
-        detector.gate.set()
-        await first
-        return preparation
-
-    try:
-        preparation = asyncio.run(scenario())
-    finally:
-        runner.close()
-    assert isinstance(preparation, Preparation)
-    assert preparation.memo.sizes == (0, 0, 0)
-
-
-def test_work_cancelled_in_the_queue_leaves_no_phantom_wait() -> None:
-    detector = GatedDetector()
-    runner = CheckRunner(detector, deadline_seconds=0.3, workers=1)
-
-    async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        outcomes = await first, await second  # both miss the deadline; the second queued
-        detector.gate.set()
-        await eventually_async(lambda: detector.threads, what="the first check's end")
-        return outcomes
-
-    try:
-        first, second = asyncio.run(scenario())
-    finally:
-        runner.close()
-    assert first.unchecked is second.unchecked is Unchecked.DEADLINE_MISSED
-    assert runner.queued_chars == 0  # else every later check would see a longer wait
-    assert len(detector.threads) == 1
-
-
-def test_no_work_ahead_while_the_pool_has_no_room() -> None:
-    detector = GatedDetector()
-    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=CostModel(0.1))
-
-    async def scenario() -> CheckPreparation | None:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
-        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await eventually_async(lambda: runner.queued_chars, what="the queued check")
-        queued = runner.queued_chars
-        preparation = runner.begin(SOURCES, POLICY)
-        await asyncio.sleep(0.05)
-        assert runner.queued_chars == queued  # the optional work was not admitted
-        detector.gate.set()
-        await first, await second
-        return preparation
-
-    try:
-        preparation = asyncio.run(scenario())
-    finally:
-        runner.close()
-    assert isinstance(preparation, Preparation)
-    assert preparation.memo.sizes == (0, 0, 0)
 
 
 def test_a_stalled_step_ahead_never_holds_the_check_past_its_deadline() -> None:
@@ -266,28 +44,3 @@ def test_a_stalled_step_ahead_never_holds_the_check_past_its_deadline() -> None:
     finally:
         runner.close()
     assert outcome.unchecked is Unchecked.DEADLINE_MISSED
-
-
-def test_admission_sees_how_long_the_oldest_queued_check_has_waited() -> None:
-    """Costs still unknown (nothing completed): the queue's age alone sheds at once."""
-    detector, clock = GatedDetector(), Clock()
-    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, clock=clock)
-
-    async def scenario() -> CheckOutcome:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
-        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.sleep(0)
-        clock.now += 5.5  # the queued one has waited longer than any deadline
-        assert runner.estimated_wait() == 5.5
-        third = await runner.run(SOURCE, [SOURCE], POLICY)
-        detector.gate.set()
-        await first, await second
-        return third
-
-    try:
-        third = asyncio.run(scenario())
-    finally:
-        runner.close()
-    assert third.unchecked is Unchecked.OVERLOADED
-    assert runner.counts.shed_counts()["admission"] == 1

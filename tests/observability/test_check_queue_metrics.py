@@ -9,7 +9,8 @@ from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from grounding_sidecar.app.checks import CheckRunner, CostModel
+from grounding_sidecar.app.checks import CheckRunner
+from grounding_sidecar.app.cost_model import CostModel
 from grounding_sidecar.decision import GroundingPolicy
 from grounding_sidecar.detection.contract import CheckResult
 from grounding_sidecar.observability.check_queue_metrics import CheckQueueCollector
