@@ -101,15 +101,6 @@ def test_empty_batch(embedder: MiniLMEmbedder) -> None:
 
 
 @pytest.mark.minilm
-def test_token_states_align_with_offsets(embedder: MiniLMEmbedder) -> None:
-    (states,) = embedder.token_states(["Refunds within 30 days."])
-    assert states.tokens[0] == "[CLS]" and states.tokens[-1] == "[SEP]"
-    assert states.hidden.shape == (len(states.tokens), 384)
-    start, end = states.offsets[1]
-    assert "Refunds within 30 days."[start:end].lower() == states.tokens[1]
-
-
-@pytest.mark.minilm
 @pytest.mark.parametrize("workers", [1, 2], ids=["one run", "two parallel runs"])
 def test_batched_and_cached_stack_matches_direct(embedder: MiniLMEmbedder, workers: int) -> None:
     direct = embedder.embed(TEXTS)

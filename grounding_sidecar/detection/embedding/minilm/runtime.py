@@ -48,15 +48,6 @@ RUN_SHORT_TOKENS = 32
 
 
 @dataclass(frozen=True, slots=True)
-class TokenStates:
-    """Per-token output of one text, for token-level alignment signals."""
-
-    tokens: list[str]
-    offsets: list[tuple[int, int]]  # character span of each token in the text; (0, 0) for specials
-    hidden: npt.NDArray[np.float32]  # (len(tokens), DIM) last hidden state
-
-
-@dataclass(frozen=True, slots=True)
 class _Loaded:
     session: Any  # onnxruntime.InferenceSession (untyped library)
     tokenizer: Any  # tokenizers.Tokenizer (untyped library)
@@ -181,16 +172,6 @@ class MiniLMEmbedder:
         # A zero row stays zero (0 / 1) so embed_checked rejects it; no division by zero.
         safe_norms = np.where(norms > 0, norms, np.float32(1.0)).astype(np.float32)
         return (out / safe_norms).astype(np.float32)
-
-    def token_states(self, texts: Sequence[str]) -> list[TokenStates]:
-        """Last hidden state per token, with the tokens and their character offsets."""
-        encodings = self._encode(texts)
-        states: list[TokenStates] = []
-        for enc in encodings:
-            ids, mask = pad_sequences([enc.ids])
-            (hidden,) = self._run(["last_hidden_state"], ids, mask)
-            states.append(TokenStates(list(enc.tokens), list(enc.offsets), hidden[0]))
-        return states
 
     def _encode(self, texts: Sequence[str]) -> list[Any]:
         try:
