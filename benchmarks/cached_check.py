@@ -6,7 +6,7 @@ through the micro-batching queue, passages through the LRU cache), for parallel
 model runs x onnxruntime threads of 1x1, 1x2 (spinning off and on) and 2x1 (the
 default on 2 CPUs), both scorers.
 
-    python benchmarks/cached_check.py [--checks 40]
+    python -m benchmarks.cached_check [--checks 40]
 """
 
 from __future__ import annotations
@@ -14,13 +14,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from check_throughput import make_case
-
+from benchmarks.check_throughput import make_case
 from grounding_sidecar.detection import Grader, GraderSettings
 from grounding_sidecar.detection.contract import Scorer
 from grounding_sidecar.detection.embedding.registry import ServingOptions, serving_embedders

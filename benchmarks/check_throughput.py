@@ -9,7 +9,7 @@ while the sources recur: 600 answers (6,000 claims, more than the detector's
 per-text caches hold) against 10 source sets, so claims are never served from a
 cache and passages may be.
 
-    python benchmarks/check_throughput.py [--seconds 3]
+    python -m benchmarks.check_throughput [--seconds 3]
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """MiniLM embedder throughput against this machine's FLOP-bound ceiling.
 
-    .venv/bin/python benchmarks/embedder.py [--seconds 1.5]
+    python -m benchmarks.embedder [--seconds 1.5]
 
 Ceiling: the encoder's dense layers cost 2 x 6 x (4·384² + 2·384·1536) = 21.2 MFLOP
 per token (attention scores add ~5% at 120 tokens and are left out, so the
@@ -27,8 +27,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from grounding_sidecar.detection.embedding.base import Embedder
 from grounding_sidecar.detection.embedding.minilm.runtime import MiniLMEmbedder

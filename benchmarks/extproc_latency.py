@@ -10,7 +10,7 @@ source.  The three targets take turns in `--rounds` rounds, so the ratios compar
 them under the same neighbours' load.  Loops are bounded by count; nothing leaves
 127.0.0.1.
 
-    .venv/bin/python benchmarks/extproc_latency.py [--requests 400] [--rounds 8] [--json out.json]
+    python -m benchmarks.extproc_latency [--requests 400] [--rounds 8] [--json out.json]
 """
 
 from __future__ import annotations
@@ -27,10 +27,8 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
 from devtools.envoy_process import (
     EnvoyEndpoints,
     EnvoyProcess,

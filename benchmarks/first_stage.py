@@ -11,7 +11,7 @@ Cost: one check of a 10-claim answer against 50 sources of 10,000 characters (th
 default limits), fresh sources each run (nothing cached), full against pruned, runs
 interleaved; median and p90 seconds.
 
-    .venv/bin/python benchmarks/first_stage.py [--cases 300] [--runs 5] [--embedder minilm]
+    python -m benchmarks.first_stage [--cases 300] [--runs 5] [--embedder minilm]
 """
 
 from __future__ import annotations
@@ -21,13 +21,8 @@ import os
 import platform
 import random
 import statistics
-import sys
 import time
 from dataclasses import replace
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-from eval_data import iter_available, load
 
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
@@ -35,6 +30,7 @@ from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.judging.candidates import FirstStage
 from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.evaluation.agreement import grade_labelled
+from tools.eval_data import iter_available, load
 
 SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench"]
 WORDS = [

@@ -1,6 +1,6 @@
 """Goodput of the check runner under overload: shedding against a plain FIFO queue.
 
-    python benchmarks/overload.py [--seconds 10] [--load 4] [--check-ms 50]
+    python -m benchmarks.overload [--seconds 10] [--load 4] [--check-ms 50]
 
 A detector that costs `--check-ms` of GIL-free time per check (a sleep, standing in for
 model runs that release the GIL) runs on 2 workers; checks arrive open-loop at `--load`

@@ -4,13 +4,13 @@ For each embedder (`hash`, `minilm`) and rule (`cosine`; `calibrated`; `calibrat
 with the verifier), at the shipped default thresholds: claim-level and
 response-level AUROC and balanced accuracy (BAcc, %), on data neither the verifier
 nor the calibration was fitted on: the held-out part of each set
-(benchmarks/eval_data.py `Part.HOLDOUT`, split by document), and FEVER-Symmetric and
+(tools/eval_data.py `Part.HOLDOUT`, split by document), and FEVER-Symmetric and
 FaithBench whole (measurement only).
 Published numbers from `../shared/eval/README.md` are printed alongside, and where a
 data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
 
-    python benchmarks/quality.py [--embedders hash,minilm] [--rules cosine,...] [--limit N]
+    python -m benchmarks.quality [--embedders hash,minilm] [--rules cosine,...] [--limit N]
 """
 
 from __future__ import annotations
@@ -18,15 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).parent))
-from eval_data import MEASUREMENT_ONLY, Part, iter_available, load, part_of
 
 from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
@@ -39,6 +35,15 @@ from grounding_sidecar.evaluation.agreement import (
     balanced_accuracy,
     grade_labelled,
     label_case,
+)
+from tools.eval_data import (
+    EVAL_DIR_VARIABLE,
+    MEASUREMENT_ONLY,
+    Part,
+    eval_dir,
+    iter_available,
+    load,
+    part_of,
 )
 
 QUALITY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench"]
@@ -97,7 +102,8 @@ def main() -> None:
         "--rewrites",
         type=Path,
         default=REWRITES,
-        help="verifier pairs (tools/verifier/build_pairs.py); their held-out rewrites are a set",
+        help="verifier pairs (tools/training/verifier/build_pairs.py); their held-out rewrites "
+        "are a set",
     )
     parser.add_argument("--limit", type=int, help="first N cases per data set (quick look)")
     args = parser.parse_args()
@@ -111,7 +117,7 @@ def main() -> None:
     if rewrites:
         datasets["rule-made rewrites (holdout)"] = rewrites[: args.limit]
     if not datasets:
-        print("../shared/eval is not present: nothing to measure")
+        print(f"{eval_dir()} is not present ({EVAL_DIR_VARIABLE}): nothing to measure")
         return
     columns = ["claim AUROC", "claim BAcc", "response AUROC", "response BAcc"]
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")

@@ -27,9 +27,9 @@ capacity), the share shed (`overloaded`) and past the deadline (both `unknown`, 
 BLOCK refuses), the added latency of verdicts and of shed requests, requests that
 waited past the deadline, and the sidecar's RSS.
 
-    .venv/bin/python benchmarks/rag_traffic.py [--requests 24] [--rounds 4] [--json out.json]
-    .venv/bin/python benchmarks/rag_traffic.py --sweep minilm+verifier [--phase-seconds 30]
-    .venv/bin/python benchmarks/rag_traffic.py --ttft minilm+verifier [--requests 24]
+    python -m benchmarks.rag_traffic [--requests 24] [--rounds 4] [--json out.json]
+    python -m benchmarks.rag_traffic --sweep minilm+verifier [--phase-seconds 30]
+    python -m benchmarks.rag_traffic --ttft minilm+verifier [--requests 24]
 """
 
 from __future__ import annotations
@@ -51,7 +51,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
 from devtools.envoy_process import (
     EnvoyEndpoints,
     EnvoyProcess,

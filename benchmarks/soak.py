@@ -8,7 +8,7 @@ texts (ten source/answer pairs over and over) and unique texts (every request ne
 The sidecar's RSS is sampled every `--every` requests; printed: the curve, and the
 growth per request over the second part of each half (after the caches filled).
 
-    .venv/bin/python benchmarks/soak.py [--requests 300000] [--connections 8]
+    python -m benchmarks.soak [--requests 300000] [--connections 8]
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
 from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
 from devtools.serving import start_serving
 

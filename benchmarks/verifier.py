@@ -1,6 +1,6 @@
 """The verifier's cost: pairs/s against the FLOP ceiling, and what it adds to a check.
 
-    python benchmarks/verifier.py [--seconds 1.5] [--checks 40]
+    python -m benchmarks.verifier [--seconds 1.5] [--checks 40]
 
 1. Throughput of `OnnxVerifier.verify` (tokenizer, padding, onnxruntime) on pairs of
    about 48, 96 and 128 tokens, batches of 16, with 1 and 2 onnxruntime threads,
@@ -18,14 +18,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from check_throughput import make_case
-from embedder import FLOP_PER_TOKEN, cpu_model, gemm_peak
-
+from benchmarks.check_throughput import make_case
+from benchmarks.embedder import FLOP_PER_TOKEN, cpu_model, gemm_peak
 from grounding_sidecar.detection import Grader, GraderSettings
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.registry import ServingOptions, serving_embedders

@@ -1,4 +1,5 @@
-"""Shared fixtures: paths to the evaluation data and the hash grader."""
+"""Shared fixtures: the evaluation data (where tools/eval_data.py says it is) and the
+hash grader."""
 
 from __future__ import annotations
 
@@ -7,9 +8,7 @@ from pathlib import Path
 import pytest
 
 from grounding_sidecar.detection import Grader, HashEmbedder
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_EVAL = REPO_ROOT.parent / "shared" / "eval"
+from tools.eval_data import EVAL_DIR_VARIABLE, eval_dir
 
 
 @pytest.fixture(scope="session")
@@ -19,8 +18,8 @@ def hash_grader() -> Grader:
 
 @pytest.fixture(scope="session")
 def examples_path() -> Path:
-    """The four labelled teaching cases of ../shared/eval (absent on some checkouts)."""
-    path = SHARED_EVAL / "examples.jsonl"
+    """The four labelled teaching cases of the evaluation data (absent on some checkouts)."""
+    path = eval_dir() / "examples.jsonl"
     if not path.exists():
-        pytest.skip("../shared/eval is not present")
+        pytest.skip(f"{path} is not present (set {EVAL_DIR_VARIABLE})")
     return path

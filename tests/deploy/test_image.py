@@ -181,12 +181,12 @@ def test_ci_runs_the_image_tests_after_the_suite() -> None:
     assert steps.index("make image-test") > steps.index("make test")
     makefile = (REPO / "Makefile").read_text()
     target = makefile.split("\nimage-test:", 1)[1].split("\n\n", 1)[0]
-    assert "tools/image_test.sh" in target
-    script = (REPO / "tools" / "image_test.sh").read_text()
+    assert "tools/ops/image_test.sh" in target
+    script = (REPO / "tools" / "ops" / "image_test.sh").read_text()
     assert "GROUNDING_SIDECAR_IMAGE_REQUIRED=1" in script
-    assert "tools/lock.sh check" in script
+    assert "tools/ops/lock.sh check" in script
     assert "trap finish EXIT" in script
-    assert "tools/docker_daemon.sh stop" in script.split("finish() {", 1)[1].split("\n}", 1)[0]
+    assert "tools/ops/docker_daemon.sh stop" in script.split("finish() {", 1)[1].split("\n}", 1)[0]
 
 
 # --- The built image (marker `image`) -----------------------------------------------------

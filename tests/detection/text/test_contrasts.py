@@ -17,8 +17,8 @@ from grounding_sidecar.detection.text.contrasts import (
 )
 from grounding_sidecar.detection.verifier.base import VerifierUnavailable
 from grounding_sidecar.detection.verifier.loading import load_verifier
-from tools.verifier.contrast_table import table, write
-from tools.verifier.wordnet import WORDNET_DIR
+from tools.training.verifier.contrast_table import table, write
+from tools.training.verifier.wordnet import WORDNET_DIR
 
 
 @pytest.mark.parametrize(
@@ -79,7 +79,7 @@ def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
     assert (WORDNET_DIR / "data.noun").exists(), "WordNet is missing: run `make tools`"
     rebuilt = write(table(WORDNET_DIR), tmp_path / "contrasts.json.gz")
     assert rebuilt == TABLE_PATH.read_bytes(), (
-        "rebuild with python -m tools.verifier.contrast_table"
+        "rebuild with python -m tools.training.verifier.contrast_table"
     )
 
 

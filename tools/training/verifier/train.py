@@ -1,8 +1,8 @@
 """Train the grounding verifier on CPU and write the shipped files: docs/verifier.md.
 
-    python -m tools.verifier.train            (make train-verifier runs the whole chain)
+    python -m tools.training.verifier.train            (make train-verifier runs the whole chain)
 
-Reads `build/verifier/pairs.jsonl` (tools/verifier/build_pairs.py), fine-tunes the
+Reads `build/verifier/pairs.jsonl` (tools/training/verifier/build_pairs.py), fine-tunes the
 MiniLM-L6 encoder with a three-way head on the `verifier` pairs, one pass, seeded,
 and writes:
   - the weights, fp16 safetensors (grounding_sidecar/detection/verifier/weights/);
@@ -34,12 +34,12 @@ from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import (
 )
 from grounding_sidecar.detection.embedding.minilm.store import TOKENIZER, WEIGHTS, default_model_dir
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH, VERIFIER_MAX_TOKENS
-from tools.verifier.own_text import fidelity_pairs
-from tools.verifier.perturb import Label
-from tools.verifier.torch_model import Verifier, export_weights, from_minilm, load_weights
-from tools.verifier.wordnet import load_wordnet
+from tools.training.verifier.own_text import fidelity_pairs
+from tools.training.verifier.perturb import Label
+from tools.training.verifier.torch_model import Verifier, export_weights, from_minilm, load_weights
+from tools.training.verifier.wordnet import load_wordnet
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 REFERENCE_PATH = ROOT / "tests" / "detection" / "verifier" / "torch_reference.json"
 SEED = 20261201
 

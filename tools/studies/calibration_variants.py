@@ -1,11 +1,11 @@
-"""Compare calibrated-scorer variants on the claims `tools/calibration_study.py`
+"""Compare calibrated-scorer variants on the claims `tools/studies/calibration_study.py`
 recorded: each variant is fitted on the calibration parts and its operating point
-chosen there exactly as `tools/fit_calibration.py` does, then reported on the held-out
+chosen there exactly as `tools/training/fit_calibration.py` does, then reported on the held-out
 parts (and the measurement-only sets) beside the previous and the shipped default.
 
-    python -m tools.calibration_variants [--addition] [--study build/study/claims.npz ...]
-    python -m tools.calibration_variants --study NEW.npz --against OLD.npz
-    python -m tools.calibration_variants --contradiction-bars
+    python -m tools.studies.calibration_variants [--addition] [--study build/study/claims.npz ...]
+    python -m tools.studies.calibration_variants --study NEW.npz --against OLD.npz
+    python -m tools.studies.calibration_variants --contradiction-bars
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from grounding_sidecar.detection.judging.judges import (
 )
 from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
 from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
-from tools.calibration_study import OUT
-from tools.fit_calibration import THRESHOLD_CANDIDATES
+from tools.studies.calibration_study import OUT
+from tools.training.fit_calibration import THRESHOLD_CANDIDATES
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]

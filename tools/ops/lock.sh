@@ -2,10 +2,10 @@
 # requirements.lock: the image's runtime dependencies, every one pinned with the sha256
 # of each of its files on PyPI (all platforms, so an arm64 build verifies too).
 #
-#   tools/lock.sh update   regenerate it (`make lock`): existing pins are kept unless
+#   tools/ops/lock.sh update   regenerate it (`make lock`): existing pins are kept unless
 #                          pyproject.toml no longer allows them; UPGRADE=1 moves every
 #                          pin to the newest allowed release
-#   tools/lock.sh check    regenerate into build/lock-check and fail on any difference
+#   tools/ops/lock.sh check    regenerate into build/lock-check and fail on any difference
 #                          (`make lock-check`, run by `make image-test`)
 #
 # The resolver is pip-compile (pip-tools, pinned below) in its own venv under build/,
@@ -14,7 +14,7 @@
 # machine's pip configuration, whose files need not match PyPI's), and trusts the CA
 # bundle pip uses here (PIP_CERT) when one is set.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 PIP_TOOLS=pip-tools==7.6.2
 LOCK=requirements.lock

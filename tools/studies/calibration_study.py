@@ -13,7 +13,7 @@ contrast it can name).  A variant's verdict is then `P(supported) >= t and cosin
 overruled`, exactly as the grader decides; the run ends by saying on what share of
 claims the recorded judge agrees with the grader's own verdicts (it must be 100%).
 
-    python -m tools.calibration_study [--limit N]
+    python -m tools.studies.calibration_study [--limit N]
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -31,10 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from eval_data import Part, dataset_path, load, part_of
-from quality import REWRITES, rewrite_cases, rewrite_cases_of
-
+from benchmarks.quality import REWRITES, rewrite_cases, rewrite_cases_of
 from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
@@ -50,9 +46,10 @@ from grounding_sidecar.detection.judging.judges import CalibratedJudge, Judgemen
 from grounding_sidecar.detection.text.passages import Passage
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled
-from tools.fit_calibration import rag_cases
-from tools.verifier.build_pairs import SEED as PAIRS_SEED
-from tools.verifier.build_pairs import (
+from tools.eval_data import Part, dataset_path, load, part_of
+from tools.training.fit_calibration import rag_cases
+from tools.training.verifier.build_pairs import SEED as PAIRS_SEED
+from tools.training.verifier.build_pairs import (
     TRAINING_SETS,
     source_documents,
     synthetic_pairs,
@@ -60,7 +57,7 @@ from tools.verifier.build_pairs import (
 )
 
 STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rag", "rewrites"]
-OUT = Path(__file__).resolve().parents[1] / "build" / "study" / "claims.npz"
+OUT = Path(__file__).resolve().parents[2] / "build" / "study" / "claims.npz"
 _MISSING = (np.nan, np.nan, np.nan)
 
 

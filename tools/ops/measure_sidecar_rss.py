@@ -5,7 +5,7 @@ in deploy/helm/grounding-sidecar/values.yaml).  It starts the mock upstream, the
 Envoy (deploy/envoy/envoy.yaml) and the sidecar as a subprocess, all on loopback
 ports chosen at run time, sends a bounded number of grounded/ungrounded JSON and SSE
 requests from a few threads, and prints the sidecar's RSS after start-up, its peak
-RSS (VmHWM) and the CPU seconds it used.  Run: `.venv/bin/python tools/measure_sidecar_rss.py`.
+RSS (VmHWM) and the CPU seconds it used.  Run: `python -m tools.ops.measure_sidecar_rss`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # devtools/ is checkout-only
 from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
 from devtools.mock_upstream import MockUpstream
 from devtools.serving import ServingFailed, ServingProcess, start_serving

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tools.verifier.perturb import Label
+from tools.training.verifier.perturb import Label
 
 GROUPS: dict[str, tuple[str, ...]] = {
     "channel": ("email", "phone", "post", "text message", "courier"),

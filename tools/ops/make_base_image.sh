@@ -2,7 +2,7 @@
 # A local stand-in for the Dockerfile's default base (python:3.11-slim-bookworm), for
 # machines that reach Debian's mirror but not Docker Hub:
 #
-#   tools/make_base_image.sh [NAME]      (default grounding-sidecar-ci-base:bookworm)
+#   tools/ops/make_base_image.sh [NAME]      (default grounding-sidecar-ci-base:bookworm)
 #
 # debootstrap (installed with apt when missing) builds a minimal Debian bookworm
 # (`--variant=minbase`) with Debian's python3 (3.11 on bookworm), python3-venv (venv and
@@ -10,9 +10,9 @@
 # and `docker import`s it as NAME.  Build the image on it with
 # `--build-arg BASE=NAME`.  The name is deliberately not `python:...`: nothing that looks
 # like the official image is ever tagged here.  Skipped when NAME already exists (unless
-# FORCE=1).  Needs root and a daemon at $DOCKER_HOST (tools/docker_daemon.sh start).
+# FORCE=1).  Needs root and a daemon at $DOCKER_HOST (tools/ops/docker_daemon.sh start).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 NAME=${1:-grounding-sidecar-ci-base:bookworm}
 DOCKER=${DOCKER:-/usr/bin/docker}

@@ -8,13 +8,13 @@ Synthetic pairs: sentences of those sets' sources rewritten by the rules of
 detail or a sentence from another document: neither), with the passage holding
 the sentence as the premise.
 
-Every pair carries the `Part` of its document (benchmarks/eval_data.py): the
+Every pair carries the `Part` of its document (tools/eval_data.py): the
 trainer learns from `verifier` pairs only; `holdout` pairs are for reporting;
 `calibration` documents are left for the calibration fit.  Pairs from the
 project's own sentences (`templates.py`) are added, every fifth template held out.
 Seeded: the same inputs give the same file.
 
-    python -m tools.verifier.build_pairs --out build/verifier/pairs.jsonl
+    python -m tools.training.verifier.build_pairs --out build/verifier/pairs.jsonl
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -30,18 +29,16 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from eval_data import Part, load, part_of
-
 from grounding_sidecar.detection import load_embedder
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.text.passages import Passage, split_passages
 from grounding_sidecar.detection.text.sentences import split_sentences
 from grounding_sidecar.evaluation.agreement import LabelledCase
-from tools.verifier import perturb
-from tools.verifier.perturb import Label
-from tools.verifier.templates import template_pairs
-from tools.verifier.wordnet import load_wordnet
+from tools.eval_data import Part, load, part_of
+from tools.training.verifier import perturb
+from tools.training.verifier.perturb import Label
+from tools.training.verifier.templates import template_pairs
+from tools.training.verifier.wordnet import load_wordnet
 
 TRAINING_SETS = ("factcheckgpt", "wice", "summedits")
 SEED = 20261201

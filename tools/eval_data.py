@@ -1,9 +1,15 @@
-"""Shared by the quality benchmark and the calibration fit: the evaluation data in
-`../shared/eval/` (read in place, never copied) and its fixed fit/holdout split."""
+"""The evaluation data and its fixed splits, for the benchmarks, the training and study
+tools and the tests: the labelled sets are read in place, never copied into the
+checkout (their licences differ; ../shared/eval/README.md).
+
+Where they are is one setting, read here alone: GROUNDING_SIDECAR_EVAL_DIR, by default
+`shared/eval` beside the checkout (`<repo>/../shared/eval`).
+"""
 
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
@@ -11,11 +17,18 @@ from pathlib import Path
 from grounding_sidecar.common.inputs import parse_case, read_case_lines
 from grounding_sidecar.evaluation.agreement import LabelledCase, label_case
 
-EVAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "eval"
+EVAL_DIR_VARIABLE = "GROUNDING_SIDECAR_EVAL_DIR"
+DEFAULT_EVAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "eval"
+
+
+def eval_dir() -> Path:
+    """The evaluation data's folder (it may not exist: some checkouts have none)."""
+    configured = os.environ.get(EVAL_DIR_VARIABLE)
+    return Path(configured) if configured else DEFAULT_EVAL_DIR
 
 
 def dataset_path(name: str) -> Path:
-    return EVAL_DIR / f"{name}.dev.jsonl"
+    return eval_dir() / f"{name}.dev.jsonl"
 
 
 def load(name: str) -> list[LabelledCase]:

@@ -10,7 +10,7 @@ rise) so that an inflected form finds its lemma.  Read from Debian's `wordnet-ba
 (`make train-verifier` and `make tools` install it).  Deterministic: the same WordNet
 gives the same bytes (`tests/detection/text/test_contrasts.py` rebuilds and compares).
 
-    python -m tools.verifier.contrast_table [--out PATH]
+    python -m tools.training.verifier.contrast_table [--out PATH]
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from grounding_sidecar.detection.text.contrasts import TABLE_PATH, pair
-from tools.verifier import perturb, templates
-from tools.verifier.wordnet import WORDNET_DIR, load_wordnet, read_synsets
+from tools.training.verifier import perturb, templates
+from tools.training.verifier.wordnet import WORDNET_DIR, load_wordnet, read_synsets
 
 # WordNet's licence asks for its notice on all copies: the table carries it.
 WORDNET_NOTICE = (
@@ -132,6 +132,8 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
             add(first, second)
     lemmas = {form: lemma for form, lemma in wn.lemma_of.items() if form.isalpha()}
     return {
+        # Part of the pinned bytes (contrasts.TABLE_SHA256): the builder's path here is
+        # the one the shipped table names, so a rebuild gives the same bytes.
         "source": "Princeton WordNet 3.0 (licence: docs/verifier.md#wordnet-licence) "
         "and this project's word lists; built by tools/verifier/contrast_table.py",
         "wordnet_licence": WORDNET_NOTICE,

@@ -1,9 +1,9 @@
 """Pin the verifier's files: docs/verifier.md#retraining.
 
-    python -m tools.verifier.pin            # compare the weights file with its pin
-    python -m tools.verifier.pin --write    # pin it (and the graph built from it)
+    python -m tools.training.verifier.pin            # compare the weights file with its pin
+    python -m tools.training.verifier.pin --write    # pin it (and the graph built from it)
 
-Compares the weights that `tools/verifier/train.py` wrote with the pins in
+Compares the weights that `tools/training/verifier/train.py` wrote with the pins in
 `grounding_sidecar/detection/verifier/store.py` (a retrain on this kind of machine
 should reproduce them: the training is seeded and deterministic); `--write`
 rebuilds the ONNX graph from the weights and writes both pins into store.py.

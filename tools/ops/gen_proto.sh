@@ -4,7 +4,7 @@
 # so the generated gRPC module imports `grounding_sidecar.api.grounding_pb2` (a package path)
 # rather than a top-level `grounding_pb2`.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 PY="${PY:-.venv/bin/python}"
 OUT_DIR="${1:-.}"
 "$PY" -m grpc_tools.protoc \

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from tools.verifier import perturb
-from tools.verifier.wordnet import WordNet
+from tools.training.verifier import perturb
+from tools.training.verifier.wordnet import WordNet
 
 PASSAGES = (
     "The error rate fell from 2.0% to 1.0% after the cache rollout in March.",

@@ -2,7 +2,7 @@
 verifier) and write them to
 `grounding_sidecar/detection/judging/params/calibrated-<embedder>[+verifier].json`.
 
-Data, all redistributable, the `calibration` part of each set (benchmarks/eval_data.py:
+Data, all redistributable, the `calibration` part of each set (tools/eval_data.py:
 split by document, never the verifier's training part nor the held-out part):
 Factcheck-GPT (Apache-2.0) and WiCE (ODC-BY annotations), claim against retrieved
 evidence; SummEdits (Apache-2.0), summary claims; and RAG-style cases made from
@@ -12,7 +12,7 @@ the threshold with the best mean balanced accuracy over all of them (claim level
 plus SummEdits at response level): never one set's optimum.  FaithBench
 (non-commercial) and FEVER (share-alike) are never used here.
 
-    python -m tools.fit_calibration --embedder minilm [--verifier]
+    python -m tools.training.fit_calibration --embedder minilm [--verifier]
 
 The verifier-off parameters that ship (`calibrated-<embedder>.json`) come from the
 first recipe, `--recipe summedits`: the whole fit half of SummEdits and RAG-style cases
@@ -20,7 +20,7 @@ from its sources, half the weight each, and the threshold with the best sum of
 SummEdits-fit response BAcc, its claim BAcc and the RAG claim BAcc.  Refitted on the
 mix, they lost on the claim/evidence holdouts (docs/verifier.md), so they stay.
 
-    python -m tools.fit_calibration --embedder minilm --recipe summedits
+    python -m tools.training.fit_calibration --embedder minilm --recipe summedits
 """
 
 from __future__ import annotations
@@ -29,16 +29,12 @@ import argparse
 import dataclasses
 import json
 import random
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from eval_data import Part, load, part_of, summedits_halves
 
 from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Embedder, Grader, load_embedder
@@ -73,6 +69,7 @@ from grounding_sidecar.evaluation.agreement import (
     label_case,
 )
 from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
+from tools.eval_data import Part, load, part_of, summedits_halves
 
 
 @dataclass

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
-# Build the image as CI does: tools/build_image.sh [TAG]   (default grounding-sidecar:ci)
+# Build the image as CI does: tools/ops/build_image.sh [TAG]   (default grounding-sidecar:ci)
 #
 #   BASE    the Dockerfile's base (default: the official python:3.11-slim-bookworm; CI
-#           passes the debootstrapped stand-in from tools/make_base_image.sh)
+#           passes the debootstrapped stand-in from tools/ops/make_base_image.sh)
 #   PIP_CA  a CA bundle for build-time pip, passed as the `pip_ca` build secret; by
 #           default the bundle this machine's pip uses (PIP_CERT, else `cert =` in
 #           /etc/pip.conf or /etc/xdg/pip/pip.conf), none when neither is set
 #   DOCKER  the client (default /usr/bin/docker, Debian's, which builds with BuildKit
-#           itself); DOCKER_HOST the daemon (tools/docker_daemon.sh start)
+#           itself); DOCKER_HOST the daemon (tools/ops/docker_daemon.sh start)
 #
 # BuildKit (for the secret mount), `--network host` (the daemon runs without a
 # bridge: build steps reach PyPI and Debian's mirror through the host's network).
 # Prints the build time and the image size.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 TAG=${1:-grounding-sidecar:ci}
 DOCKER=${DOCKER:-/usr/bin/docker}

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from tools.verifier.wordnet import WordNet, swaps
+from tools.training.verifier.wordnet import WordNet, swaps
 
 
 class Label(IntEnum):
