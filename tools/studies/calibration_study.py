@@ -1,5 +1,7 @@
 """Record what the calibrated scorer sees for every labelled claim, so that scorer
-variants can be compared offline (docs/verifier.md#what-the-combination-was-chosen-on).
+variants and the later rules' bars can be compared offline with
+`tools.studies.calibration_variants` (docs/verifier.md#what-the-combination-was-chosen-on):
+the measurement every change to the scorer is judged by.
 
 One grading pass over every part of every set in `../shared/eval/` (MiniLM, the
 verifier on) writes `build/study/claims.npz`: per claim its data set, part, case,
