@@ -19,9 +19,7 @@ import argparse
 import json
 import random
 import time
-from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +32,7 @@ from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import (
 )
 from grounding_sidecar.detection.embedding.minilm.store import TOKENIZER, WEIGHTS, default_model_dir
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH, VERIFIER_MAX_TOKENS
+from tools.training.verifier.metrics import report, write_metrics
 from tools.training.verifier.own_text import fidelity_pairs
 from tools.training.verifier.perturb import Label
 from tools.training.verifier.torch_model import Verifier, export_weights, from_minilm, load_weights
@@ -89,42 +88,6 @@ def probabilities(model: Verifier, encoded: list[list[int]], size: int = 64) -> 
             ids, mask = _batch([encoded[i] for i in rows])
             out[rows] = model(ids, mask).softmax(-1).numpy()
     return out
-
-
-def report(pairs: list[dict[str, Any]], probs: np.ndarray) -> dict[str, Any]:
-    predicted = probs.argmax(1)
-    labels = np.array([p["label"] for p in pairs])
-    by_rule: dict[str, list[bool]] = defaultdict(list)
-    by_set: dict[str, list[bool]] = defaultdict(list)
-    for pair, guess in zip(pairs, predicted, strict=True):
-        key = pair["rule"] if pair["rule"] != "real" else f"real:{pair['dataset']}"
-        by_rule[key].append(bool(guess == pair["label"]))
-        by_set[pair["dataset"]].append(bool(guess == pair["label"]))
-    recall = {
-        Label(k).name.lower(): float((predicted[labels == k] == k).mean())
-        for k in range(3)
-        if (labels == k).any()
-    }
-    entailed = labels == Label.ENTAILED
-    passed = predicted == Label.ENTAILED
-    bacc = 0.5 * (passed[entailed].mean() + (~passed[~entailed]).mean())
-    return {
-        "pairs": len(pairs),
-        "accuracy": float((predicted == labels).mean()),
-        "recall": recall,
-        "entailed_vs_not_bacc": float(bacc),
-        "accuracy_by_rule": {k: round(float(np.mean(v)), 4) for k, v in sorted(by_rule.items())},
-        "accuracy_by_set": {k: round(float(np.mean(v)), 4) for k, v in sorted(by_set.items())},
-        "confusion": Counter(f"{int(a)}->{int(b)}" for a, b in zip(labels, predicted, strict=True)),
-    }
-
-
-def write_metrics(path: Path, metrics: dict[str, Any]) -> None:
-    """The metrics as JSON at `path` (Counters as objects), and on stdout."""
-    text = json.dumps(metrics, indent=2, default=dict)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text + "\n", encoding="utf-8")
-    print(text)
 
 
 def main() -> None:
