@@ -5,6 +5,10 @@ it does not apply.  The label follows from the rule: a restatement is entailed b
 the passage the sentence came from, a one-detail change contradicts it, an
 invented qualifier or a sentence from elsewhere is neither.  Rules change one
 thing only, so the pair teaches exactly that difference.
+
+Over 400 lines because most of it is word lists (months, directions, ordinals,
+contrasts, qualifiers) that the rules and the contrast table share; the rules
+themselves are short, one function each.
 """
 
 from __future__ import annotations
