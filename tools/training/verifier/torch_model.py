@@ -1,5 +1,5 @@
 """The verifier in torch, for training only: the same forward pass as the ONNX graph
-that `minilm/build/bert_onnx.py` writes (embeddings with token type 0, six BERT
+that `minilm/export/bert_onnx.py` writes (embeddings with token type 0, six BERT
 layers with exact GELU, masked mean pooling), plus the three-way head.
 
 Parameter names are Hugging Face's, so the MiniLM safetensors load as they are

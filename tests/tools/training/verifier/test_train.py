@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("torch")
 
-from grounding_sidecar.detection.embedding.minilm.build.safetensors_np import (
+from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import (
     read_safetensors,
 )
 from tools.training.verifier import train
