@@ -10,7 +10,7 @@
 # Build arguments and secrets:
 #   BASE     the base of both stages (default: the official python:3.11-slim-bookworm).
 #            CI, which cannot reach Docker Hub, passes a Debian bookworm made with
-#            debootstrap (tools/make_base_image.sh).  Both stages must use the same
+#            debootstrap (tools/ops/make_base_image.sh).  Both stages must use the same
 #            base: the venv's interpreter symlinks must resolve in both.
 #   secret pip_ca (optional): a CA bundle for build-time pip, where TLS to PyPI is
 #            intercepted: `--secret id=pip_ca,src=/etc/ssl/certs/ca-certificates.crt`.

@@ -1,4 +1,4 @@
-"""Fitting the calibrated scorer's parameters (`tools/fit_calibration.py`).
+"""Fitting the calibrated scorer's parameters (`tools/training/fit_calibration.py`).
 
 Never used at run time: the server and the CLI only load shipped parameters
 (`detection/judging/calibration.py`).

@@ -2,7 +2,7 @@
 
 A small logistic model over `features.FEATURES`, each weight constrained to its
 feature's direction.  Parameters live in `params/calibrated-<embedder>.json`,
-are fitted by `tools/fit_calibration.py` (with `evaluation/fitting.py`) on
+are fitted by `tools/training/fit_calibration.py` (with `evaluation/fitting.py`) on
 redistributable data only, and
 name the embedder version they were fitted for: loading them for another model
 is an error, never a silent mismatch.  The metric definition version names the
@@ -113,11 +113,11 @@ def load_calibration(embedder: Embedder, verifier_tag: str | None = None) -> Cal
     if model.embedder_tag != embedder.version_tag:
         raise EmbedderUnavailable(
             f"calibration {path.name} was fitted for {model.embedder_tag}, "
-            f"not {embedder.version_tag}; refit with tools/fit_calibration.py"
+            f"not {embedder.version_tag}; refit with tools/training/fit_calibration.py"
         )
     if model.verifier_tag != verifier_tag:
         raise EmbedderUnavailable(
             f"calibration {path.name} was fitted for verifier {model.verifier_tag}, "
-            f"not {verifier_tag}; refit with tools/fit_calibration.py"
+            f"not {verifier_tag}; refit with tools/training/fit_calibration.py"
         )
     return model

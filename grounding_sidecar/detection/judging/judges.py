@@ -45,7 +45,7 @@ CONTRADICTION_MARGIN = 0.15
 SUPPORT_FLOOR_MARGIN = 0.3
 # The verifier's P(contradicted) over which a claim whose best passage is similar
 # (within CONTRADICTION_MARGIN of the cosine threshold) is contradictory, whatever
-# the similarity says.  On the calibration mix (tools/fit_calibration.py) every bar
+# the similarity says.  On the calibration mix (tools/training/fit_calibration.py) every bar
 # from 0.9 to 0.99 scores alike; within that range it is set high, because a false
 # contradiction refuses a grounded answer (docs/verifier.md#in-the-pipeline).
 VERIFIER_CONTRADICTION = 0.98

@@ -2,7 +2,7 @@
 email/phone, steel/wood (docs/verifier.md#explained-contradictions).
 
 The table ships as package data (`contrasts.json.gz`, built from WordNet and the
-project's word lists by `tools/verifier/contrast_table.py`): antonyms, noun
+project's word lists by `tools/training/verifier/contrast_table.py`): antonyms, noun
 co-hyponyms and the project's contrasts as lemma pairs, and WordNet's irregular forms
 so that "rose" finds "rise".
 """

@@ -14,7 +14,7 @@ REFERENCE = Path(__file__).parent / "torch_reference.json"
 
 
 def test_onnx_matches_the_training_framework_on_200_pairs() -> None:
-    """torch's probabilities (tools/verifier/train.py, from the fp16 weights as shipped)
+    """torch's probabilities (tools/training/verifier/train.py, from the fp16 weights as shipped)
     against onnxruntime's on the same pairs: docs/verifier.md#fidelity."""
     reference = json.loads(REFERENCE.read_text())
     assert len(reference) == 200
