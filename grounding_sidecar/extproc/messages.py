@@ -16,6 +16,7 @@ from envoy.type.v3 import http_status_pb2
 from google.protobuf import struct_pb2
 
 from grounding_sidecar.decision import CheckOutcome, Decision, GroundingPolicy
+from grounding_sidecar.decision.envelopes import Refusal
 
 METADATA_NAMESPACE = "grounding"
 VERDICT_HEADER = "x-grounding-verdict"
@@ -48,6 +49,15 @@ _PHASES = {phase.value: phase for phase in Phase}
 
 def phase_of(request: ext_proc.ProcessingRequest) -> Phase:
     return _PHASES.get(request.WhichOneof("request") or "", Phase.UNKNOWN)
+
+
+def ends_exchange(request: ext_proc.ProcessingRequest) -> bool:
+    """Whether this is the last message Envoy sends for its exchange: the response
+    body's end, or the response trailers (which come only when the body had no end)."""
+    phase = phase_of(request)
+    return phase is Phase.RESPONSE_TRAILERS or (
+        phase is Phase.RESPONSE_BODY and bool(request.response_body.end_of_stream)
+    )
 
 
 def header_map(headers: ext_proc.HttpHeaders) -> dict[str, str]:
@@ -201,6 +211,23 @@ def immediate_response(
             details=details,
         ),
         dynamic_metadata=_struct(metadata),
+    )
+
+
+def refusal_response(
+    refusal: Refusal,
+    body: bytes,
+    *,
+    verdict_header: str | None = None,
+    metadata: Mapping[str, Any] | None = None,
+) -> ProcessingResponse:
+    """A refusal sent in place of the upstream's answer (`body`: its JSON envelope);
+    refusals of a checked answer carry its verdict header."""
+    headers = {"content-type": "application/json"}
+    if verdict_header is not None:
+        headers[VERDICT_HEADER] = verdict_header
+    return immediate_response(
+        refusal.status, body, headers=headers, details=refusal.code.details, metadata=metadata
     )
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from envoy.service.ext_proc.v3 import external_processor_pb2_grpc
 
+from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeContext
 from grounding_sidecar.extproc.messages import ProcessingResponse
 
@@ -29,7 +30,7 @@ class ExternalProcessor(external_processor_pb2_grpc.ExternalProcessorServicer): 
             async for request in request_iterator:
                 for response in await exchange.handle(request):
                     yield response
-                if exchange.complete:
+                if messages.ends_exchange(request):
                     # End the RPC now, with an OK status, rather than wait for Envoy's
                     # reset: a grpc.aio call cancelled before its status is sent leaks
                     # native memory (docs/benchmarks.md#memory-a-300000-request-soak).
