@@ -33,6 +33,10 @@ class ResponseDelivery(ABC):
         self._scan_incomplete = False  # a byte bound left part of the answer unread
 
     @abstractmethod
+    def on_headers(self, *, end_of_stream: bool) -> list[ProcessingResponse]:
+        """The response headers (`end_of_stream`: the answer has no body)."""
+
+    @abstractmethod
     async def on_body(self, chunk: bytes, end: bool) -> list[ProcessingResponse]:
         """One body message; `end`: the upstream's end of stream."""
 

@@ -30,6 +30,12 @@ class HeldDelivery(ResponseDelivery):
         self._headers_sent = False
         self._released_chars = 0  # content characters of the first choice released
 
+    def on_headers(self, *, end_of_stream: bool) -> list[ProcessingResponse]:
+        if end_of_stream:  # a 2xx with no body: nothing to check
+            outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
+            return self.conclude(outcome, end_of_stream=True)
+        return []  # no reply until the verdict (progressive: or the first release)
+
     async def on_body(self, chunk: bytes, end: bool) -> list[ProcessingResponse]:
         self._bytes_seen += len(chunk)
         self._held.append(chunk)

@@ -23,6 +23,9 @@ class ImmediateDelivery(ResponseDelivery):
         # the verdict its report will carry; None while chunks go out at once.
         self._end: list[bytes] | None = None
 
+    def on_headers(self, *, end_of_stream: bool) -> list[ProcessingResponse]:
+        return [messages.continue_response_headers()]
+
     async def on_body(self, chunk: bytes, end: bool) -> list[ProcessingResponse]:
         self._bytes_seen += len(chunk)
         if not self._scan_incomplete:
