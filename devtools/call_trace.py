@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import Any, NamedTuple
 
 from envoy.config.core.v3 import base_pb2
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
@@ -50,8 +50,9 @@ LEFT_OUT = PACKAGE / "detection"
 EXCHANGE = "extproc/exchange.py"
 
 
-@dataclass(frozen=True, slots=True)
-class Scenario:
+class Scenario(NamedTuple):
+    """One exchange: the workspace (its policy) and whether the answer streams."""
+
     name: str
     workspace: str
     stream: bool

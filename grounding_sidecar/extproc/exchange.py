@@ -25,7 +25,7 @@ from grounding_sidecar.extproc.delivery import Progress, ResponseDelivery
 from grounding_sidecar.extproc.messages import Phase, ProcessingResponse
 from grounding_sidecar.extproc.passthrough import PASSTHROUGH
 from grounding_sidecar.extproc.request import RequestOutcome, RequestReader, RequestSettings
-from grounding_sidecar.observability.tracing import ExchangeTrace, Tracing
+from grounding_sidecar.observability.tracing import Tracing
 
 log = logging.getLogger(__name__)
 
@@ -92,22 +92,14 @@ class Exchange:
     def __init__(self, context: ExchangeContext) -> None:
         self._ctx = context
         self.state = ExchangeState.REQUEST
-        self._request = RequestReader(context.requests)
+        self.request = RequestReader(context.requests)  # who asks, what the check is
         self._delivery: ResponseDelivery | None = None  # set by a checked answer's headers
         self._phase = Phase.CREATED  # the response's latest, for a cancelled stream
 
     @property
-    def workspace_id(self) -> str | None:
-        return self._request.workspace_id
-
-    @property
-    def trace(self) -> ExchangeTrace:
-        return self._request.trace
-
-    @property
     def checking(self) -> bool:
         """The answer is checked: sources present, grounding enabled, detector working."""
-        return self._request.check is not None
+        return self.request.check is not None
 
     @property
     def relaying(self) -> bool:
@@ -135,11 +127,11 @@ class Exchange:
         if self.state is ExchangeState.FINISHED:
             return PASSTHROUGH.handle(request)  # nothing of a refused exchange is read again
         if kind == Phase.REQUEST_HEADERS:
-            if not self._request.on_headers(request.request_headers):
+            if not self.request.on_headers(request.request_headers):
                 self._move(ExchangeState.RELAYING)  # not a chat completion
             return [messages.continue_request_headers()]
         if kind == Phase.REQUEST_BODY:
-            outcome, reply = self._request.on_body(request.request_body)
+            outcome, reply = self.request.on_body(request.request_body)
             self._move(_AFTER_REQUEST[outcome])
             return [reply]
         if kind == Phase.RESPONSE_HEADERS:
@@ -153,7 +145,7 @@ class Exchange:
 
     def on_response_headers(self, headers: ext_proc.HttpHeaders) -> list[ProcessingResponse]:
         self._phase = Phase.RESPONSE_HEADERS
-        check = self._request.check
+        check = self.request.check
         if check is None or self.state is not ExchangeState.AWAITING_ANSWER:
             self._move(ExchangeState.RELAYING)  # a chat request with no body: nothing to check
             return [messages.continue_response_headers()]
@@ -199,11 +191,11 @@ class Exchange:
     def on_cancelled(self) -> None:
         """Envoy reset the stream (normal at the end of every exchange)."""
         if self.state is ExchangeState.DELIVERING and self._delivery is not None:
-            workspace_id, phase = self.workspace_id, self._phase
+            workspace_id, phase = self.request.workspace_id, self._phase
             notify(self._ctx.observer, lambda o: o.on_stream_cancelled(workspace_id, phase))
             self._delivery.on_cancelled()
-        if self._request.check is not None:
-            self._request.check.cancel()  # a client gone mid-stream costs no more work
+        if self.request.check is not None:
+            self.request.check.cancel()  # a client gone mid-stream costs no more work
 
 
 def _status(text: str) -> int:

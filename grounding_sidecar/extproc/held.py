@@ -92,9 +92,7 @@ class HeldDelivery(ResponseDelivery):
             # The whole answer is here: redacted, and the report goes into it (a
             # response released early, past a byte bound, has no end here to carry one;
             # REDACT refuses a prefix instead).
-            whole = self._body.rewritten(
-                b"".join(held), edits, report, released_chars=self._released_chars
-            )
+            whole = self._body.rewritten(b"".join(held), edits, report, self._released_chars)
             held = [whole]
             verdict_header.update(self._body.length_headers(whole))
         self.progress = Progress.FINISHED if end_of_stream else Progress.RELEASED

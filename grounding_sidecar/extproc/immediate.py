@@ -68,7 +68,7 @@ class ImmediateDelivery(ResponseDelivery):
         report = self._check.report(outcome, decision, answer)
         held, self._end = self._end or [], None
         self.progress = Progress.FINISHED
-        body = self._body.rewritten(b"".join(held), {}, report)
+        body = self._body.rewritten(b"".join(held), {}, report, 0)
         return [messages.streamed_response_body(body, end_of_stream=end_of_stream)]
 
     def _finish(self) -> None:

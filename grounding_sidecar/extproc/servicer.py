@@ -40,4 +40,5 @@ class ExternalProcessor(external_processor_pb2_grpc.ExternalProcessorServicer): 
             raise
         finally:
             exchange.on_cancelled()
-            exchange.trace.finish({"grounding.workspace": exchange.workspace_id or ""})
+            reader = exchange.request
+            reader.trace.finish({"grounding.workspace": reader.workspace_id or ""})

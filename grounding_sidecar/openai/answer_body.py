@@ -45,6 +45,9 @@ class ChoiceEdit(Protocol):
     def removed(self) -> Sequence[tuple[int, int]]: ...
 
 
+Edits = Mapping[int, ChoiceEdit]
+
+
 class AnswerBody(Protocol):
     """One response body's answer, read as its chunks arrive."""
 
@@ -72,16 +75,9 @@ class AnswerBody(Protocol):
         """The whole answer, once `body` (its chunks) is complete; raises
         `MalformedResponse`, `IncompleteStream` for a stream the upstream did not finish."""
 
-    def rewritten(
-        self,
-        body: bytes,
-        edits: Mapping[int, ChoiceEdit],
-        report: Report | None,
-        *,
-        released_chars: int = 0,
-    ) -> bytes:
+    def rewritten(self, body: bytes, edits: Edits, report: Report | None, released: int) -> bytes:
         """The whole `body` with each choice's edit applied and `report` added;
-        `released_chars`: content of the first choice that went out before `body`."""
+        `released`: characters of the first choice's content that went out before it."""
 
     def refused_end(self, report: Report | None) -> bytes | None:
         """What ends a refused answer in its own format; None when the answer is
@@ -113,14 +109,7 @@ class JsonAnswerBody:
     def read(self, body: Sequence[bytes]) -> AnswerText:
         return read_json_answer(b"".join(body))
 
-    def rewritten(
-        self,
-        body: bytes,
-        edits: Mapping[int, ChoiceEdit],
-        report: Report | None,
-        *,
-        released_chars: int = 0,
-    ) -> bytes:
+    def rewritten(self, body: bytes, edits: Edits, report: Report | None, released: int) -> bytes:
         if edits:
             body = with_contents(body, {index: edit.text for index, edit in edits.items()})
         return with_report(body, report) if report is not None else body
@@ -172,17 +161,10 @@ class StreamAnswerBody:
             raise IncompleteStream("the stream ended before the upstream finished it")
         return self.answer.answer()
 
-    def rewritten(
-        self,
-        body: bytes,
-        edits: Mapping[int, ChoiceEdit],
-        report: Report | None,
-        *,
-        released_chars: int = 0,
-    ) -> bytes:
+    def rewritten(self, body: bytes, edits: Edits, report: Report | None, released: int) -> bytes:
         if edits:
             # A stream released in part already: the rest begins inside the first choice.
-            starts = {0: released_chars} if released_chars else None
+            starts = {0: released} if released else None
             body = without_ranges(body, {i: edit.removed for i, edit in edits.items()}, starts)
         return with_report_in_final_chunk(body, report) if report is not None else body
 
