@@ -65,6 +65,23 @@ def test_non_chat_paths_pass_untouched() -> None:
     asyncio.run(scenario())
 
 
+def test_a_chat_request_without_a_body_has_no_sources_and_is_relayed_unchecked() -> None:
+    """No body, no sources: the answer is relayed as it comes, under BLOCK too
+    (docs/security.md: a request without sources is forwarded unchecked)."""
+
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        headers = headers_msg({":path": "/v1/chat/completions", "x-workspace-id": "block"})
+        await exchange.handle(ext_proc.ProcessingRequest(request_headers=headers))
+        answer = completion(UNGROUNDED)
+        head, per_chunk = await run_response(exchange, [answer[:10], answer[10:]])
+        assert [r.WhichOneof("response") for r in head] == ["response_headers"]
+        assert delivered(flat(per_chunk)) == answer
+        assert not exchange.checking
+
+    asyncio.run(scenario())
+
+
 def test_disabled_workspace_strips_but_does_not_check() -> None:
     async def scenario() -> None:
         exchange = Exchange(make_context())
