@@ -1,8 +1,9 @@
 """The package's layers, read from its import statements (every import, lazy ones too).
 
-Data flows one way: transport (extproc, api) -> wire format (openai) -> decision ->
-detection; `app` wires them and `cli` drives `app`.  A new edge between sub-packages
-must be added to LAYERS on purpose, and no module may import itself back in a cycle.
+Data flows one way: transport (extproc, api) -> wire format (openai) and decision, two
+siblings -> detection; `app` wires them and `cli` drives `app`.  A new edge between
+sub-packages must be added to LAYERS on purpose (and to the README's layers block, which
+is checked against it), and no module may import itself back in a cycle.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "grounding_sidecar"
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "grounding_sidecar"
 
 # Sub-package -> the sub-packages it may import.  `<root>` is grounding_sidecar/__init__.
 LAYERS: dict[str, frozenset[str]] = {
@@ -89,6 +91,22 @@ def test_detection_knows_nothing_of_transport_wire_formats_or_policy() -> None:
         if layer(module) == "detection":
             outside = {layer(t) for t in targets} - {"detection", "common"}
             assert not outside, f"{module} imports {outside}"
+
+
+def readme_layers() -> dict[str, frozenset[str]]:
+    """The README's layers block: `name -> a, b, c` a line, between its two markers."""
+    text = (ROOT / "README.md").read_text()
+    block = text.split("<!-- layers: tests/test_layers.py -->", 1)[1].split("<!-- /layers -->")[0]
+    layers = {}
+    for line in block.strip().strip("`").strip().splitlines():
+        name, _, targets = line.partition("->")
+        layers[name.strip()] = frozenset(t.strip() for t in targets.split(",") if t.strip())
+    return layers
+
+
+def test_the_readme_draws_these_layers() -> None:
+    drawn = {name: deps for name, deps in LAYERS.items() if name not in {"__main__", "<root>"}}
+    assert readme_layers() == drawn
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
