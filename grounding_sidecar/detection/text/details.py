@@ -211,20 +211,15 @@ _QUANTITY = re.compile(
 _ENTITY = re.compile(r"\b(?:[A-Z][a-z]+|[A-Z]{2,}[a-z]?)(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,}))*\b")
 # An amount stated in words that no number can contradict or support.
 _UNBOUNDED = re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE)
-_ENTITY_STOP = (
-    frozenset(
-        (
-            "dr mr mrs ms prof the a an this that these those it its he she they we you i "
-            "our your their his her my if when while after before as at by for from in "
-            "into of on to with and or but so yes no not however also there here then "
-            "thus therefore although though because since overall finally first second "
-            "third next please note according each every all some many most both either "
-            "neither what which who why how where"
-        ).split()
-    )
-    | frozenset(_MONTHS)
-    | frozenset(_WEEKDAYS)
-)
+# Capitalised words that open sentences or titles without naming anything.
+_NOT_NAMES = """
+    dr mr mrs ms prof the a an this that these those it its he she they we you i our your
+    their his her my if when while after before as at by for from in into of on to with
+    and or but so yes no not however also there here then thus therefore although though
+    because since overall finally first second third next please note according each every
+    all some many most both either neither what which who why how where
+"""
+_ENTITY_STOP = frozenset(_NOT_NAMES.split()) | frozenset(_MONTHS) | frozenset(_WEEKDAYS)
 WORD = re.compile(r"[a-z0-9]+")
 
 
