@@ -24,13 +24,11 @@ import argparse
 import dataclasses
 import random
 import time
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from benchmarks.quality import REWRITES, rewrite_cases, rewrite_cases_of
 from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
@@ -42,10 +40,9 @@ from grounding_sidecar.detection.judging.consistency import (
     addition,
     find_contrast,
 )
-from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import claim_features
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, Judgement
-from grounding_sidecar.detection.text.passages import Passage
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled
 from tools.eval_data import Part, dataset_path, load, part_of
@@ -93,23 +90,12 @@ class StudyJudge:
     def verify_floor(self) -> float:
         return self.after.verify_floor
 
-    def judge(
-        self,
-        claim: str,
-        similarities: npt.NDArray[np.float32],
-        best_index: int,
-        passages: Sequence[Passage],
-        corpus: SourceCorpus,
-        verification: Verification | None = None,
-    ) -> Judgement:
-        after = self.after.judge(claim, similarities, best_index, passages, corpus, verification)
-        before = self.before.judge(claim, similarities, best_index, passages, corpus, None)
-        kept_after = self._rules_after.judge(
-            claim, similarities, best_index, passages, corpus, verification
-        )
-        kept_before = self._rules_before.judge(
-            claim, similarities, best_index, passages, corpus, None
-        )
+    def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
+        after = self.after.judge(evidence, verification)
+        before = self.before.judge(evidence, None)
+        kept_after = self._rules_after.judge(evidence, verification)
+        kept_before = self._rules_before.judge(evidence, None)
+        claim, similarities, passages = evidence.claim, evidence.similarities, evidence.passages
         order = np.argsort(-similarities)
         second = _MISSING
         joined = _MISSING
@@ -117,25 +103,25 @@ class StudyJudge:
             pairs: list[tuple[str, str]] = []
             if len(order) > 1 and np.isfinite(similarities[order[1]]):
                 pairs.append((passages[int(order[1])].text, claim))
-            pairs.append((with_neighbours(passages, best_index), claim))
+            pairs.append((with_neighbours(passages, evidence.best_index), claim))
             readings = self.verifier.verify(pairs)
             joined = _reading(readings[-1])
             if len(readings) == 2:
                 second = _reading(readings[0])
-        restated, added = addition(claim, passages[best_index].text, corpus)
+        restated, added = addition(claim, evidence.best.text, evidence.corpus)
         # What the contradiction override asks of the words, whatever the verifier's
         # reading: a word outside the sources and a contrast it can name.
-        explained = find_contrast(claim, passages[best_index].text, corpus) is not None
+        explained = find_contrast(claim, evidence.best.text, evidence.corpus) is not None
         self.rows.append(
             {
                 "explained": explained,
-                "features": claim_features(claim, similarities, passages, corpus),
+                "features": claim_features(evidence),
                 "restated": restated,
                 "added": len(added),
                 "best": _reading(verification),
                 "second": second,
                 "joined": joined,
-                "cosine": float(similarities[best_index]),
+                "cosine": evidence.cosine,
                 "after_supported": after.verdict is Verdict.SUPPORTED,
                 "before_supported": before.verdict is Verdict.SUPPORTED,
                 "after_p": after.probability,

@@ -29,7 +29,6 @@ import argparse
 import dataclasses
 import json
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,7 +43,7 @@ from grounding_sidecar.detection.judging.calibration import (
     CalibratedModel,
     params_path,
 )
-from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import (
     FEATURES,
     FEATURES_WITH_VERIFIER,
@@ -59,7 +58,6 @@ from grounding_sidecar.detection.judging.judges import (
     CosineJudge,
     Judgement,
 )
-from grounding_sidecar.detection.text.passages import Passage
 from grounding_sidecar.detection.text.sentences import split_sentences
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import (
@@ -85,20 +83,12 @@ class FeatureRecorder:
     def tag(self) -> str:
         return self.inner.tag
 
-    def judge(
-        self,
-        claim: str,
-        similarities: npt.NDArray[np.float32],
-        best_index: int,
-        passages: Sequence[Passage],
-        corpus: SourceCorpus,
-        verification: Verification | None = None,
-    ) -> Judgement:
-        features = claim_features(claim, similarities, passages, corpus)
+    def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
+        features = claim_features(evidence)
         if self.with_verifier:
             features = np.concatenate([features, verifier_features(verification)])
         self.rows.append(features)
-        return self.inner.judge(claim, similarities, best_index, passages, corpus)
+        return self.inner.judge(evidence)
 
 
 def rag_cases(cases: list[LabelledCase], seed: int = 13) -> list[LabelledCase]:

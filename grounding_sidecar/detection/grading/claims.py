@@ -38,6 +38,7 @@ from grounding_sidecar.detection.grading.verification import (
     read_best_pairs,
 )
 from grounding_sidecar.detection.judging.candidates import FirstStage
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.judges import Judge, Judgement
 from grounding_sidecar.detection.judging.scoring import Similarities, score
 from grounding_sidecar.detection.memo import CheckMemo
@@ -219,13 +220,15 @@ class ClaimGrader:
             return self._embedding_failed(index)
         if not scored.allowed[row].any():
             return self._unmatched(index)
-        judgement = self.models.judge.judge(
+        evidence = ClaimEvidence(
             self.claims[index].text,
             scored.similarities.matrix[row],
             int(scored.similarities.best_passage[row]),
             self.sources.passages,
             self.sources.corpus,
-            reading if isinstance(reading, Verification) else None,
+        )
+        judgement = self.models.judge.judge(
+            evidence, reading if isinstance(reading, Verification) else None
         )
         return self._from_judgement(index, judgement)
 

@@ -10,17 +10,15 @@ signal upside down.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verification
-from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.details import DetailKind, extract_details, negation_parity
-from grounding_sidecar.detection.text.passages import Passage
 
 TOP_K = 3
 
@@ -79,21 +77,15 @@ def clipped_log_odds(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.f
     )
 
 
-def claim_features(
-    claim: str,
-    similarities: npt.NDArray[np.float32],
-    passages: Sequence[Passage],
-    corpus: SourceCorpus,
-) -> npt.NDArray[np.float64]:
-    """The feature vector of one claim, in `FEATURE_NAMES` order.
-
-    `similarities` holds the claim's cosine to every passage, `-inf` where the
-    passage may not support it; at least one entry must be finite.
-    """
+def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
+    """The feature vector of one claim, in `FEATURE_NAMES` order: what it shares
+    with its TOP_K most similar passages (the finite entries of its kernel row) and
+    with the whole corpus."""
+    claim, similarities, corpus = evidence.claim, evidence.similarities, evidence.corpus
     order = np.argsort(-similarities)[:TOP_K]
     order = order[np.isfinite(similarities[order])]
-    best = passages[int(order[0])]
-    top = [passages[int(i)] for i in order]
+    best = evidence.passages[int(order[0])]
+    top = [evidence.passages[int(i)] for i in order]
     claim_words = words.content_words(claim)
     denominator = max(1, len(claim_words))
     top_words = frozenset().union(*(words.content_words(p.text) for p in top))

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
-import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.judging.calibration import CalibratedModel
@@ -29,7 +27,7 @@ from grounding_sidecar.detection.judging.consistency import (
     find_contrast,
     find_inconsistency,
 )
-from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import claim_features, verifier_features
 from grounding_sidecar.detection.text.passages import Passage
 
@@ -71,6 +69,13 @@ class Judgement:
     verification: Verification | None = None  # the verifier on `best`, when it read it
     overruled_by: FindingKind | None = None  # the finding that took a verdict's support away
 
+    def overruled(self, verdict: Verdict, rationale: str, by: FindingKind) -> Judgement:
+        """This judgement with a later rule's verdict: the rule, not the similarity,
+        decides, so P(supported) is 0."""
+        return dataclasses.replace(
+            self, verdict=verdict, probability=0.0, rationale=rationale, overruled_by=by
+        )
+
 
 class Judge(Protocol):
     @property
@@ -82,18 +87,8 @@ class Judge(Protocol):
         """The best cosine from which the verifier's view can change the verdict:
         claims under it are not worth a verifier run."""
 
-    def judge(
-        self,
-        claim: str,
-        similarities: npt.NDArray[np.float32],
-        best_index: int,
-        passages: Sequence[Passage],
-        corpus: SourceCorpus,
-        verification: Verification | None = None,
-    ) -> Judgement:
-        """`similarities` is the claim's row of the kernel (`-inf`: not allowed) and
-        `best_index` the kernel's argmax in it (a finite entry): the evidence.
-        `verification` is the verifier's reading of (best passage, claim), if any."""
+    def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
+        """`verification` is the verifier's reading of (best passage, claim), if any."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,16 +104,8 @@ class CosineJudge:
         # Only the contradiction override reads the verifier here.
         return self.threshold - CONTRADICTION_MARGIN
 
-    def judge(
-        self,
-        claim: str,
-        similarities: npt.NDArray[np.float32],
-        best_index: int,
-        passages: Sequence[Passage],
-        corpus: SourceCorpus,
-        verification: Verification | None = None,
-    ) -> Judgement:
-        best, cosine = passages[best_index], float(similarities[best_index])
+    def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
+        best, cosine = evidence.best, evidence.cosine
         probability = 1.0 / (1.0 + math.exp(-(cosine - self.threshold) / _COSINE_PROBABILITY_SCALE))
         supported = cosine >= self.threshold
         rationale = (
@@ -129,7 +116,7 @@ class CosineJudge:
         judgement = Judgement(
             _verdict(supported), cosine, best, probability, rationale, verification
         )
-        return _overridden(claim, judgement, corpus, self.threshold)
+        return _overridden(evidence, judgement, self.threshold)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,33 +137,25 @@ class CalibratedJudge:
     def verify_floor(self) -> float:
         return self.support_floor
 
-    def judge(
-        self,
-        claim: str,
-        similarities: npt.NDArray[np.float32],
-        best_index: int,
-        passages: Sequence[Passage],
-        corpus: SourceCorpus,
-        verification: Verification | None = None,
-    ) -> Judgement:
-        best, cosine = passages[best_index], float(similarities[best_index])
-        features = claim_features(claim, similarities, passages, corpus)
+    def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
+        best, cosine = evidence.best, evidence.cosine
+        features = claim_features(evidence)
         if self.model.uses_verifier:
             features = np.concatenate([features, verifier_features(verification)])
         probability = float(self.model.probability(features))
-        evidence = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
+        reading = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
         floor = self.support_floor
         supported = probability >= self.model.threshold and cosine >= floor
         if supported:
-            rationale = f"matches {evidence}"
+            rationale = f"matches {reading}"
         elif cosine < floor:
-            rationale = f"no similar passage ({evidence}; cosine < {floor:.2f})"
+            rationale = f"no similar passage ({reading}; cosine < {floor:.2f})"
         else:
-            rationale = f"weak support ({evidence} < {self.model.threshold:.2f})"
+            rationale = f"weak support ({reading} < {self.model.threshold:.2f})"
         judgement = Judgement(
             _verdict(supported), cosine, best, probability, rationale, verification
         )
-        return _overridden(claim, judgement, corpus, self.cosine_threshold)
+        return _overridden(evidence, judgement, self.cosine_threshold)
 
 
 def _verdict(supported: bool) -> Verdict:
@@ -184,20 +163,18 @@ def _verdict(supported: bool) -> Verdict:
 
 
 def _overridden(
-    claim: str, judgement: Judgement, corpus: SourceCorpus, cosine_threshold: float
+    evidence: ClaimEvidence, judgement: Judgement, cosine_threshold: float
 ) -> Judgement:
     """The verifier's confident contradiction first, then the consistency rule, then
     an addition the verifier does not read as entailed."""
-    contradiction = _verifier_contradiction(claim, judgement, corpus, cosine_threshold)
+    contradiction = _verifier_contradiction(evidence, judgement, cosine_threshold)
     if contradiction is not None:
         return contradiction
-    return _without_addition(
-        claim, _with_consistency(claim, judgement, corpus, cosine_threshold), corpus
-    )
+    return _without_addition(evidence, _with_consistency(evidence, judgement, cosine_threshold))
 
 
 def _verifier_contradiction(
-    claim: str, judgement: Judgement, corpus: SourceCorpus, cosine_threshold: float
+    evidence: ClaimEvidence, judgement: Judgement, cosine_threshold: float
 ) -> Judgement | None:
     """Contradictory when the verifier is confident that a similar passage says the
     opposite: similarity cannot see a flipped meaning, the verifier can.  Weighed
@@ -212,7 +189,7 @@ def _verifier_contradiction(
         return None
     if judgement.score < cosine_threshold - CONTRADICTION_MARGIN:
         return None  # not the same subject: a gap, not a contradiction
-    contrast = find_contrast(claim, judgement.best.text, corpus)
+    contrast = find_contrast(evidence.claim, judgement.best.text, evidence.corpus)
     if contrast is None:
         return None
     passage_id = judgement.best.passage_id
@@ -220,17 +197,11 @@ def _verifier_contradiction(
         f"contradicted by {passage_id}: {contrast.describe(passage_id)} "
         f"(verifier p {verification.contradicted:.2f}, cosine {judgement.score:.2f})"
     )
-    return dataclasses.replace(
-        judgement,
-        verdict=Verdict.CONTRADICTORY,
-        probability=0.0,
-        rationale=rationale,
-        overruled_by=FindingKind.CONTRAST,
-    )
+    return judgement.overruled(Verdict.CONTRADICTORY, rationale, FindingKind.CONTRAST)
 
 
 def _with_consistency(
-    claim: str, judgement: Judgement, corpus: SourceCorpus, cosine_threshold: float
+    evidence: ClaimEvidence, judgement: Judgement, cosine_threshold: float
 ) -> Judgement:
     """The consistency rule on top of a judge's similarity verdict.
 
@@ -243,7 +214,7 @@ def _with_consistency(
     if judgement.verdict is Verdict.UNSUPPORTED and not near:
         return judgement
     best = judgement.best
-    finding = find_inconsistency(claim, best.text, best.passage_id, corpus)
+    finding = find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus)
     if finding is None:
         return judgement
     verification = judgement.verification
@@ -255,16 +226,10 @@ def _with_consistency(
         return judgement
     if judgement.verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
         return judgement
-    return dataclasses.replace(
-        judgement,
-        verdict=finding.verdict,
-        probability=0.0,
-        rationale=finding.rationale,
-        overruled_by=finding.kind,
-    )
+    return judgement.overruled(finding.verdict, finding.rationale, finding.kind)
 
 
-def _without_addition(claim: str, judgement: Judgement, corpus: SourceCorpus) -> Judgement:
+def _without_addition(evidence: ClaimEvidence, judgement: Judgement) -> Judgement:
     """A supported claim that restates its best passage and adds words no source uses
     is unsupported unless the verifier reads the passage as entailing it ("... was
     approved by the legal team before it went live on Monday" against "The page went
@@ -278,14 +243,9 @@ def _without_addition(claim: str, judgement: Judgement, corpus: SourceCorpus) ->
         or verification.entailed >= VERIFIER_ADDITION_ENTAILED
     ):
         return judgement
-    finding = find_addition(claim, judgement.best.text, judgement.best.passage_id, corpus)
+    best = judgement.best
+    finding = find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus)
     if finding is None:
         return judgement
     rationale = f"{finding.rationale} (verifier: entailed p {verification.entailed:.2f})"
-    return dataclasses.replace(
-        judgement,
-        verdict=finding.verdict,
-        probability=0.0,
-        rationale=rationale,
-        overruled_by=finding.kind,
-    )
+    return judgement.overruled(finding.verdict, rationale, finding.kind)

@@ -11,6 +11,7 @@ from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.judging.calibration import CalibratedModel
 from grounding_sidecar.detection.judging.consistency import FindingKind
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
 from grounding_sidecar.detection.judging.judges import (
     VERIFIER_ADDITION_ENTAILED,
@@ -43,14 +44,10 @@ def _judged(
 ) -> tuple[Verdict, str, FindingKind | None]:
     passage = Passage("s0.0", 0, 0, len(PASSAGE), PASSAGE)
     judge = CosineJudge(threshold=0.5)
-    judgement = judge.judge(
-        claim,
-        np.array([0.9], dtype=np.float32),
-        0,
-        [passage],
-        SourceCorpus([PASSAGE]),
-        verification,
+    evidence = ClaimEvidence(
+        claim, np.array([0.9], dtype=np.float32), 0, [passage], SourceCorpus([PASSAGE])
     )
+    judgement = judge.judge(evidence, verification)
     return judgement.verdict, judgement.rationale, judgement.overruled_by
 
 

@@ -1,0 +1,39 @@
+"""What a judge reads about one claim: the claim, its row of the similarity kernel,
+the passages that row indexes and the corpus of the kept sources.
+
+Every judge (and every tool that records what the judges see) reads the same five
+things, so they travel as one value rather than five parameters each signature
+restates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.text.passages import Passage
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimEvidence:
+    claim: str
+    # The claim's row of the kernel: its cosine to every passage, `-inf` where the
+    # passage may not support it.
+    similarities: npt.NDArray[np.float32]
+    best_index: int  # the kernel's argmax in `similarities` (a finite entry)
+    passages: Sequence[Passage]
+    corpus: SourceCorpus
+
+    @property
+    def best(self) -> Passage:
+        """The passage most similar to the claim."""
+        return self.passages[self.best_index]
+
+    @property
+    def cosine(self) -> float:
+        """The claim's cosine to its best passage."""
+        return float(self.similarities[self.best_index])
