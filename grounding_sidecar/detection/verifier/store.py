@@ -17,7 +17,8 @@ from grounding_sidecar.detection.embedding.minilm.store import PinnedFile
 VERIFIER_MAX_TOKENS = 128
 WEIGHTS_DIR = Path(__file__).parent / "weights"
 SHIPPED_WEIGHTS_PATH = WEIGHTS_DIR / "verifier-minilm-l6.f16.safetensors"
-# Written by `make train-verifier` (tools/training/verifier/train.py), checked by tools/training/verifier/pin.py.
+# Written by `make train-verifier` (tools/training/verifier/train.py), checked by
+# tools/training/verifier/pin.py.
 SHIPPED_WEIGHTS = PinnedFile(
     SHIPPED_WEIGHTS_PATH.name,
     "980ea67654a8985be2b0a76a633756a7342799ad55cdb6a64ca3f2da1e584ced",
