@@ -25,17 +25,12 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from devtools.envoy_process import (
-    EnvoyEndpoints,
-    EnvoyProcess,
-    config_without_ext_proc,
-    render_config,
-)
-from devtools.serving import ServingProcess, start_serving
+from devtools.envoy_process import start_envoy_without_ext_proc, start_loopback_envoy
+from devtools.serving import start_serving
 
 SOURCE = (
     "The Eiffel Tower is located in Paris and was completed in 1889. It is 330 metres tall "
@@ -55,37 +50,29 @@ class Measurement:
     requests_per_second: float
 
 
-def start_process(*args: str) -> tuple[ServingProcess, int]:
-    process = start_serving([sys.executable, *args])
-    return process, process.port()
+def start_process(running: ExitStack, *args: str) -> int:
+    """`python *args`, stopped when `running` closes: its port."""
+    return running.enter_context(start_serving([sys.executable, *args])).port()
 
 
 @contextmanager
 def environment() -> Iterator[dict[str, int]]:
-    processes: list[ServingProcess] = []
-    envoys: list[EnvoyProcess] = []
-    try:
-        upstream, upstream_port = start_process("-m", "devtools.mock_upstream")
-        sidecar, sidecar_port = start_process(
+    """The Envoy port of each target; every process stops on exit, the last started first."""
+    with ExitStack() as running:
+        upstream_port = start_process(running, "-m", "devtools.mock_upstream")
+        sidecar_port = start_process(
+            running,
             "-m", "grounding_sidecar", "serve", "--port", "0", "--embedder", "hash", "--enabled",
             "--action", "BLOCK", "--log-level", "WARNING", "--metrics-port", "0",
         )  # fmt: skip
-        noop, noop_port = start_process("-m", "devtools.noop_extproc")
-        processes += [upstream, sidecar, noop]
+        noop_port = start_process(running, "-m", "devtools.noop_extproc")
         ports = {}
         for name, processor_port in (("sidecar", sidecar_port), ("noop", noop_port)):
-            endpoints = EnvoyEndpoints("127.0.0.1", upstream_port, "127.0.0.1", processor_port)
-            envoys.append(EnvoyProcess(render_config(endpoints), log_level="error").start())
-            ports[name] = envoys[-1].port
-        bare = render_config(EnvoyEndpoints("127.0.0.1", upstream_port, "127.0.0.1", 1))
-        envoys.append(EnvoyProcess(config_without_ext_proc(bare), log_level="error").start())
-        ports["no_ext_proc"] = envoys[-1].port
+            envoy = start_loopback_envoy(upstream_port, processor_port, log_level="error")
+            ports[name] = running.enter_context(envoy).port
+        bare = start_envoy_without_ext_proc(upstream_port, log_level="error")
+        ports["no_ext_proc"] = running.enter_context(bare).port
         yield ports
-    finally:
-        for envoy in envoys:
-            envoy.stop()
-        for process in processes:
-            process.stop()
 
 
 def request_body(stream: bool) -> bytes:

@@ -46,17 +46,12 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from devtools.envoy_process import (
-    EnvoyEndpoints,
-    EnvoyProcess,
-    config_without_ext_proc,
-    render_config,
-)
+from devtools.envoy_process import start_envoy_without_ext_proc, start_loopback_envoy
 from devtools.mock_upstream import MockUpstream
 from devtools.serving import ServingProcess, start_serving
 
@@ -141,30 +136,20 @@ def environment(
 ) -> Iterator[list[Target]]:
     """A sidecar and an Envoy per detector and BLOCK delivery (targets named
     `detector` for deferred, `detector/progressive` otherwise), and the bare Envoy."""
-    sidecars: list[ServingProcess] = []
-    envoys: list[EnvoyProcess] = []
-    try:
+    with ExitStack() as running:
         targets: list[Target] = []
         for name, delivery in ((n, d) for n in detectors for d in deliveries):
-            sidecar = start_serving(
+            sidecar = running.enter_context(start_serving(
                 [sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0",
                  *DETECTORS[name], "--enabled", "--action", "BLOCK", "--delivery", delivery,
                  "--log-level", "WARNING", "--metrics-port", "0"]
-            )  # fmt: skip
-            sidecars.append(sidecar)
-            endpoints = EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", sidecar.port())
-            envoys.append(EnvoyProcess(render_config(endpoints), log_level="error").start())
+            ))  # fmt: skip
+            envoy = start_loopback_envoy(upstream.port, sidecar.port(), log_level="error")
             label = name if delivery == "deferred" else f"{name}/{delivery}"
-            targets.append(Target(label, envoys[-1].port, sidecar))
-        bare = render_config(EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", 1))
-        envoys.append(EnvoyProcess(config_without_ext_proc(bare), log_level="error").start())
-        targets.append(Target("no_ext_proc", envoys[-1].port, None))
+            targets.append(Target(label, running.enter_context(envoy).port, sidecar))
+        bare = start_envoy_without_ext_proc(upstream.port, log_level="error")
+        targets.append(Target("no_ext_proc", running.enter_context(bare).port, None))
         yield targets
-    finally:
-        for envoy in envoys:
-            envoy.stop()
-        for sidecar in sidecars:
-            sidecar.stop()
 
 
 @dataclass

@@ -23,7 +23,7 @@ import threading
 import time
 from pathlib import Path
 
-from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+from devtools.envoy_process import start_loopback_envoy
 from devtools.serving import start_serving
 
 CITIES = ["Rotterdam", "Lyon", "Gdansk", "Porto", "Leipzig", "Turin", "Ghent", "Bilbao"]
@@ -137,8 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     envoy = None
     started = time.monotonic()
     try:
-        endpoints = EnvoyEndpoints("127.0.0.1", upstream.port(), "127.0.0.1", sidecar.port())
-        envoy = EnvoyProcess(render_config(endpoints), log_level="error").start()
+        envoy = start_loopback_envoy(upstream.port(), sidecar.port(), log_level="error")
         first = rss_mb(sidecar.pid)
         half = args.requests if args.repeating_only else args.requests // 2
         repeating = run_half(envoy.port, sidecar.pid, 0, half, False, args)

@@ -27,6 +27,7 @@ EXAMPLE_CONFIG = REPO_ROOT / "deploy" / "envoy" / "envoy.yaml"
 # envoy.yaml plus jwt_authn: the workspace header comes from a verified JWT claim.
 JWT_CONFIG = REPO_ROOT / "deploy" / "envoy" / "envoy-jwt.yaml"
 EARLY_HEADER_MUTATION = "envoy.http.early_header_mutation.header_mutation"
+LOOPBACK = "127.0.0.1"
 
 
 class EnvoyUnavailable(RuntimeError):
@@ -214,6 +215,13 @@ class EnvoyProcess:
         self.port = int(states[0]["local_address"]["socket_address"]["port_value"])
         return self.port != 0
 
+    def __enter__(self) -> EnvoyProcess:
+        """Stopped when its `with` block (or the ExitStack it entered) ends."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def log_tail(self, lines: int = 30) -> str:
         try:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
@@ -229,3 +237,21 @@ class EnvoyProcess:
                 self.process.kill()
                 self.process.wait(timeout=10)
         shutil.rmtree(self._dir, ignore_errors=True)
+
+
+def start_loopback_envoy(
+    upstream_port: int, sidecar_port: int, *, log_level: str = "warning"
+) -> EnvoyProcess:
+    """A started Envoy from the example config, in front of the upstream and calling
+    the sidecar, both on 127.0.0.1."""
+    endpoints = EnvoyEndpoints(LOOPBACK, upstream_port, LOOPBACK, sidecar_port)
+    return EnvoyProcess(render_config(endpoints), log_level=log_level).start()
+
+
+def start_envoy_without_ext_proc(upstream_port: int, *, log_level: str = "warning") -> EnvoyProcess:
+    """A started Envoy from the example config with its ext_proc filter removed, in
+    front of the upstream on 127.0.0.1: the baseline the latency benchmarks compare
+    against.  The config's sidecar port is a placeholder nothing calls."""
+    endpoints = EnvoyEndpoints(LOOPBACK, upstream_port, LOOPBACK, 1)
+    config = config_without_ext_proc(render_config(endpoints))
+    return EnvoyProcess(config, log_level=log_level).start()

@@ -31,6 +31,13 @@ class ServingProcess:
     def port(self, name: str = "port") -> int:
         return int(self.fields[name])
 
+    def __enter__(self) -> ServingProcess:
+        """Stopped when its `with` block (or the ExitStack it entered) ends."""
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def stop(self, timeout: float = 15.0) -> None:
         """SIGTERM (the servers shut down gracefully on it), SIGKILL after `timeout`."""
         if self.process.poll() is None:

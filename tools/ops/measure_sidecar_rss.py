@@ -20,7 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from devtools.envoy_process import EnvoyEndpoints, EnvoyProcess, render_config
+from devtools.envoy_process import start_loopback_envoy
 from devtools.mock_upstream import MockUpstream
 from devtools.serving import ServingFailed, ServingProcess, start_serving
 
@@ -87,9 +87,7 @@ def main() -> int:
     upstream = MockUpstream().start()
     sidecar = start_sidecar(args.embedder)
     sidecar_port = sidecar.port()
-    envoy = EnvoyProcess(
-        render_config(EnvoyEndpoints("127.0.0.1", upstream.port, "127.0.0.1", sidecar_port))
-    ).start()
+    envoy = start_loopback_envoy(upstream.port, sidecar_port)
     try:
         idle_rss = status_kib(sidecar.pid, "VmRSS")
         cpu_before = cpu_seconds(sidecar.pid)
