@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grounding_sidecar.cli.main import main as cli_main
 from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable, embed_checked
 from grounding_sidecar.detection.embedding.minilm.runtime import MiniLMEmbedder
 from grounding_sidecar.detection.embedding.minilm.store import (
@@ -41,10 +40,6 @@ def test_env_var_sets_the_location(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert resolve_model_dir() == tmp_path / "elsewhere"
     with pytest.raises(EmbedderUnavailable, match="elsewhere"):
         MiniLMEmbedder()
-
-
-def test_check_command_fails_on_empty_dir(tmp_path: Path) -> None:
-    assert cli_main(["model", "check", "--dir", str(tmp_path)]) == 1
 
 
 @pytest.fixture(scope="module")
