@@ -25,6 +25,7 @@ UNMIRRORED: dict[str, str] = {
     "decision/outcome.py": "records and protocols; CheckOutcome.verdict is in test_decide.py",
     "detection/verifier/base.py": "the Verifier protocol and its two exceptions",
     # Tested only through the modules that use them.
+    "app/grpc_server.py": "through the running sidecar in tests/integration/test_sidecar_grpc.py",
     "common/inputs.py": "through the `check` and `calibrate` commands in tests/cli/",
     "cli/options.py": "the grading flags: through the `check` and `calibrate` commands",
     "decision/progressive.py": "through the exchange in tests/extproc/test_progressive.py",
@@ -40,11 +41,6 @@ UNMIRRORED: dict[str, str] = {
     "detection/embedding/minilm/build/bert_onnx.py": "in verifier/test_files.py",
     "detection/embedding/minilm/build/fetch.py": "in verifier/test_files.py",
     "detection/embedding/minilm/build/safetensors_np.py": "in verifier/test_files.py",
-    # app/ is split and renamed on another branch, which mirrors its modules;
-    # today it is tested in tests/app/ under other names.
-    "app/serve.py": "split and renamed on another branch",
-    "app/server.py": "split and renamed on another branch",
-    "app/wiring.py": "split and renamed on another branch",
 }
 
 
