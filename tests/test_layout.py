@@ -26,21 +26,14 @@ UNMIRRORED: dict[str, str] = {
     "detection/verifier/base.py": "the Verifier protocol and its two exceptions",
     # Tested only through the modules that use them.
     "app/grpc_server.py": "through the running sidecar in tests/integration/test_sidecar_grpc.py",
-    "common/inputs.py": "through the `check` and `calibrate` commands in tests/cli/",
     "cli/options.py": "the grading flags: through the `check` and `calibrate` commands",
+    "common/inputs.py": "through the `check` and `calibrate` commands in tests/cli/",
     "decision/progressive.py": "through the exchange in tests/extproc/test_progressive.py",
     "detection/contract.py": "through every grader test; its to_dict in tests/api/test_service.py",
+    "detection/embedding/minilm/export/safetensors_np.py": (
+        "read in export/test_bert_onnx.py; written and read back in tools/training/verifier/"
+    ),
     "detection/judging/features.py": "through judging/test_calibration.py and evaluation/",
-    # Tested in tests/detection/embedding/test_minilm.py, which another branch edits
-    # at the same time; its tests move to minilm/test_store.py, minilm/test_runtime.py
-    # and pipeline/test_padding.py after the merge.
-    "detection/embedding/minilm/store.py": "in tests/detection/embedding/test_minilm.py",
-    "detection/embedding/pipeline/padding.py": "in tests/detection/embedding/test_minilm.py",
-    # Install-time code that another branch renames: tested by
-    # tests/detection/verifier/test_files.py until its tests move under the new name.
-    "detection/embedding/minilm/build/bert_onnx.py": "in verifier/test_files.py",
-    "detection/embedding/minilm/build/fetch.py": "in verifier/test_files.py",
-    "detection/embedding/minilm/build/safetensors_np.py": "in verifier/test_files.py",
 }
 
 

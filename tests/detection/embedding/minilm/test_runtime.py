@@ -1,4 +1,5 @@
-"""The shipped MiniLM graph against an independent fp32 reference.
+"""The MiniLM embedder: the shipped graph against an independent fp32 reference, and
+its contract (identity, one session per setting, batching invariance).
 
 The reference is `minilm_reference.encode`: a numpy forward pass over the
 safetensors weights, one unpadded sentence at a time.  The embedder runs the same
@@ -7,11 +8,21 @@ sentences in one call, so its length sorting, padding and masking are exercised.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
+from grounding_sidecar.detection.embedding.base import Embedder, embed_checked
 from grounding_sidecar.detection.embedding.minilm.runtime import MAX_TOKENS, MiniLMEmbedder
-from grounding_sidecar.detection.embedding.minilm.store import TOKENIZER, WEIGHTS, resolve_model_dir
+from grounding_sidecar.detection.embedding.minilm.store import (
+    ONNX_GRAPH,
+    TOKENIZER,
+    WEIGHTS,
+    resolve_model_dir,
+)
+from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
+from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from tests.support.minilm_reference import encode, load_weights
 
 pytestmark = pytest.mark.minilm
@@ -78,6 +89,14 @@ SENTENCES = [
     " ".join(f"word{i} and more text number {i}" for i in range(120)),
 ]
 
+TEXTS = [
+    "The refund window is 30 days.",
+    "Refunds are accepted within thirty days of purchase.",
+    "The office is closed on public holidays, including Christmas Day and New Year's Day.",
+    "Bananas are an excellent source of potassium.",
+    "x",
+]
+
 
 @pytest.fixture(scope="module")
 def embedder() -> MiniLMEmbedder:
@@ -124,3 +143,66 @@ def test_reference_is_sensitive(reference_vectors: np.ndarray) -> None:
     sims = reference_vectors @ reference_vectors.T
     assert sims[0, 2] < 0.5
     assert sims[0, 1] > 0.8
+
+
+def test_identity(embedder: MiniLMEmbedder) -> None:
+    assert isinstance(embedder, Embedder)
+    assert embedder.name == "minilm"
+    assert embedder.version_tag == f"minilm-l6@{ONNX_GRAPH.sha256[:8]}"
+    assert embedder.default_threshold == 0.7
+
+
+def test_loaded_once(embedder: MiniLMEmbedder) -> None:
+    assert MiniLMEmbedder().session is embedder.session
+    assert MiniLMEmbedder(intra_op_threads=1).session is not embedder.session
+
+
+def test_rows_are_unit_vectors_and_semantic(embedder: MiniLMEmbedder) -> None:
+    vectors = embedder.embed(TEXTS)
+    assert vectors.shape == (5, 384) and vectors.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
+    sims = vectors @ vectors.T
+    assert sims[0, 1] > 0.6 > sims[0, 3]  # paraphrase close, unrelated far
+    assert embed_checked(embedder, TEXTS).all_ok
+
+
+def test_result_does_not_depend_on_batch_company(embedder: MiniLMEmbedder) -> None:
+    # Padding to a long neighbour must not change a short text's vector.
+    alone = np.stack([embedder.embed([t])[0] for t in TEXTS])
+    together = embedder.embed(TEXTS)
+    np.testing.assert_allclose(alone, together, atol=1e-5)
+
+
+def test_empty_batch(embedder: MiniLMEmbedder) -> None:
+    assert embedder.embed([]).shape == (0, 384)
+
+
+@pytest.mark.parametrize("workers", [1, 2], ids=["one run", "two parallel runs"])
+def test_batched_and_cached_stack_matches_direct(embedder: MiniLMEmbedder, workers: int) -> None:
+    direct = embedder.embed(TEXTS)
+    with MicroBatcher(embedder, workers=workers, max_wait=0.002) as batcher:
+        stack = CachedEmbedder(batcher)
+        results: list[np.ndarray] = [np.empty(0)] * 8
+
+        def call(k: int) -> None:
+            order = TEXTS[k % 5 :] + TEXTS[: k % 5]
+            results[k] = stack.embed(order)[[(i - k % 5) % 5 for i in range(5)]]
+
+        threads = [threading.Thread(target=call, args=(k,)) for k in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    for got in results:
+        np.testing.assert_allclose(got, direct, atol=1e-5)
+    assert stack.version_tag == embedder.version_tag
+
+
+def test_a_lone_surrogate_is_embedded_as_the_replacement_character(
+    embedder: MiniLMEmbedder,
+) -> None:
+    broken, replaced = embedder.embed(
+        ["Order 7731 shipped \ud800 today.", "Order 7731 shipped \ufffd today."]
+    )
+    np.testing.assert_allclose(broken, replaced, atol=1e-6)
+    assert embedder.count_tokens(["a \ud800"]) == embedder.count_tokens(["a \ufffd"])

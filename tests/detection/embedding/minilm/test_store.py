@@ -1,0 +1,42 @@
+"""Where the MiniLM files live and how they are checked before the embedder loads them:
+a missing or altered file stops it with the command that fixes it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from grounding_sidecar.detection.embedding.base import EmbedderUnavailable
+from grounding_sidecar.detection.embedding.minilm.runtime import MiniLMEmbedder
+from grounding_sidecar.detection.embedding.minilm.store import (
+    ENV_MODEL_DIR,
+    ONNX_GRAPH,
+    TOKENIZER,
+    resolve_model_dir,
+)
+
+
+def test_missing_files_raise_with_the_command_to_run(tmp_path: Path) -> None:
+    with pytest.raises(EmbedderUnavailable, match=r"model fetch.*--dir") as info:
+        MiniLMEmbedder(tmp_path)
+    assert "model.onnx is missing" in str(info.value)
+
+
+def test_env_var_sets_the_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_MODEL_DIR, str(tmp_path / "elsewhere"))
+    assert resolve_model_dir() == tmp_path / "elsewhere"
+    with pytest.raises(EmbedderUnavailable, match="elsewhere"):
+        MiniLMEmbedder()
+
+
+@pytest.mark.minilm
+def test_altered_file_is_rejected(tmp_path: Path) -> None:
+    source = resolve_model_dir()
+    shutil.copy(source / ONNX_GRAPH.name, tmp_path / ONNX_GRAPH.name)
+    data = bytearray((source / TOKENIZER.name).read_bytes())
+    data[-10] ^= 1  # same size, different content: only the sha256 can tell
+    (tmp_path / TOKENIZER.name).write_bytes(bytes(data))
+    with pytest.raises(EmbedderUnavailable, match="sha256"):
+        MiniLMEmbedder(tmp_path)
