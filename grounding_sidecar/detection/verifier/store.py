@@ -35,7 +35,7 @@ VERIFIER_GRAPH = PinnedFile(
 # contrast the rationale can name (consistency.find_contrast).
 VERIFIER_VERSION = "ver-v3"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
-# grades with: a new table needs a new version (tests/detection/verifier/test_files.py).
+# grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
 VERSION_CONTRAST_TABLE = "0bc0c3e9"
 
 
