@@ -12,7 +12,7 @@ GENERATED = ("grounding_pb2.py", "grounding_pb2_grpc.py")
 def test_committed_code_matches_the_proto(tmp_path: Path) -> None:
     env = {**os.environ, "PY": sys.executable}
     subprocess.run(
-        ["bash", str(ROOT / "tools" / "gen_proto.sh"), str(tmp_path)],
+        ["bash", str(ROOT / "tools" / "ops" / "gen_proto.sh"), str(tmp_path)],
         check=True,
         env=env,
         cwd=ROOT,
