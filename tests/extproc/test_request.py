@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
+import pytest
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
 from grounding_sidecar.decision import Action
+from grounding_sidecar.extproc.exchange import Exchange
 from grounding_sidecar.extproc.request import RequestOutcome, RequestReader
-from tests.support.exchange import headers_msg, make_context, request_body
+from tests.support.exchange import headers_msg, make_context, request_body, run_request
+from tests.support.recorder import Recorder
 
 
 def read(workspace: str, *, path: str = "/v1/chat/completions") -> RequestReader:
@@ -51,3 +55,78 @@ def test_an_unreadable_body_is_refused() -> None:
     outcome, reply = reader.on_body(body_of(b"{not json"))
     assert outcome is RequestOutcome.REFUSED
     assert reply.immediate_response.status.code == 400
+
+
+# -- through the exchange: the reply Envoy gets to the request body --------------------
+
+
+def test_sources_are_stripped_with_a_matching_content_length() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "block", request_body())
+        common = reply.request_body.response
+        body = common.body_mutation.body
+        assert b"grounding.sources" not in body
+        assert json.loads(body)["metadata"] == {"user": "u"}
+        (length,) = common.header_mutation.set_headers
+        assert length.header.key == "content-length"
+        assert length.header.raw_value == str(len(body)).encode()
+        assert exchange.checking
+
+    asyncio.run(scenario())
+
+
+def test_disabled_workspace_strips_but_does_not_check() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "off", request_body())
+        assert b"grounding.sources" not in reply.request_body.response.body_mutation.body
+        assert not exchange.checking
+
+    asyncio.run(scenario())
+
+
+def test_invalid_sources_get_a_400_when_enabled() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, "block", request_body(sources=[1, 2]))
+        immediate = reply.immediate_response
+        assert immediate.status.code == 400
+        assert json.loads(immediate.body)["error"]["code"] == "invalid_grounding_sources"
+
+    asyncio.run(scenario())
+
+
+def test_missing_detector_refuses_before_the_upstream() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        exchange = Exchange(make_context(None, observer=recorder))
+        (reply,) = await run_request(exchange, "flag", request_body())
+        envelope = json.loads(reply.immediate_response.body)["error"]
+        assert reply.immediate_response.status.code == 403
+        assert envelope["code"] == "grounding_unavailable"
+        assert recorder.unavailable == 1
+        # No sources: nothing to check, so no detector needed.
+        exchange = Exchange(make_context(None))
+        (reply,) = await run_request(exchange, "flag", request_body(sources=None))
+        assert reply.WhichOneof("response") == "request_body"
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("workspace", ["block", "default", "off"])
+@pytest.mark.parametrize("raw", [b"{not json", b"[1, 2]", b"a=b&c=d", b""])
+def test_an_unreadable_chat_body_is_refused_whatever_the_workspace(
+    workspace: str, raw: bytes
+) -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        (reply,) = await run_request(exchange, workspace, raw)
+        assert reply.WhichOneof("response") == "immediate_response"
+        assert reply.immediate_response.status.code == 400
+        assert reply.immediate_response.details == "grounding_invalid_request_body"
+        error = json.loads(reply.immediate_response.body)["error"]
+        assert (error["type"], error["code"]) == ("invalid_request_error", "invalid_request_body")
+        assert exchange.finished
+
+    asyncio.run(scenario())

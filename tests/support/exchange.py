@@ -139,6 +139,10 @@ def delivered(responses: list[Any]) -> bytes:
     )
 
 
+def body_json(responses: list[Any]) -> Any:
+    return json.loads(delivered(responses))
+
+
 def stream_answer(raw: bytes) -> StreamAnswer:
     """What a client reads from delivered stream bytes."""
     answer = StreamAnswer()
