@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
 from devtools.mock_upstream import completion
-from grounding_sidecar.extproc.exchange import Exchange
+from grounding_sidecar.extproc.exchange import Exchange, ExchangeState
 from tests.support.exchange import (
+    GROUNDED,
     UNGROUNDED,
     delivered,
     flat,
@@ -59,5 +61,52 @@ def test_non_2xx_passes_unchecked() -> None:
         head, per_chunk = await run_response(exchange, [b'{"error":{}}'], status="500")
         assert len(head) == 1 and delivered(per_chunk[0]) == b'{"error":{}}'
         assert recorder.checks == []
+
+    asyncio.run(scenario())
+
+
+# -- the states -----------------------------------------------------------------------
+
+
+def test_a_checked_answer_moves_the_exchange_forward_to_its_end() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        assert exchange.state is ExchangeState.REQUEST
+        await run_request(exchange, "block", request_body())
+        assert exchange.state is ExchangeState.AWAITING_ANSWER
+        headers = headers_msg({":status": "200", "content-type": "application/json"})
+        await exchange.handle(ext_proc.ProcessingRequest(response_headers=headers))
+        assert exchange.state is ExchangeState.DELIVERING
+        body = ext_proc.HttpBody(body=completion(GROUNDED), end_of_stream=True)
+        await exchange.handle(ext_proc.ProcessingRequest(response_body=body))
+        assert exchange.state is ExchangeState.FINISHED
+
+    asyncio.run(scenario())
+
+
+def test_an_exchange_never_moves_back() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block", request_body())
+        with pytest.raises(RuntimeError, match="cannot move"):
+            exchange._move(ExchangeState.REQUEST)
+        assert exchange.state is ExchangeState.AWAITING_ANSWER
+        exchange.on_cancelled()
+
+    asyncio.run(scenario())
+
+
+def test_relaying_and_finished_are_ends() -> None:
+    async def scenario() -> None:
+        relayed = Exchange(make_context())
+        await run_request(relayed, "block", request_body(), path="/v1/embeddings")
+        assert relayed.relaying
+        with pytest.raises(RuntimeError):
+            relayed._move(ExchangeState.FINISHED)
+        refused = Exchange(make_context())
+        await run_request(refused, "block", b"{not json")
+        assert refused.finished
+        with pytest.raises(RuntimeError):
+            refused._move(ExchangeState.RELAYING)
 
     asyncio.run(scenario())
