@@ -7,6 +7,7 @@ import asyncio
 
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
+from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.extproc.deliveries import open_delivery
 from grounding_sidecar.extproc.delivery import Progress, ResponseDelivery
 from grounding_sidecar.extproc.exchange import ExchangeContext
@@ -61,10 +62,12 @@ def test_the_summary_tells_the_bytes_seen_from_the_bytes_kept() -> None:
     async def scenario() -> None:
         recorder = Recorder()
         context = make_context(observer=recorder)
+        runner = context.checks
+        assert isinstance(runner, CheckRunner)
         delivery = opened(context, "default", max_stream_bytes=300)  # LOG: copied, bounded
         chunks = sse_body(GROUNDED)
         await deliver(delivery, chunks)
-        await context.checks.drain(5)
+        await runner.drain(5)  # the check after delivery
         (summary,) = recorder.summaries
         assert summary.bytes_seen == len(b"".join(chunks))
         assert summary.bytes_retained == 300 and summary.scan_incomplete

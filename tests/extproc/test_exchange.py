@@ -71,15 +71,21 @@ def test_non_2xx_passes_unchecked() -> None:
 def test_a_checked_answer_moves_the_exchange_forward_to_its_end() -> None:
     async def scenario() -> None:
         exchange = Exchange(make_context())
-        assert exchange.state is ExchangeState.REQUEST
+        states = [exchange.state]
         await run_request(exchange, "block", request_body())
-        assert exchange.state is ExchangeState.AWAITING_ANSWER
+        states.append(exchange.state)
         headers = headers_msg({":status": "200", "content-type": "application/json"})
         await exchange.handle(ext_proc.ProcessingRequest(response_headers=headers))
-        assert exchange.state is ExchangeState.DELIVERING
+        states.append(exchange.state)
         body = ext_proc.HttpBody(body=completion(GROUNDED), end_of_stream=True)
         await exchange.handle(ext_proc.ProcessingRequest(response_body=body))
-        assert exchange.state is ExchangeState.FINISHED
+        states.append(exchange.state)
+        assert states == [
+            ExchangeState.REQUEST,
+            ExchangeState.AWAITING_ANSWER,
+            ExchangeState.DELIVERING,
+            ExchangeState.FINISHED,
+        ]
 
     asyncio.run(scenario())
 
