@@ -15,6 +15,7 @@ from grounding_sidecar.decision import (
 )
 from tests.app.check_inputs import ANSWER, POLICY, SOURCES
 from tests.support.fake_detectors import GatedDetector
+from tests.support.runner import run_closing
 
 
 def test_an_overloaded_check_fails_closed_under_block_and_is_delivered_under_log() -> None:
@@ -39,8 +40,5 @@ def test_a_stalled_step_ahead_never_holds_the_check_past_its_deadline() -> None:
         detector.gate.set()
         return outcome
 
-    try:
-        outcome = asyncio.run(scenario())
-    finally:
-        runner.close()
+    outcome = run_closing(runner, scenario)
     assert outcome.unchecked is Unchecked.DEADLINE_MISSED

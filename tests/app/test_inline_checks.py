@@ -3,7 +3,6 @@ gives the same answer as the worker pool it skips."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections.abc import Sequence
 
@@ -13,6 +12,7 @@ from grounding_sidecar.decision import GroundingPolicy, Unchecked
 from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from tests.support.fake_detectors import GRADER, FakeDetector
+from tests.support.runner import run_closing
 
 SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
 ANSWER = "The Eiffel Tower is located in Paris."
@@ -34,10 +34,7 @@ def run_check(
         verdict = result.verdict.value if result is not None else None
         return outcome.unchecked, verdict, detector.threads[-1] == threading.get_ident()
 
-    try:
-        return asyncio.run(scenario())
-    finally:
-        runner.close()
+    return run_closing(runner, scenario)
 
 
 def test_small_checks_run_inline_and_larger_ones_in_the_pool() -> None:

@@ -15,6 +15,7 @@ from tests.app.check_inputs import ANSWER, POLICY, SOURCE, SOURCES
 from tests.support.eventually import eventually_async
 from tests.support.fake_detectors import GatedDetector
 from tests.support.fake_embedders import RecordingEmbedder
+from tests.support.runner import holding_a_worker, run_closing
 
 
 def recording_runner(**options: Any) -> tuple[CheckRunner, RecordingEmbedder, RecordingEmbedder]:
@@ -55,8 +56,7 @@ def test_a_cancelled_preparation_never_runs_its_queued_work() -> None:
     runner = CheckRunner(detector, deadline_seconds=5.0, workers=1)
 
     async def scenario() -> CheckPreparation | None:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        first = await holding_a_worker(runner, detector, SOURCE, POLICY)
         preparation = runner.begin(SOURCES, POLICY)  # its source step queues behind
         await eventually_async(lambda: runner.queued_chars > 0, what="the queued source step")
         assert preparation is not None
@@ -67,10 +67,7 @@ def test_a_cancelled_preparation_never_runs_its_queued_work() -> None:
         await first
         return preparation
 
-    try:
-        preparation = asyncio.run(scenario())
-    finally:
-        runner.close()
+    preparation = run_closing(runner, scenario)
     assert isinstance(preparation, Preparation)
     assert preparation.memo.sizes == (0, 0, 0)
 
@@ -80,8 +77,7 @@ def test_no_work_ahead_while_the_pool_has_no_room() -> None:
     runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=CostModel(0.1))
 
     async def scenario() -> CheckPreparation | None:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        first = await holding_a_worker(runner, detector, SOURCE, POLICY)
         second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
         await eventually_async(lambda: runner.queued_chars, what="the queued check")
         queued = runner.queued_chars
@@ -92,9 +88,6 @@ def test_no_work_ahead_while_the_pool_has_no_room() -> None:
         await first, await second
         return preparation
 
-    try:
-        preparation = asyncio.run(scenario())
-    finally:
-        runner.close()
+    preparation = run_closing(runner, scenario)
     assert isinstance(preparation, Preparation)
     assert preparation.memo.sizes == (0, 0, 0)

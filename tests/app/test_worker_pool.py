@@ -11,6 +11,7 @@ from grounding_sidecar.decision import CheckOutcome, Unchecked
 from tests.app.check_inputs import POLICY, SOURCE
 from tests.support.eventually import eventually_async
 from tests.support.fake_detectors import FakeDetector, GatedDetector
+from tests.support.runner import holding_a_worker, run_closing
 
 
 class Clock:
@@ -28,8 +29,7 @@ def queued_behind_a_running_check(
     clock before the first finishes and a worker reaches the second."""
 
     async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        first = await holding_a_worker(runner, detector, SOURCE, POLICY)
         second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
         await asyncio.sleep(0)  # the second check is queued behind the first
         assert runner.queued_chars == 2 * len(SOURCE)  # admitted
@@ -37,10 +37,7 @@ def queued_behind_a_running_check(
         detector.gate.set()
         return await first, await second
 
-    try:
-        return asyncio.run(scenario())
-    finally:
-        runner.close()
+    return run_closing(runner, scenario)
 
 
 def test_a_queued_check_whose_deadline_passed_is_never_started() -> None:
@@ -89,8 +86,7 @@ def test_work_queued_ahead_counts_against_a_new_check() -> None:
     runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=CostModel(3.0 / per_check))
 
     async def scenario() -> list[CheckOutcome]:
-        running = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        running = await holding_a_worker(runner, detector, SOURCE, POLICY)
         assert runner.estimated_wait() == 0.0  # a running check is no longer queued
         queued = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
         await asyncio.sleep(0)
@@ -99,10 +95,7 @@ def test_work_queued_ahead_counts_against_a_new_check() -> None:
         detector.gate.set()
         return [await running, await queued, third]
 
-    try:
-        running, queued, third = asyncio.run(scenario())
-    finally:
-        runner.close()
+    running, queued, third = run_closing(runner, scenario)
     assert running.result is not None and queued.result is not None
     assert third.unchecked is Unchecked.OVERLOADED
     assert len(detector.threads) == 2
@@ -120,10 +113,7 @@ def test_work_cancelled_in_the_queue_leaves_no_phantom_wait() -> None:
         await eventually_async(lambda: detector.threads, what="the first check's end")
         return outcomes
 
-    try:
-        first, second = asyncio.run(scenario())
-    finally:
-        runner.close()
+    first, second = run_closing(runner, scenario)
     assert first.unchecked is second.unchecked is Unchecked.DEADLINE_MISSED
     assert runner.queued_chars == 0  # else every later check would see a longer wait
     assert len(detector.threads) == 1
@@ -135,8 +125,7 @@ def test_admission_sees_how_long_the_oldest_queued_check_has_waited() -> None:
     runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, clock=clock)
 
     async def scenario() -> CheckOutcome:
-        first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        first = await holding_a_worker(runner, detector, SOURCE, POLICY)
         second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
         await asyncio.sleep(0)
         clock.now += 5.5  # the queued one has waited longer than any deadline
@@ -146,9 +135,6 @@ def test_admission_sees_how_long_the_oldest_queued_check_has_waited() -> None:
         await first, await second
         return third
 
-    try:
-        third = asyncio.run(scenario())
-    finally:
-        runner.close()
+    third = run_closing(runner, scenario)
     assert third.unchecked is Unchecked.OVERLOADED
     assert runner.counts.shed_counts()["admission"] == 1

@@ -25,6 +25,7 @@ from tests.support.exchange import (
     sse_body,
 )
 from tests.support.fake_detectors import GatedDetector
+from tests.support.runner import holding_a_worker
 
 
 def test_an_observer_that_raises_does_not_break_delivery() -> None:
@@ -52,8 +53,7 @@ def test_a_client_gone_mid_stream_cancels_the_work_begun_for_it() -> None:
     assert isinstance(runner, CheckRunner)
 
     async def scenario() -> None:
-        busy = asyncio.ensure_future(runner.run(GROUNDED, [GROUNDED], make_policy()))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        busy = await holding_a_worker(runner, detector, GROUNDED, make_policy())
         exchange = Exchange(context)
         await run_request(exchange, "block", request_body(stream=True))
         # The source step, queued at request time.

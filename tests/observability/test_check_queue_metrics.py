@@ -17,6 +17,7 @@ from grounding_sidecar.observability.check_queue_metrics import CheckQueueCollec
 from grounding_sidecar.observability.metrics import GroundingMetrics
 from tests.support.fake_detectors import FakeDetector
 from tests.support.observability_helpers import promtool
+from tests.support.runner import holding_a_worker, run_closing
 
 SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
 
@@ -59,8 +60,7 @@ def test_queued_work_and_the_estimated_wait_are_scraped_live() -> None:
     }
 
     async def scenario() -> dict[str, float]:
-        running = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], policy))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        running = await holding_a_worker(runner, detector, SOURCE, policy)
         queued = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], policy))
         await asyncio.sleep(0)
         seen = gauges(metrics)
@@ -68,10 +68,7 @@ def test_queued_work_and_the_estimated_wait_are_scraped_live() -> None:
         await running, await queued
         return seen
 
-    try:
-        while_queued = asyncio.run(scenario())
-    finally:
-        runner.close()
+    while_queued = run_closing(runner, scenario)
     assert while_queued["gateway_grounding_check_queued_chars"] == per_check
     assert abs(while_queued["gateway_grounding_check_estimated_wait_seconds"] - 1.0) < 1e-9
     assert gauges(metrics)["gateway_grounding_check_queued_chars"] == 0.0
@@ -98,8 +95,7 @@ def test_shed_checks_and_work_ahead_steps_are_counted_by_kind() -> None:
     policy = GroundingPolicy(enabled=True)
 
     async def scenario() -> None:
-        running = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], policy))
-        await asyncio.get_running_loop().run_in_executor(None, detector.entered.wait, 10)
+        running = await holding_a_worker(runner, detector, SOURCE, policy)
         queued = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], policy))
         await asyncio.sleep(0)
         assert (await runner.run(SOURCE, [SOURCE], policy)).unchecked is not None
@@ -108,10 +104,7 @@ def test_shed_checks_and_work_ahead_steps_are_counted_by_kind() -> None:
         detector.gate.set()
         await running, await queued
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        runner.close()
+    run_closing(runner, scenario)
     assert samples(metrics, "gateway_grounding_checks_shed_total") == {
         "admission": 1.0,
         "start": 0.0,
