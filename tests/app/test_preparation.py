@@ -38,10 +38,7 @@ def test_sources_and_settled_sentences_are_embedded_once_before_the_end() -> Non
         outcome = await runner.run(ANSWER, SOURCES, POLICY, preparation=preparation)
         return outcome, *before
 
-    try:
-        outcome, claims_before, passages_before = asyncio.run(scenario())
-    finally:
-        runner.close()
+    outcome, claims_before, passages_before = run_closing(runner, scenario)
     assert claims_before == ["The Eiffel Tower is located in Paris.", "It is 330 metres tall."]
     assert passages.texts == passages_before  # the check embedded no passage again
     assert claims.texts[len(claims_before) :] == ["It was designed by Eiffel."]
