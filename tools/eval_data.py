@@ -21,10 +21,16 @@ EVAL_DIR_VARIABLE = "GROUNDING_SIDECAR_EVAL_DIR"
 DEFAULT_EVAL_DIR = Path(__file__).resolve().parents[2] / "shared" / "eval"
 
 
+def configured_dir(variable: str, default: Path) -> Path:
+    """The folder an environment variable names, else `default` (tools/train_data.py
+    reads the training data's folder the same way)."""
+    configured = os.environ.get(variable)
+    return Path(configured) if configured else default
+
+
 def eval_dir() -> Path:
     """The evaluation data's folder (it may not exist: some checkouts have none)."""
-    configured = os.environ.get(EVAL_DIR_VARIABLE)
-    return Path(configured) if configured else DEFAULT_EVAL_DIR
+    return configured_dir(EVAL_DIR_VARIABLE, DEFAULT_EVAL_DIR)
 
 
 def dataset_path(name: str) -> Path:
