@@ -2,11 +2,18 @@
 
     python -m tools.training.verifier.train            (make train-verifier runs the whole chain)
 
-Reads `build/verifier/pairs.jsonl` (tools/training/verifier/build_pairs.py), fine-tunes the
-MiniLM-L6 encoder with a three-way head on the `verifier` pairs, one pass, seeded,
-and writes:
+Two stages in one seeded run, from the MiniLM-L6 encoder with a three-way head:
+  1. NLI (nli.py): the licensed NLI pairs of tools/train_data.py, `--nli-epochs` passes
+     (default one).  Read from `--nli PATH`, by default nli.jsonl in
+     GROUNDING_SIDECAR_TRAIN_DIR (<repo>/../shared/train).  Without that file the run
+     stops with an error rather than quietly train a different model; `--nli none`
+     skips the stage on purpose (the recipe before NLI pre-training).
+  2. Claims: the `verifier` pairs of `build/verifier/pairs.jsonl`
+     (tools/training/verifier/build_pairs.py), class-weighted cross-entropy, `--epochs`.
+Each stage has its own optimiser and warm-up/decay schedule (stage.py).  It writes:
   - the weights, fp16 safetensors (grounding_sidecar/detection/verifier/weights/);
-  - its metrics on the held-out pairs (build/verifier/metrics.json, printed);
+  - its metrics on the held-out pairs and each stage's pairs, seconds and pairs/s
+    (build/verifier/metrics.json, printed);
   - the fidelity reference: torch's probabilities on the 200 pairs of
     `own_text.fidelity_pairs`, computed from the fp16 weights as shipped
     (tests/detection/verifier/torch_reference.json), which the ONNX graph must match.
@@ -20,6 +27,7 @@ import json
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -32,15 +40,19 @@ from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import (
 )
 from grounding_sidecar.detection.embedding.minilm.store import TOKENIZER, WEIGHTS, default_model_dir
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH, VERIFIER_MAX_TOKENS
+from tools.train_data import NliRecord, load_nli, nli_path
+from tools.training.verifier import nli
 from tools.training.verifier.metrics import report, write_metrics
 from tools.training.verifier.own_text import fidelity_pairs
 from tools.training.verifier.perturb import Label
+from tools.training.verifier.stage import StagePlan, StageReport, fine_tune, padded
 from tools.training.verifier.torch_model import Verifier, export_weights, from_minilm, load_weights
 from tools.training.verifier.wordnet import load_wordnet
 
 ROOT = Path(__file__).resolve().parents[3]
 REFERENCE_PATH = ROOT / "tests" / "detection" / "verifier" / "torch_reference.json"
 SEED = 20261201
+SKIP_NLI = "none"
 
 
 def pair_tokenizer() -> Tokenizer:
@@ -54,30 +66,6 @@ def encode_pairs(tokenizer: Tokenizer, pairs: list[tuple[str, str]]) -> list[lis
     return [list(e.ids) for e in tokenizer.encode_batch(pairs)]
 
 
-def _batch(rows: list[list[int]]) -> tuple[torch.Tensor, torch.Tensor]:
-    width = max(len(r) for r in rows)
-    ids = torch.zeros((len(rows), width), dtype=torch.long)
-    mask = torch.zeros((len(rows), width), dtype=torch.long)
-    for i, row in enumerate(rows):
-        ids[i, : len(row)] = torch.tensor(row)
-        mask[i, : len(row)] = 1
-    return ids, mask
-
-
-def length_batches(lengths: list[int], size: int, rng: random.Random) -> list[list[int]]:
-    """Shuffled, then sorted by length within windows of 50 batches: little padding,
-    still random order."""
-    order = list(range(len(lengths)))
-    rng.shuffle(order)
-    window = size * 50
-    batches: list[list[int]] = []
-    for start in range(0, len(order), window):
-        chunk = sorted(order[start : start + window], key=lambda i: lengths[i])
-        batches += [chunk[i : i + size] for i in range(0, len(chunk), size)]
-    rng.shuffle(batches)
-    return batches
-
-
 def probabilities(model: Verifier, encoded: list[list[int]], size: int = 64) -> np.ndarray:
     model.eval()
     out = np.zeros((len(encoded), 3), np.float32)
@@ -85,20 +73,22 @@ def probabilities(model: Verifier, encoded: list[list[int]], size: int = 64) -> 
     with torch.no_grad():
         for start in range(0, len(order), size):
             rows = order[start : start + size]
-            ids, mask = _batch([encoded[i] for i in rows])
+            ids, mask = padded([encoded[i] for i in rows])
             out[rows] = model(ids, mask).softmax(-1).numpy()
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def _arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--pairs", type=Path, default=ROOT / "build/verifier/pairs.jsonl")
     parser.add_argument("--out", type=Path, default=SHIPPED_WEIGHTS_PATH)
     parser.add_argument("--metrics", type=Path, default=ROOT / "build/verifier/metrics.json")
     parser.add_argument("--reference", type=Path, default=REFERENCE_PATH)
-    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--epochs", type=int, default=2, help="passes over the claim pairs")
     parser.add_argument("--batch", type=int, default=16)
-    parser.add_argument("--lr", type=float, default=4e-5)
+    parser.add_argument("--lr", type=float, default=4e-5, help="peak rate of both stages")
     parser.add_argument("--limit", type=int, help="first N training pairs (smoke runs)")
     parser.add_argument(
         "--real-copies",
@@ -106,8 +96,81 @@ def main() -> None:
         default=1,
         help="how many times each real (labelled) pair is trained on per epoch (a study)",
     )
+    parser.add_argument(
+        "--nli",
+        help=f"the NLI pairs (default: {nli_path()}); '{SKIP_NLI}' skips the NLI stage",
+    )
+    parser.add_argument("--nli-epochs", type=int, default=1, help="passes over the NLI pairs")
+    parser.add_argument("--nli-limit", type=int, help="a seeded sample of N NLI pairs (smoke runs)")
     args = parser.parse_args()
+    if args.nli != SKIP_NLI:
+        path = Path(args.nli) if args.nli else nli_path()
+        if not path.is_file():
+            parser.error(
+                f"no NLI pairs at {path}: set GROUNDING_SIDECAR_TRAIN_DIR, pass --nli PATH, "
+                f"or --nli {SKIP_NLI} to train without the NLI stage (a different model)"
+            )
+        args.nli = path
+    return args
 
+
+def _nli_records(args: argparse.Namespace) -> list[NliRecord]:
+    if args.nli == SKIP_NLI:
+        return []
+    records = load_nli(args.nli)
+    if args.nli_limit is not None:
+        # A sample across every source: the file is ordered by source.
+        records = random.Random(SEED).sample(records, min(len(records), args.nli_limit))
+    return records
+
+
+def _nli_stage(
+    model: Verifier, tokenizer: Tokenizer, args: argparse.Namespace, rng: random.Random
+) -> dict[str, Any]:
+    records = _nli_records(args)
+    if not records:
+        return {"skipped": True}
+    encoded = encode_pairs(tokenizer, [(r.premise, r.hypothesis) for r in records])
+    target = nli.targets(records)
+    plan = StagePlan("nli", args.nli_epochs, args.batch, args.lr)
+    done = fine_tune(
+        model, encoded, lambda logits, rows: nli.nli_loss(logits, target[rows]), plan, rng
+    )
+    return {"path": str(args.nli), "labels": nli.label_counts(records), **done.as_dict()}
+
+
+def _claim_stage(
+    model: Verifier,
+    encoded: list[list[int]],
+    labels: torch.Tensor,
+    args: argparse.Namespace,
+    rng: random.Random,
+) -> StageReport:
+    counts = torch.bincount(labels, minlength=3).float()
+    loss_fn = torch.nn.CrossEntropyLoss(weight=counts.sum() / (3 * counts.clamp(min=1)))
+    plan = StagePlan("claims", args.epochs, args.batch, args.lr)
+    return fine_tune(model, encoded, lambda logits, rows: loss_fn(logits, labels[rows]), plan, rng)
+
+
+def _write_reference(model: Verifier, tokenizer: Tokenizer, path: Path) -> None:
+    pairs = fidelity_pairs(load_wordnet())
+    probs = probabilities(model, encode_pairs(tokenizer, pairs))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        json.dumps(
+            [
+                {"premise": p, "hypothesis": h, "probabilities": [round(float(x), 6) for x in row]}
+                for (p, h), row in zip(pairs, probs, strict=True)
+            ],
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+
+
+def main() -> None:
+    args = _arguments()
     started = time.time()
     random.seed(SEED)
     np.random.seed(SEED)
@@ -123,34 +186,10 @@ def main() -> None:
     tokenizer = pair_tokenizer()
     encoded = encode_pairs(tokenizer, [(r["premise"], r["hypothesis"]) for r in train])
     labels = torch.tensor([r["label"] for r in train])
-    counts = torch.bincount(labels, minlength=3).float()
-    class_weights = counts.sum() / (3 * counts.clamp(min=1))
 
     model = from_minilm(read_safetensors(default_model_dir() / WEIGHTS.name), SEED)
-    optimiser = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
-    steps = args.epochs * -(-len(train) // args.batch)
-    warmup = max(1, steps // 16)
-    schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimiser, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / (steps - warmup)))
-    )
-    loss_fn = torch.nn.CrossEntropyLoss(weight=class_weights)
-    step, seen, train_started = 0, 0, time.time()
-    for _ in range(args.epochs):
-        for rows in length_batches([len(e) for e in encoded], args.batch, rng):
-            model.train()
-            ids, mask = _batch([encoded[i] for i in rows])
-            loss = loss_fn(model(ids, mask), labels[rows])
-            optimiser.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimiser.step()
-            schedule.step()
-            step += 1
-            seen += len(rows)
-            if step % 50 == 0 or step == steps:
-                rate = seen / (time.time() - train_started)
-                print(f"step {step}/{steps} loss {loss.item():.4f} {rate:.1f} pairs/s", flush=True)
-    train_seconds = time.time() - train_started
+    nli_stage = _nli_stage(model, tokenizer, args, rng)
+    claim_stage = _claim_stage(model, encoded, labels, args, rng)
 
     # What ships is fp16; every number below is measured on the weights as shipped.
     shipped: dict[str, npt.NDArray[np.generic]] = {
@@ -160,33 +199,22 @@ def main() -> None:
     write_safetensors(args.out, shipped)
     load_weights(model, shipped)
     holdout_encoded = encode_pairs(tokenizer, [(r["premise"], r["hypothesis"]) for r in holdout])
+    counts = torch.bincount(labels, minlength=3).tolist()
     metrics = {
         "seed": SEED,
         "training_pairs": len(train),
-        "training_labels": {Label(k).name.lower(): int(n) for k, n in enumerate(counts.tolist())},
+        "training_labels": {Label(k).name.lower(): int(n) for k, n in enumerate(counts)},
         "epochs": args.epochs,
         "real_copies": args.real_copies,
         "batch": args.batch,
         "lr": args.lr,
         "max_tokens": VERIFIER_MAX_TOKENS,
-        "train_seconds": round(train_seconds, 1),
+        "stages": {"nli": nli_stage, "claims": claim_stage.as_dict()},
+        "train_seconds": round(claim_stage.seconds + nli_stage.get("seconds", 0.0), 1),
         "threads": torch.get_num_threads(),
         "holdout": report(holdout, probabilities(model, holdout_encoded)),
     }
-    reference_pairs = fidelity_pairs(load_wordnet())
-    reference_probs = probabilities(model, encode_pairs(tokenizer, reference_pairs))
-    args.reference.parent.mkdir(parents=True, exist_ok=True)
-    args.reference.write_text(
-        json.dumps(
-            [
-                {"premise": p, "hypothesis": h, "probabilities": [round(float(x), 6) for x in row]}
-                for (p, h), row in zip(reference_pairs, reference_probs, strict=True)
-            ],
-            indent=1,
-        )
-        + "\n",
-        encoding="utf-8",
-    )
+    _write_reference(model, tokenizer, args.reference)
     metrics["total_seconds"] = round(time.time() - started, 1)
     write_metrics(args.metrics, metrics)
 

@@ -1,11 +1,10 @@
 """train on a few pairs for one short epoch (the `train` extra: skipped without torch):
-the fp16 weights, the metrics and the fidelity reference it writes, and the seeded
-batch order."""
+the fp16 weights, the metrics and the fidelity reference it writes, with and without
+the NLI stage, and the error when the NLI pairs are missing."""
 
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -17,6 +16,7 @@ pytest.importorskip("torch")
 from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import (
     read_safetensors,
 )
+from tools.train_data import TRAIN_DIR_VARIABLE
 from tools.training.verifier import train
 from tools.training.verifier.perturb import Label
 
@@ -66,6 +66,7 @@ def test_a_short_run_writes_the_weights_metrics_and_reference(
             "--reference", str(reference_path),
             "--epochs", "1",
             "--batch", "2",
+            "--nli", "none",
         ],
     )  # fmt: skip
     train.main()
@@ -80,10 +81,60 @@ def test_a_short_run_writes_the_weights_metrics_and_reference(
     assert all(abs(sum(r["probabilities"]) - 1) < 1e-4 for r in reference)
 
 
-def test_length_batches_cover_every_row_once_in_seeded_order() -> None:
-    lengths = [random.Random(1).randrange(5, 60) for _ in range(300)]
-    first = train.length_batches(lengths, 16, random.Random(train.SEED))
-    again = train.length_batches(lengths, 16, random.Random(train.SEED))
-    assert first == again
-    assert sorted(i for batch in first for i in batch) == list(range(300))
-    assert all(len(batch) <= 16 for batch in first)
+def _nli_file(path: Path) -> Path:
+    labels = ["entailment", "neutral", "contradiction", "not_entailment", "not_entailment"]
+    lines = [
+        json.dumps(
+            {
+                "premise": premise,
+                "hypothesis": hypothesis,
+                "label": label,
+                "source": "snli-dev",
+                "licence": "CC-BY-SA-4.0",
+            }
+        )
+        for (premise, hypothesis, _), label in zip(PAIRS, labels, strict=False)
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.minilm
+def test_the_nli_stage_runs_first_and_its_pairs_and_speed_are_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    metrics_path = tmp_path / "metrics.json"
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        [
+            "train",
+            "--pairs", str(_pairs_file(tmp_path / "pairs.jsonl")),
+            "--out", str(tmp_path / "weights.f16.safetensors"),
+            "--metrics", str(metrics_path),
+            "--reference", str(tmp_path / "reference.json"),
+            "--epochs", "1",
+            "--batch", "2",
+            "--nli", str(_nli_file(tmp_path / "nli.jsonl")),
+            "--nli-limit", "4",
+        ],
+    )  # fmt: skip
+    train.main()
+    stages = json.loads(metrics_path.read_text(encoding="utf-8"))["stages"]
+    assert stages["nli"]["pairs"] == 4
+    assert sum(stages["nli"]["labels"].values()) == 4
+    assert stages["nli"]["steps"] == 2 and stages["nli"]["epochs"] == 1
+    assert stages["claims"]["pairs"] == 4
+    assert all(stages[s]["pairs_per_second"] > 0 for s in ("nli", "claims"))
+
+
+def test_without_the_nli_pairs_the_run_stops_and_says_how_to_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(TRAIN_DIR_VARIABLE, str(tmp_path))
+    monkeypatch.setattr(sys, "argv", ["train", "--pairs", str(tmp_path / "pairs.jsonl")])
+    with pytest.raises(SystemExit):
+        train.main()
+    message = capsys.readouterr().err
+    assert str(tmp_path / "nli.jsonl") in message
+    assert TRAIN_DIR_VARIABLE in message and "--nli none" in message
