@@ -48,6 +48,25 @@ def _pairs_file(path: Path) -> Path:
     return path
 
 
+def _train(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *nli: str) -> None:
+    """One epoch, batches of two, on the pairs above; the files go to `tmp_path`."""
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        [
+            "train",
+            "--pairs", str(_pairs_file(tmp_path / "pairs.jsonl")),
+            "--out", str(tmp_path / "weights.f16.safetensors"),
+            "--metrics", str(tmp_path / "metrics.json"),
+            "--reference", str(tmp_path / "reference.json"),
+            "--epochs", "1",
+            "--batch", "2",
+            *nli,
+        ],
+    )  # fmt: skip
+    train.main()
+
+
 @pytest.mark.minilm
 def test_a_short_run_writes_the_weights_metrics_and_reference(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -55,21 +74,7 @@ def test_a_short_run_writes_the_weights_metrics_and_reference(
     out = tmp_path / "weights.f16.safetensors"
     metrics_path = tmp_path / "metrics.json"
     reference_path = tmp_path / "reference.json"
-    monkeypatch.setattr(
-        sys,
-        "argv",
-        [
-            "train",
-            "--pairs", str(_pairs_file(tmp_path / "pairs.jsonl")),
-            "--out", str(out),
-            "--metrics", str(metrics_path),
-            "--reference", str(reference_path),
-            "--epochs", "1",
-            "--batch", "2",
-            "--nli", "none",
-        ],
-    )  # fmt: skip
-    train.main()
+    _train(tmp_path, monkeypatch, "--nli", "none")
     weights = read_safetensors(out)
     assert weights and all(w.dtype == np.float16 for w in weights.values())
     metrics = json.loads(metrics_path.read_text(encoding="utf-8"))
@@ -82,7 +87,14 @@ def test_a_short_run_writes_the_weights_metrics_and_reference(
 
 
 def _nli_file(path: Path) -> Path:
-    labels = ["entailment", "neutral", "contradiction", "not_entailment", "not_entailment"]
+    labels = [
+        "entailment",
+        "neutral",
+        "contradiction",
+        "not_entailment",
+        "not_entailment",
+        "entailment",
+    ]
     lines = [
         json.dumps(
             {
@@ -93,7 +105,7 @@ def _nli_file(path: Path) -> Path:
                 "licence": "CC-BY-SA-4.0",
             }
         )
-        for (premise, hypothesis, _), label in zip(PAIRS, labels, strict=False)
+        for (premise, hypothesis, _), label in zip(PAIRS, labels, strict=True)
     ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -103,23 +115,9 @@ def _nli_file(path: Path) -> Path:
 def test_the_nli_stage_runs_first_and_its_pairs_and_speed_are_recorded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    nli_file = _nli_file(tmp_path / "nli.jsonl")
+    _train(tmp_path, monkeypatch, "--nli", str(nli_file), "--nli-limit", "4")
     metrics_path = tmp_path / "metrics.json"
-    monkeypatch.setattr(
-        sys,
-        "argv",
-        [
-            "train",
-            "--pairs", str(_pairs_file(tmp_path / "pairs.jsonl")),
-            "--out", str(tmp_path / "weights.f16.safetensors"),
-            "--metrics", str(metrics_path),
-            "--reference", str(tmp_path / "reference.json"),
-            "--epochs", "1",
-            "--batch", "2",
-            "--nli", str(_nli_file(tmp_path / "nli.jsonl")),
-            "--nli-limit", "4",
-        ],
-    )  # fmt: skip
-    train.main()
     stages = json.loads(metrics_path.read_text(encoding="utf-8"))["stages"]
     assert stages["nli"]["pairs"] == 4
     assert sum(stages["nli"]["labels"].values()) == 4
