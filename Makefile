@@ -97,8 +97,11 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 # --- Generated files -----------------------------------------------------------
 
 # docs/verifier.md#retraining.  Never run by CI: CI checks the shipped file's pin and
-# the ONNX graph against the torch reference this writes.
-train-verifier: install wordnet  ## build the verifier's training pairs and train it on CPU (20-30 minutes on 2 cores)
+# the ONNX graph against the torch reference this writes.  The labelled sets are read from
+# GROUNDING_SIDECAR_EVAL_DIR (default ../shared/eval), the NLI stage's pairs from
+# GROUNDING_SIDECAR_TRAIN_DIR (default ../shared/train); without the NLI pairs `train`
+# stops (docs/verifier.md#nli-pre-training: `--nli none` trains without that stage).
+train-verifier: install wordnet  ## build the verifier's training pairs and train it on CPU: NLI stage, then claim pairs (about an hour on 2 cores)
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) -m tools.training.verifier.contrast_table
 	$(PY) -m tools.training.verifier.build_pairs
