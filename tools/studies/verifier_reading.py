@@ -14,8 +14,8 @@ Table: per set, P(entailed)'s AUROC for `supported` against every other label, f
 each model, and the candidate minus the baseline with a 95% paired-bootstrap interval
 over documents (a document's claims are drawn together, as the split keeps them); then
 the held-out rule-made pairs of build/verifier/pairs.jsonl, 3-way accuracy, the interval
-over pairs.  torch inference on CPU (the `train` extra); `--limit N` reads the first N
-rows of each set and N rule-made pairs (smoke runs).
+over pairs.  torch inference on CPU (the `train` extra); `--limit N` reads N rows of
+each set (its held-out cases in a seeded order) and N rule-made pairs (smoke runs).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from grounding_sidecar.detection import load_embedder
+from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH
 from grounding_sidecar.evaluation.agreement import auroc
@@ -60,12 +61,17 @@ class Row:
 
 
 def claim_rows(limit: int | None) -> list[Row]:
-    """The held-out claims of every available set, each against its best passage."""
+    """The held-out claims of every available set, each against its best passage;
+    with a `limit`, the first rows of the held-out cases in a seeded order (the files
+    are ordered by source or label)."""
     embedder = CachedEmbedder(load_embedder("minilm"))
     rows: list[Row] = []
     for name in iter_available(READING_SETS):
+        cases = [c for c in load(name) if part_of(c) is Part.HOLDOUT]
+        if limit is not None:
+            random.Random(SEED).shuffle(cases)
         taken: list[Row] = []
-        for case in (c for c in load(name) if part_of(c) is Part.HOLDOUT):
+        for case in cases:
             document = document_of(case)
             for pair in real_pairs(name, [case], embedder):
                 taken.append(Row(pair.premise, pair.hypothesis, pair.label, name, document))
@@ -101,9 +107,6 @@ def rule_rows(path: Path, limit: int | None) -> list[Row]:
 def read(weights: Path, rows: list[Row]) -> FloatArray:
     """The verifier's three probabilities for every row."""
     # torch only here, when a model is read: the table's arithmetic needs no `train` extra.
-    from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import (
-        read_safetensors,
-    )
     from tools.training.verifier.torch_model import from_minilm, load_weights
     from tools.training.verifier.train import encode_pairs, pair_tokenizer, probabilities
 
@@ -136,6 +139,12 @@ class Comparison:
     high: float | None
 
 
+def _document_members(documents: list[str]) -> list[npt.NDArray[np.int_]]:
+    """The row indices of each document: what one bootstrap draw picks together."""
+    _, index = np.unique(documents, return_inverse=True)
+    return [np.flatnonzero(index == i) for i in range(index.max(initial=-1) + 1)]
+
+
 def paired_bootstrap(
     metric: Metric,
     baseline: FloatArray,
@@ -147,27 +156,21 @@ def paired_bootstrap(
     """`metric` of both models on the same rows, and the candidate's gain with a 95%
     interval from a paired bootstrap over documents (draws where the metric is
     undefined, e.g. one class only, are left out)."""
-    _, index = np.unique(documents, return_inverse=True)
-    members = [np.flatnonzero(index == i) for i in range(index.max(initial=-1) + 1)]
     a, b = metric(baseline, truth), metric(candidate, truth)
+    members = _document_members(documents)
     rng = np.random.default_rng(SEED)
     gains: list[float] = []
     for _ in range(draws if members else 0):
-        picked = np.concatenate([members[i] for i in rng.integers(0, len(members), len(members))])
-        first, second = (
-            metric(baseline[picked], truth[picked]),
-            metric(candidate[picked], truth[picked]),
-        )
+        drawn = rng.integers(0, len(members), len(members))
+        picked = np.concatenate([members[i] for i in drawn])
+        first = metric(baseline[picked], truth[picked])
+        second = metric(candidate[picked], truth[picked])
         if first is not None and second is not None:
             gains.append(100 * (second - first))
-    low, high = np.percentile(gains, [2.5, 97.5]) if gains else (None, None)
+    low, high = (float(x) for x in np.percentile(gains, [2.5, 97.5])) if gains else (None, None)
     gain = 100 * (b - a) if a is not None and b is not None else None
     entailed = int((truth == Label.ENTAILED).sum())
-    return Comparison(len(truth), entailed, a, b, gain, _maybe(low), _maybe(high))
-
-
-def _maybe(value: float | None) -> float | None:
-    return None if value is None else float(value)
+    return Comparison(len(truth), entailed, a, b, gain, low, high)
 
 
 def compare(
