@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%grounding_sidecar/api/grounding.proto\x12\x0cgrounding.v1\"B\n\x0c\x43heckRequest\x12\x0f\n\x07sources\x18\x01 \x03(\t\x12\x0e\n\x06\x61nswer\x18\x02 \x01(\t\x12\x11\n\tworkspace\x18\x03 \x01(\t\"P\n\x08\x45vidence\x12\x12\n\npassage_id\x18\x01 \x01(\t\x12\x14\n\x0csource_index\x18\x02 \x01(\x05\x12\r\n\x05start\x18\x03 \x01(\x05\x12\x0b\n\x03\x65nd\x18\x04 \x01(\x05\"\xa4\x01\n\x05\x43laim\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x0c\n\x04span\x18\x02 \x03(\x05\x12\x13\n\x0b\x63laim_class\x18\x03 \x01(\t\x12\x0f\n\x07verdict\x18\x04 \x01(\t\x12\x12\n\x05score\x18\x05 \x01(\x01H\x00\x88\x01\x01\x12(\n\x08\x65vidence\x18\x06 \x03(\x0b\x32\x16.grounding.v1.Evidence\x12\x11\n\trationale\x18\x07 \x01(\tB\x08\n\x06_score\":\n\x0cSkippedClaim\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x0c\n\x04span\x18\x02 \x03(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\"E\n\rDroppedSource\x12\x14\n\x0csource_index\x18\x01 \x01(\x05\x12\x0e\n\x06length\x18\x02 \x01(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\"\xaf\x02\n\rCheckResponse\x12\x0f\n\x07version\x18\x01 \x01(\t\x12\x0f\n\x07verdict\x18\x02 \x01(\t\x12\x0f\n\x07reasons\x18\x03 \x03(\t\x12\x10\n\x08grounded\x18\x04 \x01(\x08\x12\x1f\n\x12overall_similarity\x18\x05 \x01(\x01H\x00\x88\x01\x01\x12\x12\n\nconfidence\x18\x06 \x01(\x01\x12#\n\x06\x63laims\x18\x07 \x03(\x0b\x32\x13.grounding.v1.Claim\x12\x32\n\x0eskipped_claims\x18\x08 \x03(\x0b\x32\x1a.grounding.v1.SkippedClaim\x12\x34\n\x0f\x64ropped_sources\x18\t \x03(\x0b\x32\x1b.grounding.v1.DroppedSourceB\x15\n\x13_overall_similarity2T\n\x10GroundingService\x12@\n\x05\x43heck\x12\x1a.grounding.v1.CheckRequest\x1a\x1b.grounding.v1.CheckResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n%grounding_sidecar/api/grounding.proto\x12\x0cgrounding.v1\"T\n\x0c\x43heckRequest\x12\x0f\n\x07sources\x18\x01 \x03(\t\x12\x0e\n\x06\x61nswer\x18\x02 \x01(\t\x12\x11\n\tworkspace\x18\x03 \x01(\t\x12\x10\n\x08question\x18\x04 \x01(\t\"P\n\x08\x45vidence\x12\x12\n\npassage_id\x18\x01 \x01(\t\x12\x14\n\x0csource_index\x18\x02 \x01(\x05\x12\r\n\x05start\x18\x03 \x01(\x05\x12\x0b\n\x03\x65nd\x18\x04 \x01(\x05\"\xc2\x01\n\x05\x43laim\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x0c\n\x04span\x18\x02 \x03(\x05\x12\x13\n\x0b\x63laim_class\x18\x03 \x01(\t\x12\x0f\n\x07verdict\x18\x04 \x01(\t\x12\x12\n\x05score\x18\x05 \x01(\x01H\x00\x88\x01\x01\x12(\n\x08\x65vidence\x18\x06 \x03(\x0b\x32\x16.grounding.v1.Evidence\x12\x11\n\trationale\x18\x07 \x01(\t\x12\x1c\n\x14\x66ormed_with_question\x18\x08 \x01(\x08\x42\x08\n\x06_score\":\n\x0cSkippedClaim\x12\x0c\n\x04text\x18\x01 \x01(\t\x12\x0c\n\x04span\x18\x02 \x03(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\"E\n\rDroppedSource\x12\x14\n\x0csource_index\x18\x01 \x01(\x05\x12\x0e\n\x06length\x18\x02 \x01(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\"\xaf\x02\n\rCheckResponse\x12\x0f\n\x07version\x18\x01 \x01(\t\x12\x0f\n\x07verdict\x18\x02 \x01(\t\x12\x0f\n\x07reasons\x18\x03 \x03(\t\x12\x10\n\x08grounded\x18\x04 \x01(\x08\x12\x1f\n\x12overall_similarity\x18\x05 \x01(\x01H\x00\x88\x01\x01\x12\x12\n\nconfidence\x18\x06 \x01(\x01\x12#\n\x06\x63laims\x18\x07 \x03(\x0b\x32\x13.grounding.v1.Claim\x12\x32\n\x0eskipped_claims\x18\x08 \x03(\x0b\x32\x1a.grounding.v1.SkippedClaim\x12\x34\n\x0f\x64ropped_sources\x18\t \x03(\x0b\x32\x1b.grounding.v1.DroppedSourceB\x15\n\x13_overall_similarity2T\n\x10GroundingService\x12@\n\x05\x43heck\x12\x1a.grounding.v1.CheckRequest\x1a\x1b.grounding.v1.CheckResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,17 +32,17 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'grounding_sidecar.api.groun
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_CHECKREQUEST']._serialized_start=55
-  _globals['_CHECKREQUEST']._serialized_end=121
-  _globals['_EVIDENCE']._serialized_start=123
-  _globals['_EVIDENCE']._serialized_end=203
-  _globals['_CLAIM']._serialized_start=206
-  _globals['_CLAIM']._serialized_end=370
-  _globals['_SKIPPEDCLAIM']._serialized_start=372
-  _globals['_SKIPPEDCLAIM']._serialized_end=430
-  _globals['_DROPPEDSOURCE']._serialized_start=432
-  _globals['_DROPPEDSOURCE']._serialized_end=501
-  _globals['_CHECKRESPONSE']._serialized_start=504
-  _globals['_CHECKRESPONSE']._serialized_end=807
-  _globals['_GROUNDINGSERVICE']._serialized_start=809
-  _globals['_GROUNDINGSERVICE']._serialized_end=893
+  _globals['_CHECKREQUEST']._serialized_end=139
+  _globals['_EVIDENCE']._serialized_start=141
+  _globals['_EVIDENCE']._serialized_end=221
+  _globals['_CLAIM']._serialized_start=224
+  _globals['_CLAIM']._serialized_end=418
+  _globals['_SKIPPEDCLAIM']._serialized_start=420
+  _globals['_SKIPPEDCLAIM']._serialized_end=478
+  _globals['_DROPPEDSOURCE']._serialized_start=480
+  _globals['_DROPPEDSOURCE']._serialized_end=549
+  _globals['_CHECKRESPONSE']._serialized_start=552
+  _globals['_CHECKRESPONSE']._serialized_end=855
+  _globals['_GROUNDINGSERVICE']._serialized_start=857
+  _globals['_GROUNDINGSERVICE']._serialized_end=941
 # @@protoc_insertion_point(module_scope)

@@ -30,7 +30,9 @@ class GroundingService(grounding_pb2_grpc.GroundingServiceServicer):  # type: ig
         if not request.answer.strip():
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "answer is empty")
         policy = self._policies.policy_for(request.workspace or None)
-        outcome = await self._checks.run(request.answer, list(request.sources), policy)
+        outcome = await self._checks.run(
+            request.answer, list(request.sources), policy, question=request.question or None
+        )
         result = outcome.result
         if result is None:
             if outcome.unchecked is Unchecked.DEADLINE_MISSED:
@@ -62,6 +64,7 @@ def to_message(result: CheckResult) -> Any:
             verdict=claim["verdict"],
             evidence=[grounding_pb2.Evidence(**e) for e in claim["evidence"]],
             rationale=claim["rationale"],
+            formed_with_question=claim.get("formed_with_question", False),
         )
         if claim["score"] is not None:
             message.score = claim["score"]

@@ -97,6 +97,7 @@ class CheckRunner:
         *,
         truncated: bool = False,
         preparation: CheckPreparation | None = None,
+        question: str | None = None,
     ) -> CheckOutcome:
         detector = self.detector
         if detector is None:  # the exchange refuses earlier; this is a guard
@@ -118,6 +119,7 @@ class CheckRunner:
                 policy=policy.claim_policy,
                 references=policy.references,
                 memo=memo,
+                question=question,
             )
 
         checked = checked_chars(answer, sources, policy)

@@ -66,6 +66,7 @@ def grader_settings(settings: Settings) -> GraderSettings:
         threshold=settings.similarity_threshold,
         scorer=settings.scorer,
         min_claim_words=settings.min_claim_words,
+        short_answers_with_question=settings.short_answers_with_question,
         first_stage=FirstStage(settings.passage_budget_chars, settings.candidates_per_claim),
     )
 

@@ -54,6 +54,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     inputs.add_argument("--answer", metavar="TEXT", help="the answer to check")
     inputs.add_argument("--answer-file", metavar="FILE", help="read the answer from FILE")
+    inputs.add_argument(
+        "--question",
+        metavar="TEXT",
+        help="the user's question: an answer too short to grade is read with it",
+    )
     inputs.add_argument("--cases", metavar="FILE.jsonl", help="grade every case of a JSONL file")
     inputs.add_argument("--out", metavar="FILE", help="with --cases: write results here")
     inputs.add_argument(
@@ -80,7 +85,14 @@ def run(args: argparse.Namespace) -> int:
         answer, sources = _single_input(args)
     except InputError as exc:
         return bad_input(str(exc))
-    result = grader.check(answer, sources, limits=limits, policy=policy, references=args.reference)
+    result = grader.check(
+        answer,
+        sources,
+        limits=limits,
+        policy=policy,
+        references=args.reference,
+        question=args.question,
+    )
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
@@ -128,6 +140,7 @@ def _run_cases(
                     limits=limits,
                     policy=policy,
                     references=[*args.reference, *case.references],
+                    question=case.question,
                 )
                 record = {"id": case.id, **result.to_dict()}
             output.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -43,6 +43,12 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
         help="an approved external reference (classed policy; repeatable)",
     )
     grading.add_argument("--min-claim-words", type=positive_int, default=5)
+    grading.add_argument(
+        "--short-answers-alone",
+        action="store_true",
+        help="never read an answer with no gradable claim with its question "
+        "(the setting short-answers-with-question: false)",
+    )
     first_stage = FirstStage()
     grading.add_argument(
         "--passage-budget-chars",
@@ -71,6 +77,7 @@ def build_grader(args: argparse.Namespace) -> Grader:
         threshold=args.threshold,
         scorer=Scorer(args.scorer),
         min_claim_words=args.min_claim_words,
+        short_answers_with_question=not args.short_answers_alone,
         first_stage=FirstStage(args.passage_budget_chars, args.candidates_per_claim),
     )
     return Grader(

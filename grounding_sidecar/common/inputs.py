@@ -25,6 +25,7 @@ class Case:
     sources: list[str]
     raw: dict[str, Any]
     references: list[str] = field(default_factory=list)  # approved external passages
+    question: str | None = None  # the user's question: a short answer is read with it
 
 
 def read_text(path: str) -> str:
@@ -79,9 +80,12 @@ def parse_case(raw_line: bytes, line_number: int) -> Case:
         raise InputError(f"line {line_number}: 'answer' must be a string")
     sources = ensure_string_list(record.get("sources", []), f"line {line_number}: sources")
     references = ensure_string_list(record.get("references", []), f"line {line_number}: references")
+    question = record.get("question")
+    if question is not None and not isinstance(question, str):
+        raise InputError(f"line {line_number}: 'question' must be a string")
     case_id = record.get("id")
     name = str(case_id) if case_id is not None else f"line-{line_number}"
-    return Case(name, answer, sources, record, references)
+    return Case(name, answer, sources, record, references, question)
 
 
 def read_case_lines(path: str) -> list[tuple[int, bytes]]:

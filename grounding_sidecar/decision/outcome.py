@@ -75,10 +75,12 @@ class CheckService(Protocol):
         *,
         truncated: bool = False,
         preparation: CheckPreparation | None = None,
+        question: str | None = None,
     ) -> CheckOutcome:
         """Check `answer` against `sources` under `policy`; never raises.  With the
         `preparation` `begin` returned for this exchange, the check reuses its work
-        (the result is the same without it)."""
+        (the result is the same without it).  `question`, the user's last question, is
+        what an answer too short to grade is read with (docs/detection.md#short-answers)."""
 
     def begin(
         self, sources: Sequence[str], policy: GroundingPolicy, *, progressive: bool = False

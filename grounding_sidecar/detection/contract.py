@@ -157,6 +157,8 @@ class StatementGrade:
     probability: float | None = None  # P(supported) under the judge's rule
     cause: GradeCause = GradeCause.JUDGED  # internal: read by the rubric
     verification: Verification | None = None  # the verifier on the best passage, if it ran
+    # A short answer read after the user's question (docs/detection.md#short-answers).
+    formed_with_question: bool = False
 
     def __post_init__(self) -> None:
         if self.verdict not in VALID_VERDICTS[self.claim_class]:
@@ -179,6 +181,8 @@ class StatementGrade:
             "rationale": self.rationale,
             "probability": None if self.probability is None else round(self.probability, 4),
             "verifier": None if self.verification is None else self.verification.to_dict(),
+            # Only on such a claim, so every other report keeps its exact shape.
+            **({"formed_with_question": True} if self.formed_with_question else {}),
         }
 
 

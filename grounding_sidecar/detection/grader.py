@@ -39,6 +39,7 @@ from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
+from grounding_sidecar.detection.text.short_answers import SHORT_ANSWERS_VERSION, read_with_question
 from grounding_sidecar.detection.verifier.base import Verifier
 
 # The warm-up check's source, answered by itself: every embedder and scorer supports it.
@@ -55,6 +56,9 @@ class GraderSettings:
     max_claims: int = 256
     max_answer_chars: int = 200_000
     first_stage: FirstStage = field(default_factory=FirstStage)
+    # An answer with no gradable claim is read with the user's question
+    # (text/short_answers.py); the version says so.
+    short_answers_with_question: bool = True
 
 
 class Grader:
@@ -128,8 +132,13 @@ class Grader:
         verifier = f"/{models.verifier.version_tag}" if models.verifier is not None else ""
         return (
             f"{RUBRIC_VERSION}/{policy.value}/{models.embedder.version_tag}/"
-            f"{SPLITTER_VERSION}/{models.judge.tag}{verifier}/{models.first_stage.tag}"
+            f"{SPLITTER_VERSION}{self._short_answers_tag}/{models.judge.tag}{verifier}/"
+            f"{models.first_stage.tag}"
         )
+
+    @property
+    def _short_answers_tag(self) -> str:
+        return f"+{SHORT_ANSWERS_VERSION}" if self._settings.short_answers_with_question else ""
 
     def check(
         self,
@@ -141,13 +150,18 @@ class Grader:
         references: Sequence[str] = (),
         claim_spans: Sequence[tuple[int, int]] | None = None,
         memo: CheckMemo | None = None,
+        question: str | None = None,
     ) -> CheckResult:
         """Grade `answer`; `claim_spans` grades given spans instead of splitting
         (labelled evaluation data comes with its own claim segmentation); `memo`
         holds model work earlier checks of the same exchange did (detection/memo.py),
-        which changes how much is computed, never the result."""
+        which changes how much is computed, never the result; `question`, the user's
+        last question, is what an answer with no gradable claim is read with
+        (text/short_answers.py), never evidence."""
         started = time.perf_counter()
         split = self._split(answer, claim_spans)
+        if claim_spans is None and self._settings.short_answers_with_question:
+            split = read_with_question(answer, split, question)
         side = read_sources(sources, limits, policy, references, memo)
         # Labelled spans are graded as given; our own split separates premises.
         claims, classes = claim_classes(split.claims, policy, split_premises=claim_spans is None)

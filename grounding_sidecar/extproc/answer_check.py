@@ -111,7 +111,12 @@ class AnswerCheck:
     ) -> CheckOutcome:
         sources = self.request.sources or ()
         return await self.checks.run(
-            answer, sources, self.policy, truncated=truncated, preparation=preparation
+            answer,
+            sources,
+            self.policy,
+            truncated=truncated,
+            preparation=preparation,
+            question=self.request.question,
         )
 
     # -- what is recorded --------------------------------------------------------

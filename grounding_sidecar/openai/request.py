@@ -7,12 +7,16 @@ other string is one source.  The key
 is removed before the body goes upstream (the real API rejects large metadata values),
 with every other `grounding.*` key (`grounding.report`: how much of the verdict the
 answer should carry).
+
+The user's last question (the last `role: user` message's text) is kept for the check
+alone: an answer too short to grade on its own is read with it
+(docs/detection.md#short-answers).  It is never logged nor recorded.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
@@ -54,6 +58,9 @@ class ChatRequest:
     body: bytes
     rewritten: bool
     report: str | None = None  # `grounding.report` as sent (a string), if it was
+    # The last user message's text; None when there is none.  Kept out of `repr` so
+    # that a logged request never shows it.
+    question: str | None = field(default=None, repr=False)
 
     @property
     def source_count(self) -> int:
@@ -71,6 +78,7 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
     if not isinstance(document, dict):
         raise MalformedRequest("the request body is not a JSON object")
     stream = document.get("stream") is True
+    question = last_user_text(document.get("messages"))
     metadata = document.get("metadata")
     ours = (
         [key for key in metadata if isinstance(key, str) and key.startswith(METADATA_PREFIX)]
@@ -78,7 +86,9 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
         else []
     )
     if not ours:
-        return ChatRequest(sources=None, stream=stream, body=raw, rewritten=False)
+        return ChatRequest(
+            sources=None, stream=stream, body=raw, rewritten=False, question=question
+        )
     assert isinstance(metadata, dict)
     taken = {key: metadata.pop(key) for key in ours}
     report = taken.get(REPORT_METADATA_KEY)
@@ -91,11 +101,37 @@ def parse_chat_request(raw: bytes) -> ChatRequest:
     except RecursionError as exc:  # loadable, but too deep to write back out
         raise MalformedRequest("the request body is nested too deeply") from exc
     if SOURCES_METADATA_KEY not in taken:
-        return ChatRequest(sources=None, stream=stream, body=body, rewritten=True, report=report)
+        return ChatRequest(None, stream, body, rewritten=True, report=report, question=question)
     problem, sources = _sources_from(taken[SOURCES_METADATA_KEY])
     if problem is not None:
         raise InvalidSources(problem, body)
-    return ChatRequest(sources=sources, stream=stream, body=body, rewritten=True, report=report)
+    return ChatRequest(sources, stream, body, rewritten=True, report=report, question=question)
+
+
+def last_user_text(messages: Any) -> str | None:
+    """The text of the last `role: user` message: its string content, or its text
+    parts joined by a space; None when there is none or it holds only whitespace."""
+    if not isinstance(messages, list):
+        return None
+    for message in reversed(messages):
+        if isinstance(message, dict) and message.get("role") == "user":
+            text = _content_text(message.get("content"))
+            return text if text.strip() else None
+    return None
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        return ""
+    return " ".join(
+        part["text"]
+        for part in content
+        if isinstance(part, dict)
+        and part.get("type") == "text"
+        and isinstance(part.get("text"), str)
+    )
 
 
 def _sources_from(value: Any) -> tuple[str | None, tuple[str, ...]]:

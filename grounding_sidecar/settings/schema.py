@@ -50,6 +50,7 @@ class Settings:
     verifier: VerifierMode = VerifierMode.AUTO
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
+    short_answers_with_question: bool = True  # docs/detection.md#short-answers
     # the lexical first stage (docs/detection.md#the-lexical-first-stage)
     passage_budget_chars: int = 20_000
     candidates_per_claim: int = 8
@@ -158,6 +159,12 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "global cosine threshold, bound at start-up",
     ),
     _spec("min-claim-words", v.positive_int, "an integer >= 1", "shorter claims are skipped"),
+    _spec(
+        "short-answers-with-question",
+        v.parse_bool,
+        "true | false",
+        "an answer with no gradable claim is read with the user's last question as one claim",
+    ),
     _spec(
         "passage-budget-chars",
         v.non_negative_int,

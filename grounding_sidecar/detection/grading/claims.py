@@ -10,6 +10,9 @@ In that order, a claim is graded
   failed claim only itself;
 - unsupported, saying why, when it alone may be compared with no passage;
 - otherwise as the judge finds it on its best passage (detection/judging/judges.py).
+
+A claim is read (embedded, matched, verified, judged) as `Claim.reading`: a short
+answer read with the user's question is read after it, and its rationale says so.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ NO_APPROVED_SOURCE_RATIONALE = "no approved external source"
 # What a claim is told when none of its first-stage candidates may support it (a
 # subject-specific claim whose candidates are all approved references).
 NO_CANDIDATE_RATIONALE = "no candidate passage may support it"
+# What a short answer read with the user's question is told first (text/short_answers.py).
+QUESTION_RATIONALE = "read with the user's question"
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +178,7 @@ class ClaimGrader:
         if first_stage.prunes([p.text for p in passages]):
             candidates = np.zeros_like(allowed)
             for row, i in enumerate(graded):
-                top = self.sources.index.top(self.claims[i].text, first_stage.per_claim)
+                top = self.sources.index.top(self.claims[i].reading, first_stage.per_claim)
                 candidates[row, top] = True
             allowed &= candidates
         return allowed
@@ -181,7 +186,7 @@ class ClaimGrader:
     def _embed(self, graded: Sequence[int], allowed: npt.NDArray[np.bool_]) -> _Embedded:
         """The passages some claim may be compared with first, then the claims."""
         passages = self._embed_passages(np.asarray(allowed.any(axis=0), dtype=bool))
-        claims = embed_checked(self.models.embedder, [self.claims[i].text for i in graded])
+        claims = embed_checked(self.models.embedder, [self.claims[i].reading for i in graded])
         return _Embedded(passages, claims)
 
     def _embed_passages(self, needed: npt.NDArray[np.bool_]) -> CheckedEmbeddings:
@@ -206,7 +211,7 @@ class ClaimGrader:
         readings = read_best_pairs(
             self.models.verifier,
             self.models.judge.verify_floor,
-            [self.claims[i].text for i in graded],
+            [self.claims[i].reading for i in graded],
             embedded.claims.ok,
             similarities,
             self.sources.passages,
@@ -221,7 +226,7 @@ class ClaimGrader:
         if not scored.allowed[row].any():
             return self._unmatched(index)
         evidence = ClaimEvidence(
-            self.claims[index].text,
+            self.claims[index].reading,
             scored.similarities.matrix[row],
             int(scored.similarities.best_passage[row]),
             self.sources.passages,
@@ -291,6 +296,9 @@ class ClaimGrader:
         verification: Verification | None = None,
     ) -> StatementGrade:
         claim = self.claims[index]
+        formed_with_question = claim.question is not None
+        if formed_with_question:
+            rationale = f"{QUESTION_RATIONALE}; {rationale}"
         return StatementGrade(
             text=claim.text,
             span=claim.span,
@@ -299,6 +307,7 @@ class ClaimGrader:
             evidence=(evidence.evidence,) if evidence else (),
             score=best_score,
             rationale=rationale,
+            formed_with_question=formed_with_question,
             probability=probability,
             cause=cause,
             verification=verification,

@@ -26,10 +26,11 @@ def claim_classes(
     out_claims: list[Claim] = []
     out_classes: list[ClaimClass] = []
     for claim in claims:
-        parts = _premise_and_advice(claim) if split_premises else None
+        # A short answer read with its question is one claim, as formed.
+        parts = _premise_and_advice(claim) if split_premises and claim.question is None else None
         if parts is None:
             out_claims.append(claim)
-            out_classes.append(classify_claim(claim.text))
+            out_classes.append(classify_claim(claim.reading))
             continue
         premise, advice = parts
         out_claims += [premise, advice]

@@ -14,13 +14,23 @@ _WORD = re.compile(r"\w+(?:[.'’-]\w+)*")
 
 @dataclass(frozen=True, slots=True)
 class Claim:
+    """`text` is `answer[start:end]`, what the report shows; `question` is the user's
+    question a short answer is read with (detection/text/short_answers.py), context
+    for the models, never evidence."""
+
     text: str
     start: int
     end: int
+    question: str | None = None
 
     @property
     def span(self) -> tuple[int, int]:
         return (self.start, self.end)
+
+    @property
+    def reading(self) -> str:
+        """The text the models and the rules read: the claim, after its question."""
+        return self.text if self.question is None else f"{self.question} {self.text}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,53 @@
+"""Short answers read with the user's question (docs/detection.md#short-answers).
+
+"Milira.", "In 1969." or "Yes, in 1969." states a fact only together with the
+question it answers, and alone it is too short to grade: the split skips it, and the
+check would end `unknown` (no_checkable_claims).  When an answer yields no gradable
+claim, its words become one claim read after the question, "who sings go outside in
+the rain Milira.", the way contextual grounding checks read the query with the
+response.  The claim's span and text stay the answer's; only what the models and the
+rules read gains the question.  The question is never evidence: it is not a source,
+so a detail it states must still be found in the sources (and one they contradict
+fails the claim).
+
+Only a split made of too-short segments is read this way: an answer of fenced code,
+or one cut by a limit, is not a short answer, and a gradable claim anywhere means the
+answer stands on its own.
+"""
+
+from __future__ import annotations
+
+from grounding_sidecar.detection.contract import SkipReason
+from grounding_sidecar.detection.text.claims import Claim, ClaimSplit
+
+# Names the rule in the metric definition version: results read under it never mix
+# with results read without it.
+SHORT_ANSWERS_VERSION = "q1"
+# The question's last characters kept: a user message may paste a whole document
+# before asking, and the question itself comes last.
+QUESTION_MAX_CHARS = 1_000
+
+
+def read_with_question(answer: str, split: ClaimSplit, question: str | None) -> ClaimSplit:
+    """`split` with its too-short segments made one claim read after `question`, when
+    the split has no gradable claim and only too-short segments; `split` otherwise."""
+    context = _question_text(question)
+    if context is None or split.claims or split.truncated or not split.skipped:
+        return split
+    if any(skipped.reason is not SkipReason.TOO_SHORT for skipped in split.skipped):
+        return split
+    start, end = split.skipped[0].span[0], split.skipped[-1].span[1]
+    return ClaimSplit((Claim(answer[start:end], start, end, context),), (), False)
+
+
+def _question_text(question: str | None) -> str | None:
+    """The question as read: whitespace collapsed, its last `QUESTION_MAX_CHARS`
+    characters from a word's start; None when it holds no text."""
+    if question is None:
+        return None
+    words = " ".join(question.split())
+    if len(words) > QUESTION_MAX_CHARS:
+        kept = words[-QUESTION_MAX_CHARS:]
+        cut_in_word = words[-QUESTION_MAX_CHARS - 1] != " "
+        words = kept.split(" ", 1)[-1] if cut_in_word else kept
+    return words or None
