@@ -13,6 +13,7 @@ from grounding_sidecar.decision import (
     Unchecked,
     decide,
 )
+from grounding_sidecar.detection import Grader, HashEmbedder
 from tests.app.check_inputs import ANSWER, POLICY, SOURCES
 from tests.support.fake_detectors import GatedDetector
 from tests.support.runner import run_closing
@@ -42,3 +43,16 @@ def test_a_stalled_step_ahead_never_holds_the_check_past_its_deadline() -> None:
 
     outcome = run_closing(runner, scenario)
     assert outcome.unchecked is Unchecked.DEADLINE_MISSED
+
+
+def test_the_question_reaches_the_detector_for_a_short_answer() -> None:
+    runner = CheckRunner(Grader(HashEmbedder()), deadline_seconds=5.0, workers=1)
+
+    async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
+        alone = await runner.run("Paris.", SOURCES, POLICY)
+        asked = await runner.run("Paris.", SOURCES, POLICY, question="Where is the tower?")
+        return alone, asked
+
+    alone, asked = run_closing(runner, scenario)
+    assert alone.verdict.value == "unknown"
+    assert asked.result is not None and asked.result.claims[0].formed_with_question

@@ -181,3 +181,30 @@ def test_a_ten_megabyte_answer_is_bounded_and_never_reported_as_checked(tmp_path
     assert result["verdict"] == "unknown"
     assert "answer_truncated" in result["reasons"]
     assert len(result["claims"]) == 256
+
+
+def test_cases_read_their_question_and_check_takes_one(tmp_path: Path) -> None:
+    source = "The Eiffel Tower is located in Paris and was completed in 1889."
+    cases = tmp_path / "cases.jsonl"
+    question = "Where is the Eiffel Tower located?"
+    lines = [
+        {"id": "asked", "sources": [source], "answer": "Paris.", "question": question},
+        {"id": "alone", "sources": [source], "answer": "Paris."},
+        {"id": "bad", "sources": [source], "answer": "Paris.", "question": 3},
+    ]
+    cases.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    out = tmp_path / "out.jsonl"
+    grading = ("--embedder", "hash", "--scorer", "cosine")
+    process = run_cli("--cases", str(cases), "--out", str(out), *grading)
+    assert_clean_error(process, "1 of 3 lines could not be graded")
+    asked, alone, bad = (json.loads(line) for line in out.read_text().splitlines())
+    assert asked["verdict"] == "pass"
+    assert set(asked["claims"][0]) == CLAIM_KEYS | {"formed_with_question"}
+    assert asked["claims"][0]["formed_with_question"] is True
+    assert "+q1/" in asked["version"]
+    assert alone["verdict"] == "unknown" and alone["reasons"] == ["no_checkable_claims"]
+    assert "'question' must be a string" in bad["error"]
+    single = run_cli("--source", source, "--answer", "Rome.", "--question", question, *grading)
+    assert single.returncode == 1 and "contradictory" in single.stdout
+    off = run_cli("--cases", str(cases), "--short-answers-alone", *grading)
+    assert '"formed_with_question"' not in off.stdout

@@ -13,6 +13,7 @@ from grounding_sidecar.detection import (
     ClaimClass,
     ClaimPolicy,
     Grader,
+    GraderSettings,
     HashEmbedder,
     Reason,
     ResponseVerdict,
@@ -145,7 +146,7 @@ def test_no_sources_and_no_claims_are_unknown(hash_grader: Grader) -> None:
 def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
-    assert version == f"grounding-v1/strict/{HashEmbedder().version_tag}/split-v2/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{HashEmbedder().version_tag}/split-v2+q1/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -210,3 +211,65 @@ def test_warm_up_grades_cleanly_with_a_working_embedder() -> None:
 def test_warm_up_reports_an_embedder_that_cannot_run() -> None:
     problem = Grader(_BrokenEmbedder()).warm_up()
     assert problem is not None and "could not embed" in problem and "claim" in problem
+
+
+TOWER = [
+    "The Eiffel Tower is located in Paris and was completed in 1889. It is 330 metres "
+    "tall and was designed by the engineering company of Gustave Eiffel."
+]
+WHERE = "Where is the Eiffel Tower located?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict", "claim_verdict"),
+    [
+        ("Paris.", ResponseVerdict.PASS, Verdict.SUPPORTED),
+        ("Rome.", ResponseVerdict.FAIL, Verdict.CONTRADICTORY),
+    ],
+)
+def test_a_short_answer_is_graded_with_the_users_question(
+    hash_grader: Grader, answer: str, verdict: ResponseVerdict, claim_verdict: Verdict
+) -> None:
+    alone = hash_grader.check(answer, TOWER)
+    assert alone.verdict is ResponseVerdict.UNKNOWN
+    assert alone.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
+    result = hash_grader.check(answer, TOWER, question=WHERE)
+    assert result.verdict is verdict
+    (claim,) = result.claims
+    assert (claim.text, claim.span, claim.verdict) == (answer, (0, len(answer)), claim_verdict)
+    assert claim.formed_with_question
+    assert claim.rationale.startswith("read with the user's question; ")
+    assert claim.to_dict()["formed_with_question"] is True
+    assert result.skipped_claims == ()
+    assert WHERE not in json.dumps(result.to_dict())  # the report never quotes it
+
+
+def test_the_questions_details_are_never_evidence(hash_grader: Grader) -> None:
+    """The question states the fact; the sources do not: "Yes." is not supported."""
+    question = "Did order 7781 leave the Hull depot on 9 May 2026 by air freight?"
+    result = hash_grader.check("Yes.", SOURCES, question=question)
+    assert result.claims[0].formed_with_question
+    assert result.verdict is ResponseVerdict.FAIL
+    assert result.claims[0].verdict is not Verdict.SUPPORTED
+
+
+def test_a_gradable_claim_is_never_read_with_the_question(hash_grader: Grader) -> None:
+    answer = "Yes. Order 5512 shipped on 3 June 2026 by ground freight."
+    result = hash_grader.check(answer, SOURCES, question="Did order 5512 ship by air?")
+    assert [c.text for c in result.claims] == [answer[5:]]
+    assert not result.claims[0].formed_with_question
+    assert "formed_with_question" not in result.claims[0].to_dict()
+    assert [s.text for s in result.skipped_claims] == ["Yes."]
+
+
+def test_labelled_spans_are_never_read_with_the_question(hash_grader: Grader) -> None:
+    result = hash_grader.check("Paris.", TOWER, question=WHERE, claim_spans=[])
+    assert result.claims == () and result.verdict is ResponseVerdict.UNKNOWN
+
+
+def test_the_setting_off_grades_short_answers_alone() -> None:
+    grader = Grader(HashEmbedder(), GraderSettings(short_answers_with_question=False))
+    result = grader.check("Paris.", TOWER, question=WHERE)
+    assert result.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
+    assert "/split-v2/" in result.version
+    assert "/split-v2+q1/" in Grader(HashEmbedder()).version()

@@ -116,3 +116,52 @@ def test_every_grounding_key_is_stripped_and_the_report_request_kept() -> None:
     assert request.report == "summary" and request.sources is None
     assert json.loads(request.body)["metadata"] == {"user": "u"}
     assert parse_chat_request(body(metadata={"grounding.report": 3})).report is None
+
+
+@pytest.mark.parametrize(
+    ("messages", "question"),
+    [
+        ([{"role": "user", "content": "Who designed it?"}], "Who designed it?"),
+        (
+            [
+                {"role": "user", "content": "First question?"},
+                {"role": "assistant", "content": "An answer."},
+                {"role": "user", "content": "And who designed it?"},
+                {"role": "tool", "content": "tool output"},
+            ],
+            "And who designed it?",
+        ),
+        (
+            [
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": "Who designed"},
+                        {"type": "image_url", "image_url": {"url": "https://x/y.png"}},
+                        {"type": "text", "text": "this tower?"},
+                    ],
+                }
+            ],
+            "Who designed this tower?",
+        ),
+        ([{"role": "system", "content": "Be brief."}], None),
+        ([{"role": "user", "content": "  \n"}], None),
+        ([{"role": "user", "content": [{"type": "image_url", "image_url": {}}]}], None),
+        ([{"role": "user", "content": 42}], None),
+        ("not a list", None),
+        ([], None),
+    ],
+)
+def test_the_question_is_the_last_user_messages_text(messages: object, question: str | None) -> None:
+    plain = parse_chat_request(body(messages=messages))
+    assert plain.question == question
+    with_sources = parse_chat_request(body(messages=messages, metadata={"grounding.sources": ["s"]}))
+    assert with_sources.question == question
+
+
+def test_the_question_is_never_in_the_requests_repr() -> None:
+    request = parse_chat_request(
+        body(messages=[{"role": "user", "content": "Where is the zorblax?"}])
+    )
+    assert request.question == "Where is the zorblax?"
+    assert "question=" not in repr(request)

@@ -29,8 +29,10 @@ class Claim:
 
     @property
     def reading(self) -> str:
-        """The text the models and the rules read: the claim, after its question."""
-        return self.text if self.question is None else f"{self.question} {self.text}"
+        """The text the models and the rules read: the claim, after its question and a
+        dash, so that a one-word answer ("Rome.") reads as a name, not a capitalised
+        sentence start."""
+        return self.text if self.question is None else f"{self.question} — {self.text}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,3 +62,25 @@ def test_a_failed_source_embedding_fails_every_claim() -> None:
     assert result.embedding_failures == (EmbeddingStage.SOURCE,)
     assert result.verdict is ResponseVerdict.FAIL
     assert not result.grounded
+
+
+class _Recording(HashEmbedder):
+    """The hash embedder, keeping every text it was asked to embed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[str] = []
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        self.seen.extend(texts)
+        return super().embed(texts)
+
+
+def test_a_claim_formed_with_the_question_is_embedded_as_read_and_says_so() -> None:
+    claims = _Recording()
+    grader = Grader(claims, passage_embedder=HashEmbedder())
+    result = grader.check("Leeds.", SOURCES, question="Which depot did order 5512 leave?")
+    assert claims.seen == ["Which depot did order 5512 leave? — Leeds."]
+    (grade,) = result.claims
+    assert grade.text == "Leeds." and grade.formed_with_question
+    assert grade.rationale.startswith("read with the user's question; ")

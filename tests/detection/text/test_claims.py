@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grounding_sidecar.detection.contract import SkipReason
-from grounding_sidecar.detection.text.claims import split_claims
+from grounding_sidecar.detection.text.claims import Claim, split_claims
 
 
 def test_short_claims_and_code_are_reported_as_skipped() -> None:
@@ -76,3 +76,11 @@ def test_every_claim_span_indexes_the_answer_exactly(answer: str, min_words: int
         previous_end = claim.end
     for skipped in split.skipped:
         assert answer[skipped.span[0] : skipped.span[1]] == skipped.text
+
+
+def test_a_claim_is_read_as_its_text_unless_formed_with_a_question() -> None:
+    plain = Claim("Eiffel.", 0, 7)
+    assert plain.reading == "Eiffel."
+    asked = Claim("Eiffel.", 0, 7, "Who designed it?")
+    assert asked.reading == "Who designed it? — Eiffel."
+    assert asked.text == "Eiffel." and asked.span == (0, 7)
