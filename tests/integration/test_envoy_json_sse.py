@@ -265,3 +265,33 @@ def test_a_progressive_stream_s_verdict_reaches_envoy_dynamic_metadata(
     assert line["grounding_verdict"] == verdict
     assert line["grounding_action"] == "BLOCK"
     assert line["grounding_version"] == stack.recorder.wait_for_check(trace).outcome.result.version
+
+
+@pytest.mark.parametrize(
+    ("answer", "status", "verdict"),
+    [("Paris.", 200, "pass"), ("Rome.", 403, "fail")],
+)
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_one_word_answer_is_graded_with_the_users_question(
+    stack: Stack, answer: str, status: int, verdict: str, stream: bool
+) -> None:
+    """Alone, "Paris." is too short to grade (unknown); read after the request's last
+    user message it is supported by the source, and "Rome." contradicts it."""
+    body = chat(stream=stream)
+    body["messages"] = [
+        {"role": "system", "content": "Answer in one word."},
+        {"role": "user", "content": "Where is the Eiffel Tower located?"},
+    ]
+    headers = {"x-workspace-id": "block", "x-mock-answer": answer}
+    if stream:
+        reply, _ = stack.stream(body, headers)
+        assert reply.status == 200  # a refused stream ends with content_filter
+        assert stream_text(reply.body) == (answer if verdict == "pass" else "")
+    else:
+        reply = stack.post(body, headers)
+        assert reply.status == status
+    assert reply.headers["x-grounding-verdict"] == verdict
+    unasked = chat()
+    unasked["messages"] = body["messages"][:1]  # no user message: nothing to read it with
+    alone = stack.post(unasked, {"x-workspace-id": "log", "x-mock-answer": answer})
+    assert alone.headers["x-grounding-verdict"] == "unknown"

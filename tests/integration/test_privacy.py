@@ -24,13 +24,18 @@ pytestmark = pytest.mark.envoy
 
 CANARY_SOURCE = "The Quillford zephyrine archive holds forty two volumes of tidal records."
 CANARY_CLAIM = "The zorblax canary reactor in Quillford was decommissioned in 1911."
+# The user's question: kept for the check of a short answer, never written.
+CANARY_QUESTION = "Which vault holds the Quillford glimmerwick tidal records?"
+CANARY_SHORT_ANSWER = "Zephyrine."
 FORBIDDEN = [
     AUTHORIZATION,
     AUTHORIZATION.split()[-1],  # the token without its scheme
     CANARY_SOURCE,
     CANARY_CLAIM,
+    CANARY_QUESTION,
     "zephyrine",
     "zorblax",
+    "glimmerwick",
     # The texts every other integration test sends.
     *SOURCE.split(". "),
     GROUNDED,
@@ -48,6 +53,7 @@ def send_canaries(stack: Stack) -> list[str]:
     ):
         trace = f"{0xCA9A7000 + number:032x}"
         body = chat(sources=[CANARY_SOURCE, SOURCE], stream=stream)
+        body["messages"] = [{"role": "user", "content": CANARY_QUESTION}]
         headers = {
             "x-workspace-id": workspace,
             "x-mock-answer": f"{GROUNDED} {CANARY_CLAIM}",
@@ -61,11 +67,31 @@ def send_canaries(stack: Stack) -> list[str]:
     return traces
 
 
+def send_short_answers(stack: Stack) -> list[str]:
+    """Short answers graded with the canary question, under every action."""
+    traces = []
+    for number, workspace in enumerate(["log", "flag", "block"]):
+        trace = f"{0xCA9A7100 + number:032x}"
+        body = chat(sources=[CANARY_SOURCE])
+        body["messages"] = [{"role": "user", "content": CANARY_QUESTION}]
+        headers = {
+            "x-workspace-id": workspace,
+            "x-mock-answer": CANARY_SHORT_ANSWER,
+            "traceparent": traceparent(trace),
+        }
+        reply = stack.post(body, headers)
+        # Not a vacuous scan: the question was read (alone the answer is unknown).
+        assert reply.headers["x-grounding-verdict"] != "unknown"
+        traces.append(trace)
+    return traces
+
+
 def test_no_audit_or_log_line_holds_customer_text_or_credentials(
     stack: Stack, sidecar_output: SidecarOutput
 ) -> None:
     traces = send_canaries(stack)
-    for trace in traces:
+    short_traces = send_short_answers(stack)
+    for trace in [*traces, *short_traces]:
         stack.recorder.wait_for_check(trace)
     assert stack.sidecar is not None and stack.sidecar.ops is not None
     stack.sidecar.ops.audit_writer.flush()
