@@ -44,10 +44,10 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
     )
     grading.add_argument("--min-claim-words", type=positive_int, default=5)
     grading.add_argument(
-        "--short-answers-alone",
+        "--short-answers-with-question",
         action="store_true",
-        help="never read an answer with no gradable claim with its question "
-        "(the setting short-answers-with-question: false)",
+        help="read an answer with no gradable claim with its question (--question, "
+        "a case's `question`), as the setting short-answers-with-question does",
     )
     first_stage = FirstStage()
     grading.add_argument(
@@ -77,7 +77,7 @@ def build_grader(args: argparse.Namespace) -> Grader:
         threshold=args.threshold,
         scorer=Scorer(args.scorer),
         min_claim_words=args.min_claim_words,
-        short_answers_with_question=not args.short_answers_alone,
+        short_answers_with_question=args.short_answers_with_question,
         first_stage=FirstStage(args.passage_budget_chars, args.candidates_per_claim),
     )
     return Grader(

@@ -57,8 +57,9 @@ class GraderSettings:
     max_answer_chars: int = 200_000
     first_stage: FirstStage = field(default_factory=FirstStage)
     # An answer with no gradable claim is read with the user's question
-    # (text/short_answers.py); the version says so.
-    short_answers_with_question: bool = True
+    # (text/short_answers.py); the version says so.  Off by default: on attrbench its
+    # verdicts agreed with the labels no better than chance (docs/detection.md).
+    short_answers_with_question: bool = False
 
 
 class Grader:

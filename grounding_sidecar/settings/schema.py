@@ -50,7 +50,7 @@ class Settings:
     verifier: VerifierMode = VerifierMode.AUTO
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
-    short_answers_with_question: bool = True  # docs/detection.md#short-answers
+    short_answers_with_question: bool = False  # docs/detection.md#short-answers
     # the lexical first stage (docs/detection.md#the-lexical-first-stage)
     passage_budget_chars: int = 20_000
     candidates_per_claim: int = 8

@@ -20,13 +20,14 @@ def test_the_check_reads_the_question_and_the_claim_says_it_was_formed_with_it()
     from grounding_sidecar.api.service import GroundingService, grounding_pb2
     from grounding_sidecar.app.checks import CheckRunner
     from grounding_sidecar.decision import GroundingPolicy
-    from grounding_sidecar.detection import Grader, HashEmbedder
+    from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder
 
     class _Policies:
         def policy_for(self, workspace_id: str | None) -> GroundingPolicy:
             return GroundingPolicy(enabled=True)
 
-    runner = CheckRunner(Grader(HashEmbedder()), deadline_seconds=5.0, workers=1)
+    asking = Grader(HashEmbedder(), GraderSettings(short_answers_with_question=True))
+    runner = CheckRunner(asking, deadline_seconds=5.0, workers=1)
     service = GroundingService(runner, _Policies())
     source = "The Eiffel Tower is located in Paris and was completed in 1889."
 

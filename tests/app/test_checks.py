@@ -13,7 +13,7 @@ from grounding_sidecar.decision import (
     Unchecked,
     decide,
 )
-from grounding_sidecar.detection import Grader, HashEmbedder
+from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder
 from tests.app.check_inputs import ANSWER, POLICY, SOURCES
 from tests.support.fake_detectors import GatedDetector
 from tests.support.runner import run_closing
@@ -46,7 +46,8 @@ def test_a_stalled_step_ahead_never_holds_the_check_past_its_deadline() -> None:
 
 
 def test_the_question_reaches_the_detector_for_a_short_answer() -> None:
-    runner = CheckRunner(Grader(HashEmbedder()), deadline_seconds=5.0, workers=1)
+    asking = Grader(HashEmbedder(), GraderSettings(short_answers_with_question=True))
+    runner = CheckRunner(asking, deadline_seconds=5.0, workers=1)
 
     async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
         alone = await runner.run("Paris.", SOURCES, POLICY)

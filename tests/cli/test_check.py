@@ -194,7 +194,7 @@ def test_cases_read_their_question_and_check_takes_one(tmp_path: Path) -> None:
     ]
     cases.write_text("".join(json.dumps(line) + "\n" for line in lines))
     out = tmp_path / "out.jsonl"
-    grading = ("--embedder", "hash", "--scorer", "cosine")
+    grading = ("--embedder", "hash", "--scorer", "cosine", "--short-answers-with-question")
     process = run_cli("--cases", str(cases), "--out", str(out), *grading)
     assert_clean_error(process, "1 of 3 lines could not be graded")
     asked, alone, bad = (json.loads(line) for line in out.read_text().splitlines())
@@ -206,5 +206,5 @@ def test_cases_read_their_question_and_check_takes_one(tmp_path: Path) -> None:
     assert "'question' must be a string" in bad["error"]
     single = run_cli("--source", source, "--answer", "Rome.", "--question", question, *grading)
     assert single.returncode == 1 and "contradictory" in single.stdout
-    off = run_cli("--cases", str(cases), "--short-answers-alone", *grading)
+    off = run_cli("--cases", str(cases), *grading[:-1])  # the default: off
     assert '"formed_with_question"' not in off.stdout

@@ -146,7 +146,7 @@ def test_no_sources_and_no_claims_are_unknown(hash_grader: Grader) -> None:
 def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
-    assert version == f"grounding-v1/strict/{HashEmbedder().version_tag}/split-v2+q1/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{HashEmbedder().version_tag}/split-v2/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -220,6 +220,12 @@ TOWER = [
 WHERE = "Where is the Eiffel Tower located?"
 
 
+@pytest.fixture
+def asking_grader() -> Grader:
+    """The hash grader with `short-answers-with-question` on."""
+    return Grader(HashEmbedder(), GraderSettings(short_answers_with_question=True))
+
+
 @pytest.mark.parametrize(
     ("answer", "verdict", "claim_verdict"),
     [
@@ -228,12 +234,12 @@ WHERE = "Where is the Eiffel Tower located?"
     ],
 )
 def test_a_short_answer_is_graded_with_the_users_question(
-    hash_grader: Grader, answer: str, verdict: ResponseVerdict, claim_verdict: Verdict
+    asking_grader: Grader, answer: str, verdict: ResponseVerdict, claim_verdict: Verdict
 ) -> None:
-    alone = hash_grader.check(answer, TOWER)
+    alone = asking_grader.check(answer, TOWER)
     assert alone.verdict is ResponseVerdict.UNKNOWN
     assert alone.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
-    result = hash_grader.check(answer, TOWER, question=WHERE)
+    result = asking_grader.check(answer, TOWER, question=WHERE)
     assert result.verdict is verdict
     (claim,) = result.claims
     assert (claim.text, claim.span, claim.verdict) == (answer, (0, len(answer)), claim_verdict)
@@ -244,32 +250,31 @@ def test_a_short_answer_is_graded_with_the_users_question(
     assert WHERE not in json.dumps(result.to_dict())  # the report never quotes it
 
 
-def test_the_questions_details_are_never_evidence(hash_grader: Grader) -> None:
+def test_the_questions_details_are_never_evidence(asking_grader: Grader) -> None:
     """The question states the fact; the sources do not: "Yes." is not supported."""
     question = "Did order 7781 leave the Hull depot on 9 May 2026 by air freight?"
-    result = hash_grader.check("Yes.", SOURCES, question=question)
+    result = asking_grader.check("Yes.", SOURCES, question=question)
     assert result.claims[0].formed_with_question
     assert result.verdict is ResponseVerdict.FAIL
     assert result.claims[0].verdict is not Verdict.SUPPORTED
 
 
-def test_a_gradable_claim_is_never_read_with_the_question(hash_grader: Grader) -> None:
+def test_a_gradable_claim_is_never_read_with_the_question(asking_grader: Grader) -> None:
     answer = "Yes. Order 5512 shipped on 3 June 2026 by ground freight."
-    result = hash_grader.check(answer, SOURCES, question="Did order 5512 ship by air?")
+    result = asking_grader.check(answer, SOURCES, question="Did order 5512 ship by air?")
     assert [c.text for c in result.claims] == [answer[5:]]
     assert not result.claims[0].formed_with_question
     assert "formed_with_question" not in result.claims[0].to_dict()
     assert [s.text for s in result.skipped_claims] == ["Yes."]
 
 
-def test_labelled_spans_are_never_read_with_the_question(hash_grader: Grader) -> None:
-    result = hash_grader.check("Paris.", TOWER, question=WHERE, claim_spans=[])
+def test_labelled_spans_are_never_read_with_the_question(asking_grader: Grader) -> None:
+    result = asking_grader.check("Paris.", TOWER, question=WHERE, claim_spans=[])
     assert result.claims == () and result.verdict is ResponseVerdict.UNKNOWN
 
 
-def test_the_setting_off_grades_short_answers_alone() -> None:
-    grader = Grader(HashEmbedder(), GraderSettings(short_answers_with_question=False))
-    result = grader.check("Paris.", TOWER, question=WHERE)
+def test_off_by_default_short_answers_are_graded_alone(asking_grader: Grader) -> None:
+    result = Grader(HashEmbedder()).check("Paris.", TOWER, question=WHERE)
     assert result.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
     assert "/split-v2/" in result.version
-    assert "/split-v2+q1/" in Grader(HashEmbedder()).version()
+    assert "/split-v2+q1/" in asking_grader.version()

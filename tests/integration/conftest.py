@@ -144,7 +144,9 @@ def stack(upstream: MockUpstream, sidecar_output: SidecarOutput) -> Iterator[Sta
     recorder = Recorder()
     sidecar = InProcessSidecar(
         sidecar_settings(sidecar_output, "session"),
-        FakeDetector(sleep=2.0, slow_marker=SLOW_MARKER),
+        # Short answers read with the request's question (test_envoy_json_sse.py);
+        # every other answer of the suite has a gradable claim.
+        FakeDetector(sleep=2.0, slow_marker=SLOW_MARKER, short_answers_with_question=True),
         recorder,
         operations=True,
     ).start()

@@ -152,10 +152,14 @@ def test_every_grounding_key_is_stripped_and_the_report_request_kept() -> None:
         ([], None),
     ],
 )
-def test_the_question_is_the_last_user_messages_text(messages: object, question: str | None) -> None:
+def test_the_question_is_the_last_user_messages_text(
+    messages: object, question: str | None
+) -> None:
     plain = parse_chat_request(body(messages=messages))
     assert plain.question == question
-    with_sources = parse_chat_request(body(messages=messages, metadata={"grounding.sources": ["s"]}))
+    with_sources = parse_chat_request(
+        body(messages=messages, metadata={"grounding.sources": ["s"]})
+    )
     assert with_sources.question == question
 
 

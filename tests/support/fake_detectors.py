@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from grounding_sidecar.detection import Grader, HashEmbedder
+from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder
 from grounding_sidecar.detection.contract import CheckResult
 
 GRADER = Grader(HashEmbedder())
@@ -30,8 +30,11 @@ class FakeDetector(Grader):
         fail: bool = False,
         slow_marker: str | None = None,
         cheap: bool = False,
+        short_answers_with_question: bool = False,
     ) -> None:
-        super().__init__(HashEmbedder())
+        super().__init__(
+            HashEmbedder(), GraderSettings(short_answers_with_question=short_answers_with_question)
+        )
         self.threads: list[int] = []
         self.sleep = sleep
         self.fail = fail

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from grounding_sidecar.detection import (
     EmbeddingStage,
     Grader,
+    GraderSettings,
     HashEmbedder,
     Reason,
     ResponseVerdict,
@@ -78,7 +79,8 @@ class _Recording(HashEmbedder):
 
 def test_a_claim_formed_with_the_question_is_embedded_as_read_and_says_so() -> None:
     claims = _Recording()
-    grader = Grader(claims, passage_embedder=HashEmbedder())
+    settings = GraderSettings(short_answers_with_question=True)
+    grader = Grader(claims, settings, passage_embedder=HashEmbedder())
     result = grader.check("Leeds.", SOURCES, question="Which depot did order 5512 leave?")
     assert claims.seen == ["Which depot did order 5512 leave? — Leeds."]
     (grade,) = result.claims
