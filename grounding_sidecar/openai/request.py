@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
+from grounding_sidecar.openai.content import text_parts
 
 SOURCES_METADATA_KEY = "grounding.sources"
 REPORT_METADATA_KEY = "grounding.report"
@@ -125,13 +126,7 @@ def _content_text(content: Any) -> str:
         return content
     if not isinstance(content, list):
         return ""
-    return " ".join(
-        part["text"]
-        for part in content
-        if isinstance(part, dict)
-        and part.get("type") == "text"
-        and isinstance(part.get("text"), str)
-    )
+    return " ".join(text_parts(content))
 
 
 def _sources_from(value: Any) -> tuple[str | None, tuple[str, ...]]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
+from grounding_sidecar.openai.content import text_parts
 
 CHOICE_SEPARATOR = "\n\n"
 
@@ -101,13 +102,7 @@ def content_text(content: Any) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):
-        return "".join(
-            part["text"]
-            for part in content
-            if isinstance(part, dict)
-            and part.get("type") == "text"
-            and isinstance(part.get("text"), str)
-        )
+        return "".join(text_parts(content))
     raise MalformedResponse("message content is neither text nor a list of parts")
 
 
