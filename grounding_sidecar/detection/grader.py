@@ -34,6 +34,7 @@ from grounding_sidecar.detection.grading.classes import claim_classes
 from grounding_sidecar.detection.grading.sources import read_sources
 from grounding_sidecar.detection.judging.calibration import load_calibration
 from grounding_sidecar.detection.judging.candidates import FirstStage
+from grounding_sidecar.detection.judging.consistency import RULES_VERSION
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
 from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
@@ -133,7 +134,7 @@ class Grader:
         verifier = f"/{models.verifier.version_tag}" if models.verifier is not None else ""
         return (
             f"{RUBRIC_VERSION}/{policy.value}/{models.embedder.version_tag}/"
-            f"{SPLITTER_VERSION}{self._short_answers_tag}/{models.judge.tag}{verifier}/"
+            f"{SPLITTER_VERSION}{self._short_answers_tag}/{RULES_VERSION}/{models.judge.tag}{verifier}/"
             f"{models.first_stage.tag}"
         )
 

@@ -146,7 +146,8 @@ def test_no_sources_and_no_claims_are_unknown(hash_grader: Grader) -> None:
 def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
-    assert version == f"grounding-v1/strict/{HashEmbedder().version_tag}/split-v2/t0.50/lex8@20000"
+    embedder = HashEmbedder().version_tag
+    assert version == f"grounding-v1/strict/{embedder}/split-v2/rules-v2/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 

@@ -28,6 +28,13 @@ from grounding_sidecar.detection.text.details import (
     negation_parity,
 )
 
+# Names the lexical rules every judge applies: which details a text states and how they
+# compare (details.py, clock.py), the consistency findings and the contrast and
+# addition tests here.  Part of the metric definition version, so results graded under
+# different rules never mix.  Versions without this part graded under rules-v1;
+# rules-v2 reads times of day as values ("02:00" = "2 AM").
+RULES_VERSION = "rules-v2"
+
 
 class FindingKind(enum.Enum):
     MISSING_DETAIL = "missing_detail"  # a detail found in no source

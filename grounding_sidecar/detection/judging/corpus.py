@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.details import (
     WORD,
     Detail,
@@ -24,6 +25,7 @@ class SourceCorpus:
         self._words = frozenset(WORD.findall(self._lowered))
         self._details = [detail for text in texts for detail in extract_details(text)]
         self._dates = {d.value for d in self._details if d.kind is DetailKind.DATE}
+        self._times = {d.value for d in self._details if d.kind is DetailKind.TIME}
         self._texts = texts
 
     @cached_property
@@ -54,5 +56,8 @@ class SourceCorpus:
         if detail.kind is DetailKind.DATE:
             # "3 June" is supported by "3 June 2024"; a bare month by any date in it.
             return any(date_covers(known, detail.value) for known in self._dates)
+        if detail.kind is DetailKind.TIME:
+            # "2 PM" is supported by "14:00", and by "2:00" (either half of the day).
+            return any(times_agree(known, detail.value) for known in self._times)
         words = WORD.findall(detail.value)
         return detail.value in self._lowered or all(word in self._words for word in words)

@@ -113,7 +113,9 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
             len(claim_words & corpus.content_words) / denominator,
             len(claim_bigrams & corpus.bigrams) / max(1, len(claim_bigrams)),
             math.log1p(len(claim_words - corpus.content_words)),
-            min(missing[DetailKind.QUANTITY], 2),
+            # A time is a number to the fitted weights: it was read as one when they
+            # were fitted, and a changed time weighs as a changed number.
+            min(missing[DetailKind.QUANTITY] + missing[DetailKind.TIME], 2),
             min(missing[DetailKind.DATE], 2),
             min(missing[DetailKind.ENTITY], 2),
             float(conflict),

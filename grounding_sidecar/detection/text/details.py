@@ -1,8 +1,9 @@
 """Details that cosine cannot see, pulled out of a text.
 
 Numbers, amounts and currencies, percentages, units, dates (day, month, year,
-weekday, ISO) and named entities, each normalised so that "$5.5 million" and
-"5,500,000 USD" compare equal; plus the parity of negation cues.
+weekday, ISO), times of day (clock.py) and named entities, each normalised so that
+"$5.5 million" and "5,500,000 USD" compare equal, and "02:00" and "2 AM"; plus the
+parity of negation cues.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from grounding_sidecar.detection.text.clock import find_times
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.words import content_words
 
@@ -23,6 +25,7 @@ _MIN_CONTENT_WORDS_WITH_NAME_OR_NEGATION = 3
 class DetailKind(StrEnum):
     QUANTITY = "number"
     DATE = "date"
+    TIME = "time"
     ENTITY = "entity"
 
 
@@ -231,9 +234,14 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 
 
 def _extract(text: str) -> list[Detail]:
-    """Dates first (they contain numbers), then quantities, then named entities."""
+    """Times and dates first (they contain numbers, and "AM" is no name), then
+    quantities, then named entities."""
     details: list[Detail] = []
-    taken = bytearray(len(text))  # 1 where a date or quantity already claimed the text
+    taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
+    for time in find_times(text):
+        if not _overlaps(time.span, taken):
+            _take(taken, time.span)
+            details.append(Detail(DetailKind.TIME, time.value, "", time.surface))
     for pattern in _DATE_PATTERNS:
         for match in pattern.finditer(text):
             if _overlaps(match.span(), taken):
@@ -280,14 +288,14 @@ def _extract(text: str) -> list[Detail]:
 def has_checkable_detail(text: str) -> bool:
     """Whether a sentence, however short, states something a source must back.
 
-    A date, an amount or a number ("Refunds take 90 days.") always does.  A name or a
+    A date, a time, an amount or a number ("Refunds take 90 days.") always does.  A name or a
     negation does when the sentence also has something to say about it, three content
     words at least ("Returns are not accepted.", "Ask Contoso Support."): "No problem."
     and "Hi John." are conversation, not claims, and grading them would refuse
     grounded answers under BLOCK.  "one" alone is a pronoun as often as a number.
     """
     details = extract_details(text)
-    if any(d.kind is DetailKind.DATE for d in details):
+    if any(d.kind in (DetailKind.DATE, DetailKind.TIME) for d in details):
         return True
     if any(d.kind is DetailKind.QUANTITY and d.surface.lower() != "one" for d in details):
         return True

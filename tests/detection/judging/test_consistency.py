@@ -1,4 +1,5 @@
-"""The consistency findings: the addition rule (a claim that restates its best passage
+"""The consistency findings: details compared as values (a time written another way
+is the same time), the addition rule (a claim that restates its best passage
 and adds content words that no source uses, docs/verifier.md#additions) and
 find_contrast (what makes a verifier contradiction one the rationale can name)."""
 
@@ -13,6 +14,7 @@ from grounding_sidecar.detection.judging.consistency import (
     addition,
     find_addition,
     find_contrast,
+    find_inconsistency,
 )
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 
@@ -97,3 +99,32 @@ def test_the_words_of_an_attribution_are_not_added() -> None:
     claim = "The cafeteria guide says that the staff canteen on the third floor serves "
     claim += "breakfast until ten, cooked by a pastry chef."
     assert addition(claim, PASSAGE, corpus)[1] == {"cook", "pastry", "chef"}
+
+
+BACKUP = "The nightly backup runs at 02:00 and takes about 40 minutes."
+
+
+def _inconsistency(claim: str, passage: str = BACKUP) -> str | None:
+    finding = find_inconsistency(claim, passage, "s0.0", SourceCorpus([passage]))
+    return None if finding is None else f"{finding.verdict.value}: {finding.rationale}"
+
+
+def test_a_time_written_another_way_is_the_same_time() -> None:
+    for claim in (
+        "The nightly backup runs at 2 AM and takes about 40 minutes.",
+        "The nightly backup runs at 2am and takes about 40 minutes.",
+        "The nightly backup runs at 2 a.m. and takes about 40 minutes.",
+        "The nightly backup runs at 2:00 and takes about 40 minutes.",
+    ):
+        assert _inconsistency(claim) is None, claim
+    assert _inconsistency("Support closes at 5:30 PM.", "Support closes at 17:30.") is None
+    assert _inconsistency("The shop closes at noon.", "The shop closes at 12:00.") is None
+
+
+def test_a_time_that_differs_as_a_value_is_a_changed_detail() -> None:
+    claim = "The nightly backup runs at 3 AM and takes about 40 minutes."
+    assert _inconsistency(claim) == "contradictory: time '3 AM' where s0.0 says '02:00'"
+    claim = "The nightly backup runs at 2 PM and takes about 40 minutes."
+    assert _inconsistency(claim) == "contradictory: time '2 PM' where s0.0 says '02:00'"
+    found = _inconsistency("The shop closes at midnight.", "The shop closes at noon.")
+    assert found == "contradictory: time 'midnight' where s0.0 says 'noon'"

@@ -1,5 +1,5 @@
-"""Negation parity (the consistency rule's "one side negates, the other does not") and
-when a short sentence holds a detail worth checking."""
+"""Negation parity (the consistency rule's "one side negates, the other does not"),
+when a short sentence holds a detail worth checking, and details read as values."""
 
 from __future__ import annotations
 
@@ -9,7 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding_sidecar.detection.text.details import has_checkable_detail, negation_parity
+from grounding_sidecar.detection.text.details import (
+    DetailKind,
+    extract_details,
+    has_checkable_detail,
+    negation_parity,
+)
 
 # The rule written out word by word (every contraction listed, case-insensitive): the
 # shipped pattern is a faster form of it and must count the same.
@@ -62,6 +67,7 @@ def test_any_text_counts_like_the_word_by_word_rule(text: str) -> None:
         ("It takes three days.", True),  # a number word
         ("It shipped on 3 June.", True),  # a date
         ("It costs $40.", True),  # an amount
+        ("Closes at noon.", True),  # a time
         ("Returns are not accepted.", True),  # a negation with something to negate
         ("Ask Contoso Support.", True),  # a name with something said of it
         ("No problem.", False),  # conversation: a negation with nothing to negate
@@ -77,3 +83,22 @@ def test_a_short_sentence_is_checkable_when_it_holds_a_detail(
     sentence: str, checkable: bool
 ) -> None:
     assert has_checkable_detail(sentence) is checkable
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The backup runs at 02:00 UTC.", "02:00"),
+        ("The backup runs at 2 AM UTC.", "02:00"),
+        ("The backup runs at 2 a.m. UTC.", "02:00"),
+        ("The line closes at 2:30 PM.", "14:30"),
+        ("The line closes at 14:30.", "14:30"),
+        ("The line closes at noon.", "12:00"),
+    ],
+)
+def test_a_time_is_one_detail_never_a_number_or_a_name(text: str, value: str) -> None:
+    details = extract_details(text)
+    times = [d.value for d in details if d.kind is DetailKind.TIME]
+    assert times == [value]
+    assert not [d for d in details if d.kind is DetailKind.QUANTITY]
+    assert {d.value for d in details if d.kind is DetailKind.ENTITY} <= {"utc"}

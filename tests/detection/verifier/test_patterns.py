@@ -66,6 +66,12 @@ PATTERNS = [
         "The dishwasher's extended warranty lasts for 24 months.",
     ),
     (
+        "time of day",
+        "The nightly backup runs at 02:00.",
+        "The nightly backup runs at 3 AM.",
+        "The nightly backup runs at 2 AM.",
+    ),
+    (
         "negation",
         "The mobile app supports offline mode for saved maps.",
         "The mobile app does not support offline mode for saved maps.",

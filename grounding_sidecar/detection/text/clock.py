@@ -1,0 +1,87 @@
+"""Times of day as values: "02:00", "2 AM", "2am" and "2 a.m." are one time.
+
+A time is read before numbers and names (details.py), so "2 AM" is never the number 2
+beside an entity "AM", and "14:30" never the numbers 14 and 30: a time written another
+way is the same detail, and one that differs as a value is a changed one.
+
+Each time is its minutes since midnight, written "HH:MM" (24-hour) for comparison.
+A clock reading with no AM/PM and no leading zero ("2:30") leaves the half of the day
+open and has both readings ("02:30|14:30"); "02:30" and "14:30" are 24-hour and have
+one.  Two times agree when they share a reading (`times_agree`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_MINUTES_PER_HOUR = 60
+_HALF_DAY = 12 * _MINUTES_PER_HOUR
+_DAY = 24 * _MINUTES_PER_HOUR
+
+# "a.m." and "am" alike; the trailing dot of "a.m." is part of the time, the one after
+# "am" ends a sentence.
+_MERIDIEM = r"(?P<meridiem>[ap])(?:\.\s?m\b\.?|\s?m\b)"
+_CLOCK = re.compile(
+    r"(?<![\w.:,])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?"
+    rf"(?:\s?{_MERIDIEM}|(?![\w:]))",
+    re.IGNORECASE,
+)
+_HOUR_WITH_MERIDIEM = re.compile(
+    rf"(?<![\w.:,])(?P<hour>1[0-2]|0?[1-9])(?:\.(?P<minute>[0-5]\d))?\s?{_MERIDIEM}",
+    re.IGNORECASE,
+)
+_NAMED = re.compile(r"\b(?:12\s+)?(?P<name>noon|midday|midnight)\b", re.IGNORECASE)
+_NAMED_MINUTES = {"noon": _HALF_DAY, "midday": _HALF_DAY, "midnight": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class ClockTime:
+    span: tuple[int, int]
+    value: str  # "HH:MM", or "HH:MM|HH:MM" when the half of the day is open
+    surface: str
+
+
+def find_times(text: str) -> Iterator[ClockTime]:
+    """Every time of day in `text`, in the order the patterns read them (callers that
+    keep spans apart drop overlaps)."""
+    for match in _CLOCK.finditer(text):
+        yield _clock(match)
+    for match in _HOUR_WITH_MERIDIEM.finditer(text):
+        hour, minute = int(match["hour"]), int(match["minute"] or 0)
+        yield _found(match, [_with_meridiem(hour, match["meridiem"]) + minute])
+    for match in _NAMED.finditer(text):
+        yield _found(match, [_NAMED_MINUTES[match["name"].lower()]])
+
+
+def times_agree(known: str, claimed: str) -> bool:
+    """Whether two time values share a reading ("2:00" agrees with "2 PM" and "02:00")."""
+    return not set(known.split("|")).isdisjoint(claimed.split("|"))
+
+
+def _clock(match: re.Match[str]) -> ClockTime:
+    hour_text, minute = match["hour"], int(match["minute"])
+    hour = int(hour_text)
+    if match["meridiem"] and 1 <= hour <= 12:
+        return _found(match, [_with_meridiem(hour, match["meridiem"]) + minute])
+    if hour_text.startswith("0") or hour == 0 or hour > 12:
+        return _found(match, [hour * _MINUTES_PER_HOUR + minute])
+    morning = (hour % 12) * _MINUTES_PER_HOUR + minute
+    return _found(match, [morning, morning + _HALF_DAY])
+
+
+def _with_meridiem(hour: int, meridiem: str) -> int:
+    """Minutes since midnight of the hour: 12 AM is midnight, 12 PM noon."""
+    minutes = (hour % 12) * _MINUTES_PER_HOUR
+    return minutes + _HALF_DAY if meridiem.lower() == "p" else minutes
+
+
+def _found(match: re.Match[str], readings: list[int]) -> ClockTime:
+    value = "|".join(_formatted(minutes % _DAY) for minutes in sorted(set(readings)))
+    return ClockTime(match.span(), value, match.group().strip())
+
+
+def _formatted(minutes: int) -> str:
+    hours, rest = divmod(minutes, _MINUTES_PER_HOUR)
+    return f"{hours:02d}:{rest:02d}"

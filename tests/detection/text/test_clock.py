@@ -1,0 +1,49 @@
+"""Times of day as values: the same time written another way reads as one value, and
+the half of the day stays open only where the text leaves it open."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.text.clock import find_times, times_agree
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("02:00", "02:00"),
+        ("2 AM", "02:00"),
+        ("2am", "02:00"),
+        ("2 a.m.", "02:00"),
+        ("14:30", "14:30"),
+        ("2:30 PM", "14:30"),
+        ("2:30pm", "14:30"),
+        ("10.30 am", "10:30"),
+        ("noon", "12:00"),
+        ("12 noon", "12:00"),
+        ("midnight", "00:00"),
+        ("12 AM", "00:00"),
+        ("12 PM", "12:00"),
+        ("14:30:00", "14:30"),
+        ("2:00", "02:00|14:00"),  # no AM/PM, no leading zero: either half of the day
+    ],
+)
+def test_each_way_of_writing_a_time_is_one_value(text: str, value: str) -> None:
+    (time,) = find_times(f"The job runs at {text} every day.")
+    assert (time.value, time.surface) == (value, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a ratio of 3:1", "version 1.2:30", "2.30 metres", "I am here", "in the afternoon"],
+)
+def test_what_is_not_a_time(text: str) -> None:
+    assert list(find_times(text)) == []
+
+
+def test_times_agree_when_they_share_a_reading() -> None:
+    assert times_agree("02:00", "02:00")
+    assert times_agree("14:00", "02:00|14:00")  # "2 PM" and "2:00"
+    assert times_agree("02:00|14:00", "02:00")
+    assert not times_agree("02:00", "14:00")  # "02:00" and "2 PM"
+    assert not times_agree("02:00|14:00", "03:00|15:00")
