@@ -29,10 +29,11 @@ from grounding_sidecar.detection.text.details import (
 )
 
 # Names the lexical rules every judge applies: which details a text states and how they
-# compare (details.py, clock.py), the consistency findings and the contrast and
-# addition tests here.  Part of the metric definition version, so results graded under
-# different rules never mix.  Versions without this part graded under rules-v1;
-# rules-v2 reads times of day as values ("02:00" = "2 AM").
+# compare (details.py, clock.py, shares.py), the consistency findings and the contrast
+# and addition tests here.  Part of the metric definition version, so results graded
+# under different rules never mix.  Versions without this part graded under rules-v1;
+# rules-v2 reads times of day and shares in words as values ("02:00" = "2 AM",
+# "halved" = 50%).
 RULES_VERSION = "rules-v2"
 
 

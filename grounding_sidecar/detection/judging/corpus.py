@@ -13,6 +13,7 @@ from grounding_sidecar.detection.text.details import (
     DetailKind,
     date_covers,
     extract_details,
+    implied_details,
 )
 
 
@@ -23,7 +24,9 @@ class SourceCorpus:
         texts = list(texts)
         self._lowered = "\n".join(texts).lower()
         self._words = frozenset(WORD.findall(self._lowered))
-        self._details = [detail for text in texts for detail in extract_details(text)]
+        self._details = [
+            detail for text in texts for detail in (*extract_details(text), *implied_details(text))
+        ]
         self._dates = {d.value for d in self._details if d.kind is DetailKind.DATE}
         self._times = {d.value for d in self._details if d.kind is DetailKind.TIME}
         self._texts = texts

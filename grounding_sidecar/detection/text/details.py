@@ -1,9 +1,9 @@
 """Details that cosine cannot see, pulled out of a text.
 
 Numbers, amounts and currencies, percentages, units, dates (day, month, year,
-weekday, ISO), times of day (clock.py) and named entities, each normalised so that
-"$5.5 million" and "5,500,000 USD" compare equal, and "02:00" and "2 AM"; plus the
-parity of negation cues.
+weekday, ISO), times of day (clock.py), shares written as words (shares.py) and
+named entities, each normalised so that "$5.5 million" and "5,500,000 USD" compare
+equal, "02:00" and "2 AM", "halved" and "50%"; plus the parity of negation cues.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from grounding_sidecar.detection.text.clock import find_times
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
+from grounding_sidecar.detection.text.shares import Share, find_shares, implied_changes
 from grounding_sidecar.detection.text.words import content_words
 
 # A short sentence naming something or negating something is a claim from this many
@@ -234,7 +235,7 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 
 
 def _extract(text: str) -> list[Detail]:
-    """Times and dates first (they contain numbers, and "AM" is no name), then
+    """Times, dates and shares first (they contain numbers, and "AM" is no name), then
     quantities, then named entities."""
     details: list[Detail] = []
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
@@ -250,6 +251,10 @@ def _extract(text: str) -> list[Detail]:
             if value:
                 _take(taken, match.span())
                 details.append(Detail(DetailKind.DATE, value, "", match.group().strip()))
+    for share in find_shares(text):
+        if not _overlaps(share.span, taken):
+            _take(taken, share.span)
+            details.append(_share_detail(share))
     for match in _QUANTITY.finditer(text):
         if _overlaps(match.span("number"), taken) or _inside_token(text, match.span("number")):
             continue
@@ -283,6 +288,19 @@ def _extract(text: str) -> list[Detail]:
             )
             details.append(Detail(DetailKind.ENTITY, phrase.lower(), "", phrase, initial))
     return details
+
+
+@lru_cache(maxsize=4_096)
+def implied_details(text: str) -> tuple[Detail, ...]:
+    """What a source implies without stating it: the share of each change it states
+    as two values ("from 40 to 20 minutes": 50%).  Looked up for a claim, never
+    asked of one."""
+    return tuple(_share_detail(share) for share in implied_changes(text))
+
+
+def _share_detail(share: Share) -> Detail:
+    value = _format_number(round(share.percent, 1))
+    return Detail(DetailKind.QUANTITY, value, "%", share.surface)
 
 
 def has_checkable_detail(text: str) -> bool:

@@ -1,5 +1,5 @@
 """The consistency findings: details compared as values (a time written another way
-is the same time), the addition rule (a claim that restates its best passage
+is the same time, "by half" a 50% change), the addition rule (a claim that restates its best passage
 and adds content words that no source uses, docs/verifier.md#additions) and
 find_contrast (what makes a verifier contradiction one the rationale can name)."""
 
@@ -128,3 +128,22 @@ def test_a_time_that_differs_as_a_value_is_a_changed_detail() -> None:
     assert _inconsistency(claim) == "contradictory: time '2 PM' where s0.0 says '02:00'"
     found = _inconsistency("The shop closes at midnight.", "The shop closes at noon.")
     assert found == "contradictory: time 'midnight' where s0.0 says 'noon'"
+
+
+BUILD = "Build time fell from 40 to 20 minutes after the upgrade."
+
+
+def test_a_change_restated_as_its_share_is_the_same_change() -> None:
+    assert _inconsistency("The upgrade cut build time by half.", BUILD) is None
+    assert _inconsistency("The upgrade cut build time by 50%.", "The upgrade halved it.") is None
+    assert _inconsistency("A quarter of users opted in.", "25% of users opted in.") is None
+    assert _inconsistency("Sign-ups doubled in May.", "Sign-ups rose by 100% in May.") is None
+
+
+def test_a_share_that_differs_is_still_caught() -> None:
+    found = _inconsistency("The upgrade cut build time by half.", "It cut build time by a third.")
+    assert found == "contradictory: number 'by half' where s0.0 says 'by a third'"
+    found = _inconsistency("The upgrade cut build time by a third.", BUILD)
+    assert found == "unsupported: number 'by a third' appears in no source"
+    found = _inconsistency("Sign-ups tripled in May.", "Sign-ups rose by 100% in May.")
+    assert found == "contradictory: number 'tripled' where s0.0 says '100%'"

@@ -72,6 +72,18 @@ PATTERNS = [
         "The nightly backup runs at 2 AM.",
     ),
     (
+        "share in words",
+        "A quarter of the respondents preferred email.",
+        "40% of the respondents preferred email.",
+        "25% of the respondents preferred email.",
+    ),
+    (
+        "multiple in words",
+        "Monthly active users rose by 100% this year.",
+        "Monthly active users tripled this year.",
+        "Monthly active users doubled this year.",
+    ),
+    (
         "negation",
         "The mobile app supports offline mode for saved maps.",
         "The mobile app does not support offline mode for saved maps.",

@@ -1,0 +1,65 @@
+"""Shares and multiples of a quantity, written as words: "by half", "doubled", "a
+quarter of".
+
+Each is a percentage (details.py reads it as a quantity with the unit "%"), so "cut in
+half" and "a 50% cut" are one detail, and "by half" against "by a third" a changed one.
+The words are read only where they can be read precisely: "half" after "by" or "in",
+or before "of" or "the" (never "the first half of" a period, nor "half an hour"); "a
+third" and "a quarter" after "by" or before "of" (never "a third party", "the third
+quarter"); "twice" before "as" or "the" (never "twice a week").
+
+A change stated as two values, "from 40 to 20 minutes", implies its share (50%):
+`implied_changes` reads it for the sources, so a claim that restates it as "cut by
+half" is supported.  It is never read for a claim: the values themselves are what a
+claim must back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_NOT_A_SHARE_BEFORE = r"(?<!first )(?<!second )(?<!other )(?<!latter )(?<!last )(?<!and a )"
+_SHARES: tuple[tuple[re.Pattern[str], float], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), percent)
+    for pattern, percent in (
+        (rf"\b(?:by|in) half\b(?! an? )|{_NOT_A_SHARE_BEFORE}\bhalf (?:of|the)\b", 50.0),
+        (r"\bhalved\b", 50.0),
+        (r"\b(?:by (?:a|one)[ -]third|(?:a|one)[ -]third of)\b", 100 / 3),
+        (r"\b(?:by )?two[ -]thirds\b", 200 / 3),
+        (r"\b(?:by (?:a|one)[ -]quarter|(?:a|one)[ -]quarter of)\b", 25.0),
+        (r"\b(?:by )?three[ -]quarters\b", 75.0),
+        (r"\bdoubled\b|\btwice (?:as|the)\b", 100.0),
+        (r"\btripled\b", 200.0),
+        (r"\bquadrupled\b", 300.0),
+    )
+)
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_CHANGE = re.compile(
+    rf"\bfrom [$€£¥₹]?(?P<before>{_NUMBER})(?:\s?[%a-z]+)? to [$€£¥₹]?(?P<after>{_NUMBER})\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    span: tuple[int, int]
+    percent: float
+    surface: str
+
+
+def find_shares(text: str) -> Iterator[Share]:
+    """Every share or multiple `text` states in words."""
+    for pattern, percent in _SHARES:
+        for match in pattern.finditer(text):
+            yield Share(match.span(), percent, match.group())
+
+
+def implied_changes(text: str) -> Iterator[Share]:
+    """The share of each change `text` states as two values ("from 40 to 20": 50%)."""
+    for match in _CHANGE.finditer(text):
+        before = float(match["before"].replace(",", ""))
+        after = float(match["after"].replace(",", ""))
+        if before and before != after:
+            yield Share(match.span(), abs(after - before) / before * 100, match.group())

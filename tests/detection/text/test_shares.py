@@ -1,0 +1,56 @@
+"""Shares and multiples written as words read as percentages, only where the words
+can be read precisely; a change stated as two values implies its share."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.text.shares import find_shares, implied_changes
+
+
+@pytest.mark.parametrize(
+    ("text", "percent", "surface"),
+    [
+        ("The upgrade cut build time by half.", 50.0, "by half"),
+        ("Build time was cut in half.", 50.0, "in half"),
+        ("Costs were halved.", 50.0, "halved"),
+        ("Half of the staff work remotely.", 50.0, "Half of"),
+        ("Sales doubled.", 100.0, "doubled"),
+        ("The new disk is twice as fast.", 100.0, "twice as"),
+        ("Traffic tripled.", 200.0, "tripled"),
+        ("Costs fell by a third.", 100 / 3, "by a third"),
+        ("A quarter of users opted in.", 25.0, "A quarter of"),
+        ("Two-thirds of voters agreed.", 200 / 3, "Two-thirds"),
+        ("Three quarters of the budget is spent.", 75.0, "Three quarters"),
+    ],
+)
+def test_a_share_in_words_is_a_percentage(text: str, percent: float, surface: str) -> None:
+    (share,) = find_shares(text)
+    assert share.percent == pytest.approx(percent)
+    assert share.surface == surface
+    assert text[share.span[0] : share.span[1]] == surface
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Revenue grew in the first half of 2024.",  # a period, not a share
+        "The download finishes in half an hour.",
+        "The meeting lasts one and a half hours.",
+        "Backups run twice a week.",  # a frequency
+        "The contract names a third party.",  # an ordinal
+        "Sales rose in the third quarter.",
+    ],
+)
+def test_words_that_state_no_share(text: str) -> None:
+    assert list(find_shares(text)) == []
+
+
+def test_a_change_stated_as_two_values_implies_its_share() -> None:
+    (fell,) = implied_changes("Build time fell from 40 to 20 minutes.")
+    assert (fell.percent, fell.surface) == (50.0, "from 40 to 20")
+    (rose,) = implied_changes("The price rose from $10 to $30.")
+    assert rose.percent == 200.0
+    (cut,) = implied_changes("Build time fell from 30 minutes to 20 minutes.")
+    assert cut.percent == pytest.approx(100 / 3)
+    assert list(implied_changes("It stayed at 40, from 40 to 40 minutes.")) == []
