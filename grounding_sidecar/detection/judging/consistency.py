@@ -33,7 +33,7 @@ from grounding_sidecar.detection.text.details import (
 # and addition tests here.  Part of the metric definition version, so results graded
 # under different rules never mix.  Versions without this part graded under rules-v1;
 # rules-v2 reads times of day and shares in words as values ("02:00" = "2 AM",
-# "halved" = 50%).
+# "halved" = 50%), and names a flip beside a word the claim adds (`find_contrast`).
 RULES_VERSION = "rules-v2"
 
 
@@ -134,24 +134,38 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
 
     Both need a word of the claim that no source uses (a claim made only of the
     sources' words is a reordering or an active for a passive, which the verifier
-    misreads as a swap), and then either that word standing against a word of the
-    passage that the claim dropped (antonyms, co-hyponyms, the project's contrast
-    lists: "closed" for "open", "phone" for "email"), or a negation that differs.
-    Without one, a verifier contradiction is most often a paraphrase it misreads
-    (docs/verifier.md#explained-contradictions)."""
+    misreads as a swap), and then either a word of the claim that the passage does
+    not use standing against a word of the passage that the claim dropped (antonyms,
+    co-hyponyms, the project's contrast lists: "closed" for "open", "phone" for
+    "email"), or a negation that differs.  Without one, a verifier contradiction is
+    most often a paraphrase it misreads (docs/verifier.md#explained-contradictions).
+
+    Words are compared in every inflection (`ContrastTable.lemmas`): "services" is no
+    word the claim "Checkout-service latency rose" dropped, so the name the claim adds
+    never stands against its own plural.  The flipped word need only be new to the
+    passage: "rose" for "fell" is a flip even where another source says "error rates
+    rose", and a qualifier or name beside it does not hide it."""
     if not corpus.has_word_outside(claim):
         return None
     if negation_parity(claim) != negation_parity(best_passage):
         return Contrast()
-    claim_tokens = dict.fromkeys(WORD.findall(claim.lower()))
-    new_words = [t for t in claim_tokens if t.isalpha() and not corpus.uses_word(t)]
-    dropped = [
-        t
-        for t in dict.fromkeys(WORD.findall(best_passage.lower()))
-        if t.isalpha() and t not in claim_tokens
-    ]
-    found = contrast_table().first_pair(new_words, dropped)
+    table = contrast_table()
+    claim_words = _inflected(claim)
+    passage_words = _inflected(best_passage)
+    claim_lemmas = frozenset().union(*claim_words.values())
+    passage_lemmas = frozenset().union(*passage_words.values())
+    new_words = [word for word, lemmas in claim_words.items() if lemmas.isdisjoint(passage_lemmas)]
+    dropped = [word for word, lemmas in passage_words.items() if lemmas.isdisjoint(claim_lemmas)]
+    found = table.first_pair(new_words, dropped)
     return None if found is None else Contrast(*found)
+
+
+def _inflected(text: str) -> dict[str, frozenset[str]]:
+    """Each word of `text` (lower case, in order, once) with the lemmas it may be a
+    form of."""
+    table = contrast_table()
+    tokens = dict.fromkeys(t for t in WORD.findall(text.lower()) if t.isalpha())
+    return {token: table.lemmas(token) for token in tokens}
 
 
 def find_addition(

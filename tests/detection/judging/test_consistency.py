@@ -58,6 +58,34 @@ def test_the_passage_word_must_be_one_the_claim_dropped() -> None:
     assert _find(claim) is None
 
 
+LATENCY = "Latency fell after the cache change."
+
+
+def test_a_flip_beside_an_added_name_is_named() -> None:
+    claim = "Checkout-service latency rose after the cache change."
+    assert _find(claim, LATENCY) == Contrast("rose", "fell")
+    # The name's own plural in the passage is no word the claim dropped.
+    passage = "After the cache change, latency fell across all services."
+    assert _find(claim, passage) == Contrast("rose", "fell")
+
+
+def test_a_flip_beside_an_added_qualifier_is_named() -> None:
+    passage = "Refunds are available for unopened items only."
+    claim = "Opened items can still be returned for a refund."
+    assert _find(claim, passage) == Contrast("opened", "unopened")
+    # "refund" is the passage's "Refunds": no word to stand against another.
+    corpus = SourceCorpus([passage, "Opened items can be exchanged for store credit."])
+    assert find_contrast(claim, passage, corpus) == Contrast("opened", "unopened")
+
+
+def test_the_flipped_word_may_be_one_another_source_uses() -> None:
+    corpus = SourceCorpus([LATENCY, "Error rates rose briefly during the rollout."])
+    claim = "Checkout-service latency rose after the cache change."
+    assert find_contrast(claim, LATENCY, corpus) == Contrast("rose", "fell")
+    # Without a word no source uses the claim may only be reordering the sources.
+    assert find_contrast("Latency rose after the cache change.", LATENCY, corpus) is None
+
+
 def test_a_restated_passage_with_words_no_source_uses_is_an_addition() -> None:
     finding = find_addition(ADDED, PASSAGE, "s0.0", SourceCorpus([PASSAGE]))
     assert finding is not None

@@ -178,6 +178,28 @@ MISREAD_PARAPHRASES = [
 ]
 
 
+# A flip beside a name or qualifier the claim adds, among sources that use the flipped
+# word elsewhere: `contradictory`, the rationale naming the flipped pair
+# (consistency.find_contrast); the same claim without the flip `supported`.
+FLIPS_BESIDE_ADDED_WORDS = [
+    (
+        [
+            "Latency fell after the cache change.",
+            "Error rates rose briefly during the rollout.",
+        ],
+        "Checkout-service latency rose after the cache change.",
+        "'rose' where s0.0 says 'fell'",
+        "Checkout-service latency fell after the cache change.",
+    ),
+    (
+        ["After the cache change, latency fell across all services."],
+        "After the cache change, checkout-service latency rose.",
+        "'rose' where s0.0 says 'fell'",
+        "After the cache change, latency fell across all services, checkout included.",
+    ),
+]
+
+
 @pytest.fixture(scope="module")
 def grader() -> Grader:
     return Grader(
@@ -231,3 +253,14 @@ def test_a_paraphrase_the_verifier_misreads_is_not_a_contradiction(
     assert grade.verification is not None
     assert grade.verification.contradicted >= VERIFIER_CONTRADICTION, grade.verification
     assert grade.verdict is Verdict.SUPPORTED, (claim, grade.rationale, grade.verification)
+
+
+@pytest.mark.parametrize(("sources", "flip", "named", "kept"), FLIPS_BESIDE_ADDED_WORDS)
+def test_a_flip_beside_an_added_name_is_a_named_contradiction(
+    grader: Grader, sources: list[str], flip: str, named: str, kept: str
+) -> None:
+    (grade,) = grader.check(flip, sources).claims
+    assert grade.verdict is Verdict.CONTRADICTORY, (flip, grade.rationale, grade.verification)
+    assert named in grade.rationale
+    (grade,) = grader.check(kept, sources).claims
+    assert grade.verdict is Verdict.SUPPORTED, (kept, grade.rationale, grade.verification)
