@@ -6,7 +6,8 @@ half" and "a 50% cut" are one detail, and "by half" against "by a third" a chang
 The words are read only where they can be read precisely: "half" after "by" or "in",
 or before "of" or "the" (never "the first half of" a period, nor "half an hour"); "a
 third" and "a quarter" after "by" or before "of" (never "a third party", "the third
-quarter"); "twice" before "as" or "the" (never "twice a week").
+quarter"); "twice" and "double" before "as", "the", "that" or "what" (never "twice a
+week", "a double room").
 
 A change stated as two values, "from 40 to 20 minutes", implies its share (50%):
 `implied_changes` reads it for the sources, so a claim that restates it as "cut by
@@ -30,7 +31,7 @@ _SHARES: tuple[tuple[re.Pattern[str], float], ...] = tuple(
         (r"\b(?:by )?two[ -]thirds\b", 200 / 3),
         (r"\b(?:by (?:a|one)[ -]quarter|(?:a|one)[ -]quarter of)\b", 25.0),
         (r"\b(?:by )?three[ -]quarters\b", 75.0),
-        (r"\bdoubled\b|\btwice (?:as|the)\b", 100.0),
+        (r"\bdoubled\b|\b(?:twice|double) (?:as|the|that|what)\b", 100.0),
         (r"\btripled\b", 200.0),
         (r"\bquadrupled\b", 300.0),
     )

@@ -17,6 +17,7 @@ from grounding_sidecar.detection.text.shares import find_shares, implied_changes
         ("Half of the staff work remotely.", 50.0, "Half of"),
         ("Sales doubled.", 100.0, "doubled"),
         ("The new disk is twice as fast.", 100.0, "twice as"),
+        ("Earnings were roughly double the prior year's.", 100.0, "double the"),
         ("Traffic tripled.", 200.0, "tripled"),
         ("Costs fell by a third.", 100 / 3, "by a third"),
         ("A quarter of users opted in.", 25.0, "A quarter of"),
@@ -38,6 +39,7 @@ def test_a_share_in_words_is_a_percentage(text: str, percent: float, surface: st
         "The download finishes in half an hour.",
         "The meeting lasts one and a half hours.",
         "Backups run twice a week.",  # a frequency
+        "Every guest gets a double room.",
         "The contract names a third party.",  # an ordinal
         "Sales rose in the third quarter.",
     ],
