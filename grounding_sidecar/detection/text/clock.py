@@ -23,16 +23,18 @@ _DAY = 24 * _MINUTES_PER_HOUR
 # "a.m." and "am" alike; the trailing dot of "a.m." is part of the time, the one after
 # "am" ends a sentence.
 _MERIDIEM = r"(?P<meridiem>[ap])(?:\.\s?m\b\.?|\s?m\b)"
-_CLOCK = re.compile(
-    r"(?<![\w.:,])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?"
-    rf"(?:\s?{_MERIDIEM}|(?![\w:]))",
-    re.IGNORECASE,
+# A clock reading ("14:30", "2:30 pm"); an hour with AM/PM ("2am", "10.30 a.m.");
+# noon and midnight by name.  Never after a word, a dot, a colon or a comma: "v1.2:30"
+# and "3,2:15" are no times.
+_CLOCK, _HOUR_WITH_MERIDIEM, _NAMED = (
+    re.compile(pattern, re.IGNORECASE)
+    for pattern in (
+        r"(?<![\w.:,])(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?::[0-5]\d)?"
+        rf"(?:\s?{_MERIDIEM}|(?![\w:]))",
+        rf"(?<![\w.:,])(?P<hour>1[0-2]|0?[1-9])(?:\.(?P<minute>[0-5]\d))?\s?{_MERIDIEM}",
+        r"\b(?:12\s+)?(?P<name>noon|midday|midnight)\b",
+    )
 )
-_HOUR_WITH_MERIDIEM = re.compile(
-    rf"(?<![\w.:,])(?P<hour>1[0-2]|0?[1-9])(?:\.(?P<minute>[0-5]\d))?\s?{_MERIDIEM}",
-    re.IGNORECASE,
-)
-_NAMED = re.compile(r"\b(?:12\s+)?(?P<name>noon|midday|midnight)\b", re.IGNORECASE)
 _NAMED_MINUTES = {"noon": _HALF_DAY, "midday": _HALF_DAY, "midnight": 0}
 
 
