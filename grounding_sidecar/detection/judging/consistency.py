@@ -140,32 +140,33 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     "email"), or a negation that differs.  Without one, a verifier contradiction is
     most often a paraphrase it misreads (docs/verifier.md#explained-contradictions).
 
-    Words are compared in every inflection (`ContrastTable.lemmas`): "services" is no
-    word the claim "Checkout-service latency rose" dropped, so the name the claim adds
-    never stands against its own plural.  The flipped word need only be new to the
-    passage: "rose" for "fell" is a flip even where another source says "error rates
+    A word never stands against its own inflection (`ContrastTable.lemmas`): the
+    name in "Checkout-service latency rose" is not a contrast to the passage's
+    "services".  And the flipped word need only be new to the passage, not to every
+    source: "rose" for "fell" is a flip even where another source says "error rates
     rose", and a qualifier or name beside it does not hide it."""
     if not corpus.has_word_outside(claim):
         return None
     if negation_parity(claim) != negation_parity(best_passage):
         return Contrast()
+    claim_words = _words(claim)
+    passage_words = _words(best_passage)
+    new_words = [word for word in claim_words if word not in passage_words]
+    dropped = [word for word in passage_words if word not in claim_words]
     table = contrast_table()
-    claim_words = _inflected(claim)
-    passage_words = _inflected(best_passage)
-    claim_lemmas = frozenset().union(*claim_words.values())
-    passage_lemmas = frozenset().union(*passage_words.values())
-    new_words = [word for word, lemmas in claim_words.items() if lemmas.isdisjoint(passage_lemmas)]
-    dropped = [word for word, lemmas in passage_words.items() if lemmas.isdisjoint(claim_lemmas)]
-    found = table.first_pair(new_words, dropped)
-    return None if found is None else Contrast(*found)
+    for word in new_words:
+        lemmas = table.lemmas(word)
+        # A word never stands against its own inflection ("service", "services").
+        against = [other for other in dropped if table.lemmas(other).isdisjoint(lemmas)]
+        found = table.first_pair([word], against)
+        if found is not None:
+            return Contrast(*found)
+    return None
 
 
-def _inflected(text: str) -> dict[str, frozenset[str]]:
-    """Each word of `text` (lower case, in order, once) with the lemmas it may be a
-    form of."""
-    table = contrast_table()
-    tokens = dict.fromkeys(t for t in WORD.findall(text.lower()) if t.isalpha())
-    return {token: table.lemmas(token) for token in tokens}
+def _words(text: str) -> dict[str, None]:
+    """The words of `text`, lower case, in order, once each."""
+    return dict.fromkeys(t for t in WORD.findall(text.lower()) if t.isalpha())
 
 
 def find_addition(

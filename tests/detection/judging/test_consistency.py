@@ -73,9 +73,17 @@ def test_a_flip_beside_an_added_qualifier_is_named() -> None:
     passage = "Refunds are available for unopened items only."
     claim = "Opened items can still be returned for a refund."
     assert _find(claim, passage) == Contrast("opened", "unopened")
-    # "refund" is the passage's "Refunds": no word to stand against another.
+    # Another source uses "opened": it still stands against the passage's "unopened".
     corpus = SourceCorpus([passage, "Opened items can be exchanged for store credit."])
     assert find_contrast(claim, passage, corpus) == Contrast("opened", "unopened")
+
+
+def test_a_flip_of_a_word_the_claim_writes_elsewhere_in_another_form_is_named() -> None:
+    passage = "Net orders increased year-over-year, resulting in an increase in net income."
+    claim = (
+        "Net orders increased year-over-year, resulting in a substantial decrease in net income."
+    )
+    assert _find(claim, passage) == Contrast("decrease", "increase")
 
 
 def test_the_flipped_word_may_be_one_another_source_uses() -> None:
