@@ -42,6 +42,9 @@ class NliLabel(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class NliRecord:
+    """One line of nli.jsonl: `source` names the corpus it came from (e.g. `snli-dev`) and
+    `licence` that corpus's licence, for the model card's table."""
+
     premise: str
     hypothesis: str
     label: NliLabel

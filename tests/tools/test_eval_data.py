@@ -1,31 +1,65 @@
-"""The evaluation data's location (one setting) and its fixed splits."""
+"""The data folders' locations (one setting each: the evaluation data and the training
+data) and the evaluation data's fixed splits."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from tests.tools.eval_sets import write_eval_sets
-from tools import eval_data
+from tools import eval_data, train_data
 from tools.eval_data import EVAL_DIR_VARIABLE, Part
+from tools.train_data import TRAIN_DIR_VARIABLE
 
 
+class Folder(NamedTuple):
+    """A data folder: one setting, read through `configured_dir`."""
+
+    variable: str
+    path: Callable[[], Path]
+    file_in_it: Callable[[], Path]  # a file the tools read from the folder
+    file_name: str
+    default: str  # the folder's name under ../shared
+
+
+FOLDERS = [
+    pytest.param(
+        Folder(
+            EVAL_DIR_VARIABLE,
+            eval_data.eval_dir,
+            lambda: eval_data.dataset_path("wice"),
+            "wice.dev.jsonl",
+            "eval",
+        ),
+        id="eval",
+    ),
+    pytest.param(
+        Folder(TRAIN_DIR_VARIABLE, train_data.train_dir, train_data.nli_path, "nli.jsonl", "train"),
+        id="train",
+    ),
+]
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
 def test_the_folder_is_the_variable_when_set(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    folder: Folder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(EVAL_DIR_VARIABLE, str(tmp_path))
-    assert eval_data.eval_dir() == tmp_path
-    assert eval_data.dataset_path("wice") == tmp_path / "wice.dev.jsonl"
+    monkeypatch.setenv(folder.variable, str(tmp_path))
+    assert folder.path() == tmp_path
+    assert folder.file_in_it() == tmp_path / folder.file_name
 
 
-def test_the_folder_defaults_to_shared_eval_beside_the_checkout(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_the_folder_defaults_to_its_shared_folder_beside_the_checkout(
+    folder: Folder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv(EVAL_DIR_VARIABLE, raising=False)
+    monkeypatch.delenv(folder.variable, raising=False)
     checkout = Path(eval_data.__file__).resolve().parents[1]
-    assert eval_data.eval_dir() == checkout.parent / "shared" / "eval"
+    assert folder.path() == checkout.parent / "shared" / folder.default
 
 
 def test_sets_are_read_from_the_folder_and_only_present_ones_listed(

@@ -1,4 +1,5 @@
-"""The training data's location (one setting) and the NLI records' loader."""
+"""The NLI records' loader (the training folder's setting is tested with the evaluation
+folder's, in test_eval_data.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tools import train_data
-from tools.train_data import TRAIN_DIR_VARIABLE, NliFormatError, NliLabel, load_nli
+from tools.train_data import NliFormatError, NliLabel, load_nli
 
 
 def _record(label: str, **extra: str) -> str:
@@ -20,22 +21,6 @@ def _record(label: str, **extra: str) -> str:
         "licence": "CC-BY-SA-4.0",
     }
     return json.dumps(record | extra)
-
-
-def test_the_folder_is_the_variable_when_set(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(TRAIN_DIR_VARIABLE, str(tmp_path))
-    assert train_data.train_dir() == tmp_path
-    assert train_data.nli_path() == tmp_path / "nli.jsonl"
-
-
-def test_the_folder_defaults_to_shared_train_beside_the_checkout(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.delenv(TRAIN_DIR_VARIABLE, raising=False)
-    checkout = Path(train_data.__file__).resolve().parents[1]
-    assert train_data.train_dir() == checkout.parent / "shared" / "train"
 
 
 def test_every_label_reads_with_its_fields(tmp_path: Path) -> None:
