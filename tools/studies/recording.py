@@ -20,6 +20,7 @@ from grounding_sidecar.detection.judging.features import (
     clipped_log_odds,
 )
 from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
+from tools.studies.bootstrap import bootstrap_interval, group_members
 from tools.training.fit_calibration import THRESHOLD_CANDIDATES
 
 FloatArray = npt.NDArray[np.float64]
@@ -194,9 +195,7 @@ def paired_interval(
     interval from a paired bootstrap over cases (a case's claims stay together, as the
     split keeps them)."""
     rows = np.flatnonzero(study.mask(name, "holdout"))
-    cases = np.asarray(study["case"])[rows]
-    unique, index = np.unique(cases, return_inverse=True)
-    members = [rows[index == i] for i in range(len(unique))]
+    members = [rows[group] for group in group_members(np.asarray(study["case"])[rows])]
     measure = response_bacc if responses else claim_bacc
 
     def difference(chosen: npt.NDArray[np.int_]) -> float:
@@ -210,10 +209,9 @@ def paired_interval(
         b = measure(sample, Scored(second.p[picked], second.threshold), everything) or 0.0
         return 100 * (b - a)
 
-    rng = np.random.default_rng(seed)
-    samples = [difference(rng.integers(0, len(members), len(members))) for _ in range(draws)]
-    low, high = np.percentile(samples, [2.5, 97.5])
-    return difference(np.arange(len(members))), float(low), float(high)
+    interval = bootstrap_interval(len(members), difference, draws=draws, seed=seed)
+    assert interval is not None  # `difference` is defined on every draw
+    return difference(np.arange(len(members))), *interval
 
 
 def print_intervals(study: Study, first: Scored, second: Scored, title: str) -> None:

@@ -36,6 +36,7 @@ from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH
 from grounding_sidecar.evaluation.agreement import auroc
 from tools.eval_data import Part, document_of, iter_available, load, part_of
+from tools.studies.bootstrap import bootstrap_interval, group_members
 from tools.training.verifier.build_pairs import real_pairs
 from tools.training.verifier.perturb import Label
 
@@ -139,12 +140,6 @@ class Comparison:
     high: float | None
 
 
-def _document_members(documents: list[str]) -> list[npt.NDArray[np.int_]]:
-    """The row indices of each document: what one bootstrap draw picks together."""
-    _, index = np.unique(documents, return_inverse=True)
-    return [np.flatnonzero(index == i) for i in range(index.max(initial=-1) + 1)]
-
-
 def paired_bootstrap(
     metric: Metric,
     baseline: FloatArray,
@@ -157,17 +152,16 @@ def paired_bootstrap(
     interval from a paired bootstrap over documents (draws where the metric is
     undefined, e.g. one class only, are left out)."""
     a, b = metric(baseline, truth), metric(candidate, truth)
-    members = _document_members(documents)
-    rng = np.random.default_rng(SEED)
-    gains: list[float] = []
-    for _ in range(draws if members else 0):
-        drawn = rng.integers(0, len(members), len(members))
+    members = group_members(documents)
+
+    def gain_of(drawn: npt.NDArray[np.int_]) -> float | None:
         picked = np.concatenate([members[i] for i in drawn])
         first = metric(baseline[picked], truth[picked])
         second = metric(candidate[picked], truth[picked])
-        if first is not None and second is not None:
-            gains.append(100 * (second - first))
-    low, high = (float(x) for x in np.percentile(gains, [2.5, 97.5])) if gains else (None, None)
+        return 100 * (second - first) if first is not None and second is not None else None
+
+    interval = bootstrap_interval(len(members), gain_of, draws=draws, seed=SEED)
+    low, high = interval if interval is not None else (None, None)
     gain = 100 * (b - a) if a is not None and b is not None else None
     entailed = int((truth == Label.ENTAILED).sum())
     return Comparison(len(truth), entailed, a, b, gain, low, high)
