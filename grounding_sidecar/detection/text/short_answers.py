@@ -4,7 +4,7 @@
 question it answers, and alone it is too short to grade: the split skips it, and the
 check would end `unknown` (no_checkable_claims).  When an answer yields no gradable
 claim, its words become one claim read after the question, "who sings go outside in
-the rain Milira.", the way contextual grounding checks read the query with the
+the rain — Milira." (`Claim.reading`), the way contextual grounding checks read the query with the
 response.  The claim's span and text stay the answer's; only what the models and the
 rules read gains the question.  The question is never evidence: it is not a source,
 so a detail it states must still be found in the sources (and one they contradict
