@@ -44,10 +44,6 @@ class SourceCorpus:
         """Whether `text` uses a word that no kept source does."""
         return any(word not in self._words for word in WORD.findall(text.lower()))
 
-    def uses_word(self, word: str) -> bool:
-        """Whether a kept source uses `word` (lower case, as `WORD` cuts text)."""
-        return word in self._words
-
     def contains(self, detail: Detail) -> bool:
         if detail.kind is DetailKind.QUANTITY:
             return any(

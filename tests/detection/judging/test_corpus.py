@@ -11,7 +11,6 @@ CORPUS = SourceCorpus(["Order 5512 shipped on 3 June 2024 from Leeds."])
 
 
 def test_words_are_looked_up_in_lower_case() -> None:
-    assert CORPUS.uses_word("shipped") and not CORPUS.uses_word("delivered")
     assert not CORPUS.has_word_outside("order SHIPPED")
     assert CORPUS.has_word_outside("Order delivered")
 
