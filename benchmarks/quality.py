@@ -11,11 +11,18 @@ data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
 
     python -m benchmarks.quality [--embedders hash,minilm] [--rules cosine,...] [--limit N]
+                                 [--record FILE]
+
+`--record FILE` also writes every graded claim (its configuration, set, document,
+P(unsupported), verdict and label, and its answer's) as JSON lines, which
+`python -m benchmarks.quality_compare BEFORE AFTER` compares configuration by
+configuration with a paired bootstrap over documents.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import time
@@ -24,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.quality_metrics import ClaimRecord, measure
 from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
@@ -40,13 +48,14 @@ from tools.eval_data import (
     EVAL_DIR_VARIABLE,
     MEASUREMENT_ONLY,
     Part,
+    document_of,
     eval_dir,
     iter_available,
     load,
     part_of,
 )
 
-QUALITY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench"]
+QUALITY_SETS = ["attrbench", "factcheckgpt", "wice", "summedits", "feversym", "faithbench"]
 RULES: dict[str, tuple[Scorer, VerifierMode]] = {
     "cosine": (Scorer.COSINE, VerifierMode.OFF),
     "calibrated": (Scorer.CALIBRATED, VerifierMode.OFF),
@@ -60,37 +69,27 @@ PUBLISHED = {
 }
 
 
-def measure(grader: Grader, cases: list[LabelledCase]) -> dict[str, float | None]:
-    claim_p: list[float] = []
-    claim_bad: list[bool] = []
-    claim_flagged: list[bool] = []
-    response_score: list[float] = []
-    response_bad: list[bool] = []
-    response_flagged: list[bool] = []
+def grade_claims(grader: Grader, cases: list[LabelledCase]) -> list[ClaimRecord]:
+    """Every labelled claim of `cases` graded, with its answer's label and verdict."""
+    records: list[ClaimRecord] = []
     for labelled in cases:
         if not labelled.claims:
             continue
         result = grade_labelled(grader, labelled, ClaimPolicy.STRICT)
-        probabilities = [1.0 - (g.probability or 0.0) for g in result.claims]
-        for label, grade, p in zip(labelled.claims, result.claims, probabilities, strict=True):
-            claim_p.append(p)
-            claim_bad.append(label.verdict.value != "supported")
-            claim_flagged.append(grade.verdict.value != "supported")
-        if labelled.response is not None:
-            response_score.append(max(probabilities))
-            response_bad.append(labelled.response.value == "fail")
-            response_flagged.append(result.verdict.value == "fail")
-    return {
-        "claim AUROC": auroc(claim_p, claim_bad),
-        "claim BAcc": _percent(balanced_accuracy(claim_flagged, claim_bad)),
-        "response AUROC": auroc(response_score, response_bad),
-        "response BAcc": _percent(balanced_accuracy(response_flagged, response_bad)),
-        "claims": float(len(claim_p)),
-    }
-
-
-def _percent(value: float | None) -> float | None:
-    return None if value is None else 100 * value
+        response = labelled.response
+        for label, grade in zip(labelled.claims, result.claims, strict=True):
+            records.append(
+                ClaimRecord(
+                    case=labelled.case.id,
+                    document=document_of(labelled),
+                    unsupported=1.0 - (grade.probability or 0.0),
+                    flagged=grade.verdict.value != "supported",
+                    bad=label.verdict.value != "supported",
+                    response_flagged=result.verdict.value == "fail",
+                    response_bad=None if response is None else response.value == "fail",
+                )
+            )
+    return records
 
 
 def main() -> None:
@@ -106,7 +105,9 @@ def main() -> None:
         "are a set",
     )
     parser.add_argument("--limit", type=int, help="first N cases per data set (quick look)")
+    parser.add_argument("--record", type=Path, help="write every graded claim here (JSON lines)")
     args = parser.parse_args()
+    recording = args.record.open("w", encoding="utf-8") if args.record else None
     datasets: dict[str, list[LabelledCase]] = {}
     for name in iter_available(args.sets.split(",")):
         cases = [c for c in load(name) if part_of(c) is Part.HOLDOUT]
@@ -133,17 +134,25 @@ def main() -> None:
                 passage_embedder=cached,
                 verifier=load_verifier(verifier_mode),
             )
+            version = grader.version().split("/", 2)[2]
             for data_name, cases in datasets.items():
                 started = time.perf_counter()
-                row = measure(grader, cases)
+                records = grade_claims(grader, cases)
+                row = measure(records)
                 cells = [_fmt(row[c], c) for c in columns]
-                version = grader.version().split("/", 2)[2]
+                if recording is not None:
+                    configuration = {"embedder": embedder_name, "rule": rule, "version": version}
+                    for record in records:
+                        line = {**configuration, "set": data_name, **dataclasses.asdict(record)}
+                        recording.write(json.dumps(line) + "\n")
                 print(
                     f"| {data_name} | {embedder_name} | {rule} | `{version}` | "
                     + " | ".join(cells)
                     + f" |  <!-- {time.perf_counter() - started:.0f}s -->",
                     flush=True,
                 )
+    if recording is not None:
+        recording.close()
     print()
     for data_name, text in PUBLISHED.items():
         print(f"- published, {data_name}: {text}")

@@ -20,7 +20,7 @@ from grounding_sidecar.detection.judging.features import (
     clipped_log_odds,
 )
 from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
-from tools.studies.bootstrap import bootstrap_interval, group_members
+from grounding_sidecar.evaluation.bootstrap import bootstrap_interval, group_members
 from tools.training.fit_calibration import THRESHOLD_CANDIDATES
 
 FloatArray = npt.NDArray[np.float64]

@@ -1,4 +1,5 @@
-"""The paired bootstrap the studies report their differences with.
+"""The paired bootstrap that quality comparisons (the benchmark, the studies) report
+their differences with.
 
 Resampling is by group (a case's claims, a document's rows): the groups are what the
 held-out split keeps apart, so they are what a draw picks together.
