@@ -83,6 +83,7 @@ def grade_claims(grader: Grader, cases: list[LabelledCase]) -> list[ClaimRecord]
                     case=labelled.case.id,
                     document=document_of(labelled),
                     unsupported=1.0 - (grade.probability or 0.0),
+                    verdict=grade.verdict.value,
                     flagged=grade.verdict.value != "supported",
                     bad=label.verdict.value != "supported",
                     response_flagged=result.verdict.value == "fail",

@@ -13,14 +13,16 @@ COLUMNS = ("claim AUROC", "claim BAcc", "response AUROC", "response BAcc")
 
 @dataclass(frozen=True, slots=True)
 class ClaimRecord:
-    """A labelled claim graded: `unsupported` is 1 - P(supported); `flagged` its
-    verdict is not supported; `bad` its label is not.  The response fields are its
+    """A labelled claim graded: `unsupported` is 1 - P(supported); `verdict` its
+    verdict (supported, unsupported or contradictory), `flagged` when it is not
+    supported; `bad` when its label is not.  The response fields are its
     answer's (the same on every claim of a case; `response_bad` None when the case
     has no response label)."""
 
     case: str
     document: str
     unsupported: float
+    verdict: str
     flagged: bool
     bad: bool
     response_flagged: bool

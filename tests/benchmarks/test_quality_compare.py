@@ -22,6 +22,7 @@ def _line(case: str, unsupported: float, bad: bool, response_bad: bool | None) -
         "case": case,
         "document": f"doc-{case}",
         "unsupported": unsupported,
+        "verdict": "unsupported" if unsupported >= 0.5 else "supported",
         "flagged": unsupported >= 0.5,
         "bad": bad,
         "response_flagged": False,
@@ -78,7 +79,14 @@ def test_only_claims_in_both_recordings_are_compared(tmp_path: Path) -> None:
 def test_measure_scores_an_answer_by_its_weakest_claim() -> None:
     def record(case: str, unsupported: float, response_bad: bool) -> ClaimRecord:
         return ClaimRecord(
-            case, case, unsupported, unsupported >= 0.5, response_bad, response_bad, response_bad
+            case,
+            case,
+            unsupported,
+            "x",
+            unsupported >= 0.5,
+            response_bad,
+            response_bad,
+            response_bad,
         )
 
     # Answer a (bad) has one weak claim among strong ones; b (good) is strong throughout.
