@@ -104,16 +104,15 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 
 # docs/verifier.md#retraining.  Never run by CI: CI checks the shipped file's pin and
 # the ONNX graph against the torch reference this writes.  The labelled sets are read from
-# GROUNDING_SIDECAR_EVAL_DIR (default ../shared/eval).  The shipped weights are trained
-# without the NLI stage (NLI=none), so this recreates them; NLI=PATH (the pairs of
-# GROUNDING_SIDECAR_TRAIN_DIR, ../shared/train/nli.jsonl) trains the NLI recipe of
-# docs/verifier.md#nli-pre-training in their place.
-NLI ?= none
-train-verifier: install wordnet  ## build the verifier's training pairs and train it on CPU (20-30 minutes on 2 cores; NLI=PATH adds the NLI stage)
+# GROUNDING_SIDECAR_EVAL_DIR (default ../shared/eval), the NLI pairs from
+# GROUNDING_SIDECAR_TRAIN_DIR (default ../shared/train/nli.jsonl); NLI=PATH reads another
+# file, NLI=none trains without the NLI stage (not the shipped recipe).
+NLI ?=
+train-verifier: install wordnet  ## build the verifier's training pairs and train it on CPU (about 65 minutes on 2 cores)
 	$(PY) -m pip install --quiet -e '.[train]'
 	$(PY) -m tools.training.verifier.contrast_table
 	$(PY) -m tools.training.verifier.build_pairs
-	$(PY) -m tools.training.verifier.train --nli $(NLI)
+	$(PY) -m tools.training.verifier.train $(if $(NLI),--nli $(NLI))
 	$(PY) -m tools.training.verifier.pin --write
 	$(PY) -m grounding_sidecar model fetch
 

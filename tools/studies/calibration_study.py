@@ -43,6 +43,7 @@ from grounding_sidecar.detection.judging.consistency import (
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import claim_features
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, Judgement
+from grounding_sidecar.detection.text.passages import with_neighbours
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled
 from tools.eval_data import Part, dataset_path, load, part_of
@@ -52,7 +53,6 @@ from tools.training.verifier.build_pairs import (
     TRAINING_SETS,
     source_documents,
     synthetic_pairs,
-    with_neighbours,
 )
 
 STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rag", "rewrites"]

@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection import load_embedder
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
-from grounding_sidecar.detection.text.passages import split_passages
+from grounding_sidecar.detection.text.passages import split_passages, with_neighbours
 from grounding_sidecar.evaluation.agreement import auroc
 from tools.eval_data import Part, document_of, iter_available, load, part_of
 from tools.studies.verifier_reading import (
@@ -45,7 +45,6 @@ from tools.studies.verifier_reading import (
     paired_bootstrap,
     read,
 )
-from tools.training.verifier.build_pairs import with_neighbours
 from tools.training.verifier.perturb import Label
 from tools.training.verifier.train import pair_tokenizer
 

@@ -35,8 +35,8 @@ from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import r
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH
 from grounding_sidecar.evaluation.agreement import auroc
-from tools.eval_data import Part, document_of, iter_available, load, part_of
 from grounding_sidecar.evaluation.bootstrap import bootstrap_interval, group_members
+from tools.eval_data import Part, document_of, iter_available, load, part_of
 from tools.training.verifier.build_pairs import real_pairs
 from tools.training.verifier.perturb import Label
 

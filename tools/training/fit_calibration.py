@@ -4,10 +4,11 @@ verifier) and write them to
 
 Data, all redistributable, the `calibration` part of each set (tools/eval_data.py:
 split by document, never the verifier's training part nor the held-out part):
-Factcheck-GPT (Apache-2.0) and WiCE (ODC-BY annotations), claim against retrieved
-evidence; SummEdits (Apache-2.0), summary claims; and RAG-style cases made from
-SummEdits sources (a source sentence restated is supported, a sentence from another
-document is not).  Each set weighs the same in the fit, and the operating point is
+AttributionBench (Apache-2.0), claims of RAG answers against the references they
+cite; Factcheck-GPT (Apache-2.0) and WiCE (ODC-BY annotations), claim against
+retrieved evidence; SummEdits (Apache-2.0), summary claims; and RAG-style cases made
+from SummEdits sources (a source sentence restated is supported, a sentence from
+another document is not).  Each set weighs the same in the fit, and the operating point is
 the threshold with the best mean balanced accuracy over all of them (claim level,
 plus SummEdits at response level): never one set's optimum.  FaithBench
 (non-commercial) and FEVER (share-alike) are never used here.
@@ -128,7 +129,7 @@ def _trim_clause(sentence: str) -> str:
     return tail[0].upper() + tail[1:] if tail and len(tail) > 30 else sentence
 
 
-CALIBRATION_SETS = ("factcheckgpt", "wice", "summedits")
+CALIBRATION_SETS = ("attrbench", "factcheckgpt", "wice", "summedits")
 FEATURE_INDEX = {feature.name: i for i, feature in enumerate(FEATURES_WITH_VERIFIER)}
 
 

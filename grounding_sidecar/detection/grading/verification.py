@@ -4,8 +4,11 @@ Kept apart from claim grading: which pairs are worth a model run, and what a bat
 verifier could not read means, are decided once for the whole check, before any claim
 is graded; grading then only consumes the readings.
 
-The verifier reads a claim against its best passage only where that passage's cosine
-reaches the judge's floor: under it no reading can change the verdict.  All the pairs of
+The verifier reads a claim against its best passage with the passages before and
+after it in the same source (docs/verifier.md#reading-the-evidence: measured against
+the best passage alone and the top-k passages, it reads held-out claims best at one
+pair a claim), only where the best passage's cosine reaches the judge's floor: under
+it no reading can change the verdict.  All the pairs of
 a check go in one batch (one model run).  A batch that raised fails every claim in it:
 such a claim is graded as an embedding failure (unknown,
 docs/contract.md#embedding-failures), never as unverified.
@@ -21,7 +24,7 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.judging.scoring import Similarities
-from grounding_sidecar.detection.text.passages import Passage
+from grounding_sidecar.detection.text.passages import Passage, with_neighbours
 from grounding_sidecar.detection.verifier.base import VerificationError, Verifier
 
 
@@ -45,8 +48,9 @@ def read_best_pairs(
     similarities: Similarities,
     passages: Sequence[Passage],
 ) -> list[Reading]:
-    """The reading of each claim (a row of `similarities`) against its best passage,
-    for usable claims whose best cosine reaches `floor` (None elsewhere)."""
+    """The reading of each claim (a row of `similarities`) against its best passage
+    and that passage's neighbours, for usable claims whose best cosine reaches
+    `floor` (None elsewhere)."""
     out: list[Reading] = [None] * len(claims)
     if verifier is None:
         return out
@@ -56,7 +60,10 @@ def read_best_pairs(
         if claim_ok[row]
         and float(similarities.matrix[row, similarities.best_passage[row]]) >= floor
     ]
-    pairs = [(passages[int(similarities.best_passage[row])].text, claims[row]) for row in rows]
+    pairs = [
+        (with_neighbours(passages, int(similarities.best_passage[row])), claims[row])
+        for row in rows
+    ]
     try:
         readings: list[Reading] = list(verifier.verify(pairs))
     except VerificationError:

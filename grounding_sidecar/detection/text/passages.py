@@ -40,6 +40,18 @@ class Passage:
         return Evidence(self.passage_id, self.source_index, self.start, self.end)
 
 
+def with_neighbours(passages: Sequence[Passage], index: int) -> str:
+    """Passage `index` joined with the passages before and after it in the same source:
+    the verifier's premise (docs/verifier.md#reading-the-evidence)."""
+    best = passages[index]
+    around = [
+        passages[i]
+        for i in (index - 1, index, index + 1)
+        if 0 <= i < len(passages) and passages[i].source_index == best.source_index
+    ]
+    return " ".join(p.text for p in around)
+
+
 @dataclass(frozen=True, slots=True)
 class SourceSelection:
     kept: tuple[tuple[int, str], ...]  # (original index, text)

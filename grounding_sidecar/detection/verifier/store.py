@@ -21,19 +21,21 @@ SHIPPED_WEIGHTS_PATH = WEIGHTS_DIR / "verifier-minilm-l6.f16.safetensors"
 # tools/training/verifier/pin.py.
 SHIPPED_WEIGHTS = PinnedFile(
     SHIPPED_WEIGHTS_PATH.name,
-    "980ea67654a8985be2b0a76a633756a7342799ad55cdb6a64ca3f2da1e584ced",
+    "12e90f917e4d844ae777ced7f897fb84469b8c062240aca45b8262f0e9297630",
     45143590,
 )
 # Built by `grounding-sidecar model fetch` from SHIPPED_WEIGHTS (bert_onnx.build_classifier).
 VERIFIER_GRAPH = PinnedFile(
     "verifier.onnx",
-    "44b22f628468ddff9391ca328545c8a60e21a25b9489503d10aec84da4c8324e",
+    "967de1910334f76525dc12cddf09fa1a9e38378f7317bc64521d157b923adbed",
     90278742,
 )
 # v2: the verifier's reading also decides the addition rule (judges.py), so the same
 # graph grades differently than under v1; v3: its contradiction override needs a
-# contrast the rationale can name (consistency.find_contrast).
-VERIFIER_VERSION = "ver-v3"
+# contrast the rationale can name (consistency.find_contrast); v4: weights trained on
+# the licensed NLI pairs before the claim pairs, reading the best passage with its
+# neighbours (grading/verification.py).
+VERIFIER_VERSION = "ver-v4"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
 VERSION_CONTRAST_TABLE = "0bc0c3e9"

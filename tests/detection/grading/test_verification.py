@@ -47,3 +47,31 @@ def test_a_batch_that_raised_marks_only_the_claims_it_held() -> None:
     ok = np.ones(3, dtype=bool)
     readings = read_best_pairs(MarkerVerifier(), FLOOR, claims, ok, KERNEL, PASSAGES)
     assert readings == [VERIFICATION_FAILED, VERIFICATION_FAILED, None]
+
+
+THREE_SENTENCES = (
+    "Orders ship on Mondays. Parcels leave the depot at noon. Tracking numbers follow by email."
+)
+
+
+def test_the_premise_is_the_best_passage_with_its_neighbours_in_the_same_source() -> None:
+    passages = [
+        *split_passages(0, THREE_SENTENCES),
+        *split_passages(1, "Refunds take a week."),
+    ]
+    assert [p.text for p in passages][:3] == [
+        "Orders ship on Mondays.",
+        "Parcels leave the depot at noon.",
+        "Tracking numbers follow by email.",
+    ]
+    # Claim 0 is closest to the middle passage of source 0, claim 1 to the last one.
+    kernel = score(
+        np.array([[0.1, 0.9, 0.1, 0.1], [0.1, 0.1, 0.2, 0.9]], dtype=np.float32),
+        np.eye(4, dtype=np.float32),
+    )
+    verifier = MarkerVerifier()
+    read_best_pairs(verifier, FLOOR, CLAIMS[:2], np.ones(2, dtype=bool), kernel, passages)
+    assert [premise for premise, _ in verifier.batches[0]] == [
+        THREE_SENTENCES,
+        "Refunds take a week.",
+    ]

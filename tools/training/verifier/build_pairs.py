@@ -31,7 +31,7 @@ import numpy as np
 
 from grounding_sidecar.detection import load_embedder
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
-from grounding_sidecar.detection.text.passages import Passage, split_passages
+from grounding_sidecar.detection.text.passages import Passage, split_passages, with_neighbours
 from grounding_sidecar.detection.text.sentences import split_sentences
 from grounding_sidecar.evaluation.agreement import LabelledCase
 from tools.eval_data import Part, load, part_of
@@ -63,17 +63,6 @@ def _best_passage(embedder: CachedEmbedder, claim: str, passages: list[Passage])
     vectors = embedder.embed([p.text for p in passages])
     (claim_vector,) = embedder.embed([claim])
     return int(np.argmax(vectors @ claim_vector))
-
-
-def with_neighbours(passages: Sequence[Passage], index: int) -> str:
-    """A passage joined with the passages before and after it in the same source."""
-    best = passages[index]
-    around = [
-        passages[i]
-        for i in (index - 1, index, index + 1)
-        if 0 <= i < len(passages) and passages[i].source_index == best.source_index
-    ]
-    return " ".join(p.text for p in around)
 
 
 def _premise(passages: Sequence[Passage], index: int, joined: bool) -> str:
