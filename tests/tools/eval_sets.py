@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-SETS = ("factcheckgpt", "wice", "summedits")
+SETS = ("attrbench", "factcheckgpt", "wice", "summedits")
 _SUBJECTS = ("The harbour office", "The city library", "The regional airline", "The clinic")
 _VERBS = ("reported", "announced", "confirmed", "recorded")
 _OBJECTS = ("new visitors", "delayed flights", "repaired bridges", "issued permits")

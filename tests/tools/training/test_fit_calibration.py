@@ -46,7 +46,8 @@ def test_the_mix_recipe_writes_a_loadable_model(
     assert model.verifier_tag is None
     assert model.features == tuple(f.name for f in FEATURES)
     assert model.threshold in fit_calibration.THRESHOLD_CANDIDATES
-    assert "calibration parts (claims: factcheckgpt " in model.fitted_on
+    assert "calibration parts (claims: attrbench " in model.fitted_on
+    assert "factcheckgpt " in model.fitted_on
     assert "rag " in model.fitted_on
     _assert_monotone_fit(model)
 

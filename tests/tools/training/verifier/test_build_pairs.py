@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from grounding_sidecar.detection import HashEmbedder
-from tests.tools.eval_sets import SETS, write_eval_sets
+from tests.tools.eval_sets import write_eval_sets
 from tools.eval_data import EVAL_DIR_VARIABLE, Part, load, part_of
 from tools.training.verifier import build_pairs
+from tools.training.verifier.build_pairs import TRAINING_SETS
 from tools.training.verifier.perturb import Label
 from tools.training.verifier.wordnet import WORDNET_DIR
 
@@ -56,7 +57,7 @@ def _records(path: Path) -> list[dict[str, Any]]:
 def test_every_labelled_claim_is_a_real_pair_with_its_label(pairs_file: Path) -> None:
     real = [r for r in _records(pairs_file) if r["rule"] == "real"]
     expected = {"supported": Label.ENTAILED, "contradictory": Label.CONTRADICTED}
-    for dataset in SETS:
+    for dataset in TRAINING_SETS:
         cases = load(dataset)
         mine = [r for r in real if r["dataset"] == dataset]
         claims = [(case, claim) for case in cases for claim in case.claims]
@@ -70,7 +71,7 @@ def test_every_labelled_claim_is_a_real_pair_with_its_label(pairs_file: Path) ->
 
 def test_rewrites_leave_the_calibration_documents_out(pairs_file: Path) -> None:
     records = _records(pairs_file)
-    made = [r for r in records if r["rule"] != "real" and r["dataset"] in SETS]
+    made = [r for r in records if r["rule"] != "real" and r["dataset"] in TRAINING_SETS]
     assert made
     assert {r["part"] for r in made} == {Part.VERIFIER.value, Part.HOLDOUT.value}
     assert {r["label"] for r in made} == set(Label)
