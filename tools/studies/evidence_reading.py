@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -36,12 +35,12 @@ from grounding_sidecar.detection import load_embedder
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.text.passages import split_passages, with_neighbours
 from grounding_sidecar.evaluation.agreement import auroc
-from tools.eval_data import Part, document_of, iter_available, load, part_of
+from tools.eval_data import document_of, iter_available
 from tools.studies.verifier_reading import (
     READING_SETS,
-    SEED,
     Row,
     entailed_auroc,
+    held_out_cases,
     paired_bootstrap,
     read,
 )
@@ -72,11 +71,8 @@ def evidence_rows(limit: int | None) -> list[ClaimEvidenceRow]:
     embedder = CachedEmbedder(load_embedder("minilm"))
     rows: list[ClaimEvidenceRow] = []
     for name in iter_available(READING_SETS):
-        cases = [c for c in load(name) if part_of(c) is Part.HOLDOUT]
-        if limit is not None:
-            random.Random(SEED).shuffle(cases)
         taken: list[ClaimEvidenceRow] = []
-        for case in cases:
+        for case in held_out_cases(name, limit):
             passages = [p for i, s in enumerate(case.case.sources) for p in split_passages(i, s)]
             if not passages:
                 continue

@@ -34,7 +34,7 @@ from grounding_sidecar.detection import load_embedder
 from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH
-from grounding_sidecar.evaluation.agreement import auroc
+from grounding_sidecar.evaluation.agreement import LabelledCase, auroc
 from grounding_sidecar.evaluation.bootstrap import bootstrap_interval, group_members
 from tools.eval_data import Part, document_of, iter_available, load, part_of
 from tools.training.verifier.build_pairs import real_pairs
@@ -61,6 +61,15 @@ class Row:
     document: str
 
 
+def held_out_cases(name: str, limit: int | None) -> list[LabelledCase]:
+    """The held-out cases of one set; with a `limit`, in a seeded order (the files are
+    ordered by source or label, and the caller reads only the first ones)."""
+    cases = [c for c in load(name) if part_of(c) is Part.HOLDOUT]
+    if limit is not None:
+        random.Random(SEED).shuffle(cases)
+    return cases
+
+
 def claim_rows(limit: int | None) -> list[Row]:
     """The held-out claims of every available set, each against its best passage;
     with a `limit`, the first rows of the held-out cases in a seeded order (the files
@@ -68,11 +77,8 @@ def claim_rows(limit: int | None) -> list[Row]:
     embedder = CachedEmbedder(load_embedder("minilm"))
     rows: list[Row] = []
     for name in iter_available(READING_SETS):
-        cases = [c for c in load(name) if part_of(c) is Part.HOLDOUT]
-        if limit is not None:
-            random.Random(SEED).shuffle(cases)
         taken: list[Row] = []
-        for case in cases:
+        for case in held_out_cases(name, limit):
             document = document_of(case)
             for pair in real_pairs(name, [case], embedder):
                 taken.append(Row(pair.premise, pair.hypothesis, pair.label, name, document))
