@@ -10,7 +10,10 @@ Two stages in one seeded run, from the MiniLM-L6 encoder with a three-way head:
      skips the stage on purpose (the recipe before NLI pre-training).
   2. Claims: the `verifier` pairs of `build/verifier/pairs.jsonl`
      (tools/training/verifier/build_pairs.py), class-weighted cross-entropy, `--epochs`.
-Each stage has its own optimiser and warm-up/decay schedule (stage.py).  It writes:
+Each stage has its own optimiser and warm-up/decay schedule (stage.py).  `--mixed`
+trains one stage instead: the NLI and claim pairs shuffled together, `--nli-epochs`
+passes, every pair under the NLI loss (no class weights), a recipe to measure against
+the two stages (docs/verifier.md#nli-pre-training).  It writes:
   - the weights, fp16 safetensors (grounding_sidecar/detection/verifier/weights/);
   - its metrics on the held-out pairs and each stage's pairs, seconds and pairs/s
     (build/verifier/metrics.json, printed);
@@ -102,7 +105,14 @@ def _arguments() -> argparse.Namespace:
     )
     parser.add_argument("--nli-epochs", type=int, default=1, help="passes over the NLI pairs")
     parser.add_argument("--nli-limit", type=int, help="a seeded sample of N NLI pairs (smoke runs)")
+    parser.add_argument(
+        "--mixed",
+        action="store_true",
+        help="one stage: the NLI and claim pairs shuffled together, --nli-epochs passes",
+    )
     args = parser.parse_args()
+    if args.mixed and args.nli == SKIP_NLI:
+        parser.error(f"--mixed trains on the NLI pairs: it cannot take --nli {SKIP_NLI}")
     if args.nli != SKIP_NLI:
         path = Path(args.nli) if args.nli else nli_path()
         if not path.is_file():
@@ -137,6 +147,49 @@ def _nli_stage(
         model, encoded, lambda logits, rows: nli.nli_loss(logits, target[rows]), plan, rng
     )
     return {"path": str(args.nli), "labels": nli.label_counts(records), **done.as_dict()}
+
+
+def _mixed_stage(
+    model: Verifier,
+    tokenizer: Tokenizer,
+    claims: tuple[list[list[int]], torch.Tensor],
+    args: argparse.Namespace,
+    rng: random.Random,
+) -> dict[str, Any]:
+    """The NLI pairs and the claim pairs in one shuffled stage, under the NLI loss."""
+    records = _nli_records(args)
+    encoded, labels = claims
+    nli_encoded = encode_pairs(tokenizer, [(r.premise, r.hypothesis) for r in records])
+    target = torch.cat([nli.targets(records), labels])
+    plan = StagePlan("mixed", args.nli_epochs, args.batch, args.lr)
+    done = fine_tune(
+        model,
+        nli_encoded + encoded,
+        lambda logits, rows: nli.nli_loss(logits, target[rows]),
+        plan,
+        rng,
+    )
+    return {
+        "path": str(args.nli),
+        "nli_pairs": len(records),
+        "claim_pairs": len(encoded),
+        **done.as_dict(),
+    }
+
+
+def _stages(
+    model: Verifier,
+    tokenizer: Tokenizer,
+    claims: tuple[list[list[int]], torch.Tensor],
+    args: argparse.Namespace,
+    rng: random.Random,
+) -> dict[str, dict[str, Any]]:
+    """Train `model` in place by the chosen recipe; each stage's report."""
+    if args.mixed:
+        return {"mixed": _mixed_stage(model, tokenizer, claims, args, rng)}
+    nli_stage = _nli_stage(model, tokenizer, args, rng)
+    claim_stage = _claim_stage(model, *claims, args, rng)
+    return {"nli": nli_stage, "claims": claim_stage.as_dict()}
 
 
 def _claim_stage(
@@ -188,8 +241,7 @@ def main() -> None:
     labels = torch.tensor([r["label"] for r in train])
 
     model = from_minilm(read_safetensors(default_model_dir() / WEIGHTS.name), SEED)
-    nli_stage = _nli_stage(model, tokenizer, args, rng)
-    claim_stage = _claim_stage(model, encoded, labels, args, rng)
+    stages = _stages(model, tokenizer, (encoded, labels), args, rng)
 
     # What ships is fp16; every number below is measured on the weights as shipped.
     shipped: dict[str, npt.NDArray[np.generic]] = {
@@ -209,8 +261,8 @@ def main() -> None:
         "batch": args.batch,
         "lr": args.lr,
         "max_tokens": VERIFIER_MAX_TOKENS,
-        "stages": {"nli": nli_stage, "claims": claim_stage.as_dict()},
-        "train_seconds": round(claim_stage.seconds + nli_stage.get("seconds", 0.0), 1),
+        "stages": stages,
+        "train_seconds": round(sum(stage.get("seconds", 0.0) for stage in stages.values()), 1),
         "threads": torch.get_num_threads(),
         "holdout": report(holdout, probabilities(model, holdout_encoded)),
     }

@@ -134,3 +134,26 @@ def test_without_the_nli_pairs_the_run_stops_and_says_how_to_go_on(
     message = capsys.readouterr().err
     assert str(tmp_path / "nli.jsonl") in message
     assert TRAIN_DIR_VARIABLE in message and "--nli none" in message
+
+
+@pytest.mark.minilm
+def test_the_mixed_recipe_trains_both_kinds_of_pairs_in_one_stage(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    nli_file = _nli_file(tmp_path / "nli.jsonl")
+    _train(tmp_path, monkeypatch, "--nli", str(nli_file), "--nli-limit", "4", "--mixed")
+    metrics = json.loads((tmp_path / "metrics.json").read_text(encoding="utf-8"))
+    assert list(metrics["stages"]) == ["mixed"]
+    mixed = metrics["stages"]["mixed"]
+    assert (mixed["nli_pairs"], mixed["claim_pairs"], mixed["pairs"]) == (4, 4, 8)
+    assert mixed["steps"] == 4
+    assert metrics["train_seconds"] == pytest.approx(mixed["seconds"], abs=0.1)
+
+
+def test_the_mixed_recipe_needs_the_nli_pairs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["train", "--nli", "none", "--mixed"])
+    with pytest.raises(SystemExit):
+        train.main()
+    assert "--mixed trains on the NLI pairs" in capsys.readouterr().err
