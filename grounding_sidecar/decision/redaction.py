@@ -83,10 +83,14 @@ def _ranges(keep: Sequence[bool]) -> tuple[tuple[int, int], ...]:
 
 
 def stable_end(text: str, redaction: Redaction, end: int) -> int:
-    """How far the redaction of a growing `text` can go out before `end`: `end`, unless
-    the line holding it is unfinished and what it keeps so far is bare (a list marker,
-    a heading mark: the whole line may yet go), then that line's start."""
+    """How far the redaction of a growing `text` can go out before `end`: `end` without
+    the spaces that end it (a later sentence removed as its line's last takes the
+    spaces before it); and where the line holding it is unfinished and what it keeps so
+    far is bare (a list marker, a heading mark: the whole line may yet go), that line's
+    start.  What is held back goes out with the next release or the verdict."""
     line_start = text.rfind("\n", 0, end) + 1
+    while end > line_start and text[end - 1] in " \t":
+        end -= 1
     if text.find("\n", line_start) >= 0:
         return end  # the line is finished: its tidy-up is decided
     keep = [True] * (end - line_start)

@@ -97,3 +97,14 @@ def test_an_unfinished_line_left_bare_so_far_waits() -> None:
     assert stable_end(text, redaction, text.index("And")) == line  # its marker may yet go
     finished = text + ".\n"
     assert stable_end(finished, redact(finished, bad), finished.index("And")) > line
+
+
+def test_the_spaces_ending_a_release_wait_for_what_follows_them() -> None:
+    """A later sentence removed as its line's last takes the space before it, so a
+    release never ends on that space (deferred REDACT would not deliver it)."""
+    text = "- Good one here. Bad one here."
+    settled = text.index("Bad")
+    assert stable_end(text, redact(text[:settled], []), settled) == settled - 1
+    assert redact(text, spans_of(text, "Bad one here.")).text == "- Good one here."
+    two_lines = "Good one here. \nBad one"
+    assert stable_end(two_lines, redact(two_lines, []), two_lines.index("\n")) == 14

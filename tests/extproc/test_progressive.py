@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from devtools.mock_upstream import sse_chunk
@@ -115,6 +115,9 @@ JOINS = [" ", "\n", "\n- ", "\n\n"]
     joins=st.lists(st.integers(0, len(JOINS) - 1), min_size=5, max_size=5),
     cuts=st.lists(st.integers(1, 400), max_size=12),
 )
+# A redacted last sentence takes the space before it, which had been released with the
+# sentence before.
+@example(picks=[0, 3], joins=[0, 0, 0, 0, 0], cuts=[302])
 def test_progressive_redact_delivers_what_deferred_redact_does(
     picks: list[int], joins: list[int], cuts: list[int]
 ) -> None:
