@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.quality_metrics import ClaimRecord, measure
+from benchmarks.quality_metrics import COLUMNS, ClaimRecord, measure
 from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
@@ -121,7 +121,7 @@ def main() -> None:
     if not datasets:
         print(f"{eval_dir()} is not present ({EVAL_DIR_VARIABLE}): nothing to measure")
         return
-    columns = ["claim AUROC", "claim BAcc", "response AUROC", "response BAcc"]
+    columns = list(COLUMNS)
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")
     for embedder_name in args.embedders.split(","):

@@ -17,34 +17,19 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from benchmarks.quality_metrics import COLUMNS
-from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
+from benchmarks.quality_metrics import COLUMNS, Graded, as_graded, metric
 from grounding_sidecar.evaluation.bootstrap import bootstrap_interval, group_members
 
 SEED = 11
 DRAWS = 1000
 
 Key = tuple[str, str, int]  # set, case, the claim's position in its case
-
-
-@dataclass(frozen=True, slots=True)
-class Graded:
-    """One configuration's claims on one set, in a fixed order, as arrays."""
-
-    unsupported: npt.NDArray[np.float64]
-    flagged: npt.NDArray[np.bool_]
-    bad: npt.NDArray[np.bool_]
-    response_flagged: npt.NDArray[np.bool_]
-    response_bad: npt.NDArray[np.float64]  # 1, 0, or NaN without a label
-    case: npt.NDArray[np.int_]  # the claim's case, numbered within the set
 
 
 def read_recording(path: Path) -> dict[str, dict[Key, dict[str, Any]]]:
@@ -58,55 +43,6 @@ def read_recording(path: Path) -> dict[str, dict[Key, dict[str, Any]]]:
         position[at] = position.get(at, -1) + 1
         out.setdefault(configuration, {})[(record["set"], record["case"], position[at])] = record
     return out
-
-
-def as_graded(records: list[dict[str, Any]], cases: dict[str, int]) -> Graded:
-    def column(name: str) -> list[Any]:
-        return [r[name] for r in records]
-
-    return Graded(
-        np.array(column("unsupported"), dtype=np.float64),
-        np.array(column("flagged"), dtype=bool),
-        np.array(column("bad"), dtype=bool),
-        np.array(column("response_flagged"), dtype=bool),
-        np.array([np.nan if v is None else float(v) for v in column("response_bad")]),
-        np.array([cases[r["case"]] for r in records], dtype=np.int_),
-    )
-
-
-Runs = list[npt.NDArray[np.int_]]  # the rows of each answer drawn, one array per answer
-
-
-def _answers(g: Graded, runs: Runs) -> tuple[list[float], list[bool], list[bool]]:
-    """Per answer drawn (a case drawn twice counts twice), its weakest claim's
-    P(unsupported), its verdict and its label."""
-    labelled = [run for run in runs if not np.isnan(g.response_bad[run[0]])]
-    return (
-        [float(g.unsupported[run].max()) for run in labelled],
-        [bool(g.response_flagged[run[0]]) for run in labelled],
-        [bool(g.response_bad[run[0]]) for run in labelled],
-    )
-
-
-def metric(column: str) -> Callable[[Graded, Runs], float | None]:
-    """The benchmark's number `column` (AUROC and BAcc in points) on the answers drawn."""
-
-    def value(g: Graded, runs: Runs) -> float | None:
-        if column.startswith("claim"):
-            rows = np.concatenate(runs)
-            if column.endswith("AUROC"):
-                result = auroc(g.unsupported[rows].tolist(), g.bad[rows].tolist())
-            else:
-                result = balanced_accuracy(g.flagged[rows], g.bad[rows])
-        else:
-            scores, flagged, bad = _answers(g, runs)
-            if column.endswith("AUROC"):
-                result = auroc(scores, bad)
-            else:
-                result = balanced_accuracy(flagged, bad)
-        return None if result is None else 100 * result
-
-    return value
 
 
 Comparison = tuple[float | None, float | None, tuple[float, float] | None]
