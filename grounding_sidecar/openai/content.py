@@ -18,3 +18,13 @@ def text_parts(parts: list[Any]) -> list[str]:
         and part.get("type") == "text"
         and isinstance(part.get("text"), str)
     ]
+
+
+def content_text(content: Any, separator: str) -> str | None:
+    """A message's `content` as text: the string itself, or its text parts joined by
+    `separator`; None when it is neither a string nor a list."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return separator.join(text_parts(content))
+    return None

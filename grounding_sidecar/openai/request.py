@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
-from grounding_sidecar.openai.content import text_parts
+from grounding_sidecar.openai.content import content_text
 
 SOURCES_METADATA_KEY = "grounding.sources"
 REPORT_METADATA_KEY = "grounding.report"
@@ -116,17 +116,9 @@ def last_user_text(messages: Any) -> str | None:
         return None
     for message in reversed(messages):
         if isinstance(message, dict) and message.get("role") == "user":
-            text = _content_text(message.get("content"))
+            text = content_text(message.get("content"), " ") or ""
             return text if text.strip() else None
     return None
-
-
-def _content_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if not isinstance(content, list):
-        return ""
-    return " ".join(text_parts(content))
 
 
 def _sources_from(value: Any) -> tuple[str | None, tuple[str, ...]]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
-from grounding_sidecar.openai.content import text_parts
+from grounding_sidecar.openai.content import content_text
 
 CHOICE_SEPARATOR = "\n\n"
 
@@ -81,7 +81,7 @@ def read_json_answer(raw: bytes) -> AnswerText:
             raise MalformedResponse("a choice has no message object")
         index = choice.get("index", position)
         contents.append(
-            (index if isinstance(index, int) else position, content_text(message.get("content")))
+            (index if isinstance(index, int) else position, answer_text(message.get("content")))
         )
     return join_choices(contents)
 
@@ -95,15 +95,14 @@ def with_report(body: bytes, report: Mapping[str, Any]) -> bytes:
     return body[:end] + (b"," if has_members else b"") + member + body[end:]
 
 
-def content_text(content: Any) -> str:
+def answer_text(content: Any) -> str:
     """Text of a message content: a string, null, or a list of typed parts."""
     if content is None:
         return ""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(text_parts(content))
-    raise MalformedResponse("message content is neither text nor a list of parts")
+    text = content_text(content, "")
+    if text is None:
+        raise MalformedResponse("message content is neither text nor a list of parts")
+    return text
 
 
 def with_contents(body: bytes, contents: Mapping[int, str]) -> bytes:
