@@ -38,7 +38,7 @@ from grounding_sidecar.detection.grading.sources import SourceSide
 from grounding_sidecar.detection.grading.verification import (
     VERIFICATION_FAILED,
     Reading,
-    read_best_pairs,
+    read_evidence_pairs,
 )
 from grounding_sidecar.detection.judging.candidates import FirstStage
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
@@ -208,7 +208,7 @@ class ClaimGrader:
         self, graded: Sequence[int], allowed: npt.NDArray[np.bool_], embedded: _Embedded
     ) -> _Scored:
         similarities = score(embedded.claims.vectors, embedded.passages.vectors, allowed)
-        readings = read_best_pairs(
+        readings = read_evidence_pairs(
             self.models.verifier,
             self.models.judge.verify_floor,
             [self.claims[i].reading for i in graded],

@@ -40,7 +40,7 @@ VERIFICATION_FAILED = Unread.VERIFICATION_FAILED
 Reading = Verification | Unread | None
 
 
-def read_best_pairs(
+def read_evidence_pairs(
     verifier: Verifier | None,
     floor: float,
     claims: Sequence[str],

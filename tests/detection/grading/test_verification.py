@@ -6,7 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from grounding_sidecar.detection.contract import Verification
-from grounding_sidecar.detection.grading.verification import VERIFICATION_FAILED, read_best_pairs
+from grounding_sidecar.detection.grading.verification import (
+    VERIFICATION_FAILED,
+    read_evidence_pairs,
+)
 from grounding_sidecar.detection.judging.scoring import score
 from grounding_sidecar.detection.text.passages import split_passages
 from tests.support.fake_verifiers import FAILS, MarkerVerifier
@@ -26,26 +29,26 @@ FLOOR = 0.5
 
 def test_without_a_verifier_nothing_is_read() -> None:
     ok = np.ones(3, dtype=bool)
-    assert read_best_pairs(None, FLOOR, CLAIMS, ok, KERNEL, PASSAGES) == [None, None, None]
+    assert read_evidence_pairs(None, FLOOR, CLAIMS, ok, KERNEL, PASSAGES) == [None, None, None]
 
 
 def test_usable_claims_at_the_floor_are_read_against_their_best_passage_in_one_batch() -> None:
     verifier = MarkerVerifier()
     ok = np.array([True, True, False])
-    readings = read_best_pairs(verifier, FLOOR, CLAIMS, ok, KERNEL, PASSAGES)
+    readings = read_evidence_pairs(verifier, FLOOR, CLAIMS, ok, KERNEL, PASSAGES)
     assert verifier.batches == [[(PASSAGES[0].text, CLAIMS[0]), (PASSAGES[1].text, CLAIMS[1])]]
     assert all(isinstance(reading, Verification) for reading in readings[:2])
     assert readings[2] is None
     # Under the floor a usable claim is not read either.
     verifier.batches.clear()
-    assert read_best_pairs(verifier, 0.95, CLAIMS, ok, KERNEL, PASSAGES) == [None, None, None]
+    assert read_evidence_pairs(verifier, 0.95, CLAIMS, ok, KERNEL, PASSAGES) == [None, None, None]
     assert verifier.batches == [[]]
 
 
 def test_a_batch_that_raised_marks_only_the_claims_it_held() -> None:
     claims = [f"Orders ship on Mondays {FAILS}.", *CLAIMS[1:]]
     ok = np.ones(3, dtype=bool)
-    readings = read_best_pairs(MarkerVerifier(), FLOOR, claims, ok, KERNEL, PASSAGES)
+    readings = read_evidence_pairs(MarkerVerifier(), FLOOR, claims, ok, KERNEL, PASSAGES)
     assert readings == [VERIFICATION_FAILED, VERIFICATION_FAILED, None]
 
 
@@ -70,7 +73,7 @@ def test_the_premise_is_the_best_passage_with_its_neighbours_in_the_same_source(
         np.eye(4, dtype=np.float32),
     )
     verifier = MarkerVerifier()
-    read_best_pairs(verifier, FLOOR, CLAIMS[:2], np.ones(2, dtype=bool), kernel, passages)
+    read_evidence_pairs(verifier, FLOOR, CLAIMS[:2], np.ones(2, dtype=bool), kernel, passages)
     assert [premise for premise, _ in verifier.batches[0]] == [
         THREE_SENTENCES,
         "Refunds take a week.",
