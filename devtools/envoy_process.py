@@ -222,6 +222,13 @@ class EnvoyProcess:
     def __exit__(self, *exc: object) -> None:
         self.stop()
 
+    def counter(self, name: str) -> int:
+        """One counter from the admin endpoint's stats (0 when Envoy has not made it)."""
+        url = f"http://127.0.0.1:{self.admin_port}/stats?format=json&filter=^{name}$"
+        with urllib.request.urlopen(url, timeout=5) as reply:
+            stats = json.load(reply)["stats"]
+        return sum(int(s["value"]) for s in stats if s.get("name") == name)
+
     def log_tail(self, lines: int = 30) -> str:
         try:
             return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])

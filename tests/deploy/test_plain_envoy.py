@@ -65,6 +65,7 @@ def upstream() -> Iterator[MockUpstream]:
 class Stack:
     envoy_port: int
     sidecar: ServingProcess
+    envoy: EnvoyProcess
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +119,7 @@ def stack(
         envoy_yaml = one(manifests, "ConfigMap", "-envoy")["data"]["envoy.yaml"]
         envoy = EnvoyProcess(envoy_yaml).start()
         try:
-            yield Stack(envoy.port, sidecar)
+            yield Stack(envoy.port, sidecar, envoy)
         finally:
             envoy.stop()
     finally:
@@ -174,6 +175,18 @@ def test_grounded_answer_passes(stack: Stack, acme: str) -> None:
     assert status == 200, body
     assert headers["x-grounding-verdict"] == "pass"
     assert json.loads(body)["choices"][0]["message"]["content"] == GROUNDED
+
+
+def test_envoy_closes_processor_streams_without_resetting_them(stack: Stack, acme: str) -> None:
+    """The bootstrap's runtime layer: Envoy half-closes each ext_proc stream and waits for
+    the processor's status (a reset stream leaks native memory in the processor)."""
+    resets = "cluster.grounding_sidecar.upstream_rq_tx_reset"
+    before = stack.envoy.counter(resets)
+    for stream in (False, True, False, True):
+        status, _, body = post(stack.envoy_port, GROUNDED, acme, stream=stream)
+        assert status == 200, body
+    assert stack.envoy.counter("cluster.grounding_sidecar.upstream_rq_completed") >= 4
+    assert stack.envoy.counter(resets) == before
 
 
 def test_ungrounded_answer_is_flagged_under_the_global_log_action(

@@ -76,3 +76,17 @@ def test_64_concurrent_mixed_streams_do_not_cross_talk(stack: Stack) -> None:
             content = reply.json()["choices"][0]["message"]["content"]
             assert content == case.answer, case
             assert reply.headers["x-grounding-verdict"] == expected_verdict, case
+
+
+def test_envoy_ends_each_processor_stream_without_a_reset(stack: Stack) -> None:
+    """The example config's graceful close: Envoy half-closes each ext_proc stream and
+    waits for the sidecar's status instead of resetting it (a reset stream leaks native
+    memory in the sidecar's gRPC server: docs/operations.md)."""
+    resets = "cluster.grounding_sidecar.upstream_rq_tx_reset"
+    before = stack.envoy.counter(resets)
+    cases = [Case(n, WORKSPACES[n % 3], streaming=bool(n % 2), grounded=True) for n in range(24)]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        replies = list(pool.map(lambda case: run(stack, case), cases, timeout=120))
+    assert all(reply.status == 200 for reply in replies)
+    assert stack.envoy.counter("cluster.grounding_sidecar.upstream_rq_completed") > 0
+    assert stack.envoy.counter(resets) == before

@@ -162,6 +162,18 @@ policy-dir: {{ include "gs.policyDir" . }}
 
 {{- define "gs.processorCluster" -}}grounding_sidecar{{- end -}}
 
+{{/* The Envoy runtime the processor needs: each ext_proc stream ends with a half-close
+     and Envoy waits for the processor's status, instead of resetting the stream (a reset
+     stream costs the processor's gRPC server native memory for good:
+     docs/operations.md#memory-and-envoys-stream-close).  A bootstrap's layered_runtime. */}}
+{{- define "gs.envoyRuntime" -}}
+layered_runtime:
+  layers:
+  - name: grounding_sidecar
+    static_layer:
+      envoy.reloadable_features.ext_proc_graceful_grpc_close: true
+{{- end -}}
+
 {{/* The ext_proc filter's typed_config: the settings of docs/contract.md#envoy-settings. */}}
 {{- define "gs.extProcConfig" -}}
 {{- $root := .root -}}
