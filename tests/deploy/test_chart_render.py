@@ -421,3 +421,34 @@ def test_monitoring_crds_are_gated_on_capabilities() -> None:
     manifests = render(api_versions=())
     assert not {m["kind"] for m in manifests} & {"ServiceMonitor", "PrometheusRule"}
     assert one(manifests, "Deployment")
+
+
+GRACEFUL_CLOSE = "envoy.reloadable_features.ext_proc_graceful_grpc_close"
+
+
+def runtime_flags(bootstrap: dict[str, Any]) -> dict[str, Any]:
+    flags: dict[str, Any] = {}
+    for layer in bootstrap.get("layered_runtime", {}).get("layers", []):
+        flags |= layer.get("static_layer", {})
+    return flags
+
+
+def test_every_envoy_the_chart_configures_closes_processor_streams_gracefully(
+    rendered: dict[str, list[Manifest]],
+) -> None:
+    """Without the runtime flag Envoy resets each ext_proc stream (docs/operations.md)."""
+    endpoints = EnvoyEndpoints("127.0.0.1", 1, "127.0.0.1", 2)
+    example = yaml.safe_load(render_config(endpoints))
+    assert runtime_flags(example)[GRACEFUL_CLOSE] is True
+    plain = one(rendered["plain-envoy"], "ConfigMap", "-envoy")["data"]
+    assert runtime_flags(yaml.safe_load(plain["envoy.yaml"])) == runtime_flags(example)
+    assert runtime_flags(yaml.safe_load(plain["runtime.yaml"])) == runtime_flags(example)
+    bootstrap = one(rendered["eg-sidecar"], "EnvoyProxy")["spec"]["bootstrap"]
+    assert bootstrap["type"] == "Merge"
+    assert runtime_flags(yaml.safe_load(bootstrap["value"])) == runtime_flags(example)
+    snippet = one(rendered["istio-sidecar"], "ConfigMap", "-pod-snippet")["data"]
+    annotations = yaml.safe_load(snippet["pod-snippet.yaml"])["metadata"]["annotations"]
+    override = one(rendered["istio-sidecar"], "ConfigMap", "-istio-bootstrap")
+    assert annotations["sidecar.istio.io/bootstrapOverride"] == override["metadata"]["name"]
+    merged = json.loads(override["data"]["custom_bootstrap.json"])
+    assert runtime_flags(merged) == runtime_flags(example)
