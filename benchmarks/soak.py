@@ -1,14 +1,20 @@
-"""Memory under a long soak: does the sidecar's RSS stop growing once its caches are full?
+"""Memory under a long soak: does the sidecar's RSS stay flat once its caches are full?
 
-One run starts the mock upstream (its own process), the sidecar (`serve`, hash
-embedder without the verifier, BLOCK, a small passage cache so it fills early) and a
-real Envoy in front, all on loopback, ports chosen at run time, and sends `--requests` JSON chat
-completions over `--connections` keep-alive connections, in two halves: repeating
-texts (ten source/answer pairs over and over) and unique texts (every request new).
-The sidecar's RSS is sampled every `--every` requests; printed: the curve, and the
-growth per request over the second part of each half (after the caches filled).
+One run starts the mock upstream (its own process), the sidecar (`serve`: hash embedder
+without the verifier, a small passage cache so it fills early, a BLOCK and a LOG
+workspace) and a real Envoy from deploy/envoy/envoy.yaml in front, all on loopback with
+ports chosen at run time, and sends `--requests` chat completions over `--connections`
+keep-alive connections.  The traffic (soak_traffic.py) mixes JSON and SSE, BLOCK and
+LOG, grounded and ungrounded answers, repeating and unique texts, and clients that hang
+up mid-stream; every other response is checked against its case by trace id.
 
-    python -m benchmarks.soak [--requests 300000] [--connections 8]
+Every `--every` requests it samples the sidecar's RSS and its bounded caches (from
+/metrics).  Printed (and with `--record`, written as JSON): the curve, the slope of RSS
+per request after the warm-up (least squares over the samples past `--warmup`), the
+requests per second, and the responses that were wrong (the exit status is 1 if any).
+
+    python -m benchmarks.soak                       # 100,000 requests: a session's check
+    python -m benchmarks.soak --requests 1000000    # the standing soak (about 40 minutes)
 """
 
 from __future__ import annotations
@@ -18,27 +24,47 @@ import http.client
 import json
 import os
 import platform
+import subprocess
 import sys
+import tempfile
 import threading
 import time
+import urllib.request
+from collections import Counter
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from devtools.envoy_process import start_loopback_envoy
-from devtools.serving import start_serving
+from benchmarks.soak_traffic import Case, Outcome, case_for, judge, request_of, soak_workspaces
+from devtools.envoy_process import LOOPBACK, EnvoyEndpoints, EnvoyProcess, render_config
+from devtools.serving import ServingProcess, start_serving
 
-CITIES = ["Rotterdam", "Lyon", "Gdansk", "Porto", "Leipzig", "Turin", "Ghent", "Bilbao"]
+# The cache series sampled beside RSS: each should reach its bound and hold there.
+CACHE_SERIES = (
+    "gateway_grounding_passage_cache_bytes",
+    "gateway_grounding_text_cache_entries",
+)
 
 
-def texts(index: int, unique: bool) -> tuple[str, str]:
-    """A source and a grounded answer for request `index` (ten pairs when repeating)."""
-    key = index if unique else index % 10
-    city = CITIES[key % len(CITIES)]
-    source = (
-        f"Order {key} left the {city} warehouse on {key % 28 + 1} June by rail freight. "
-        f"It holds {key % 90 + 10} pallets of steel coils insured up to {key * 7} euros."
-    )
-    answer = f"Order {key} left the {city} warehouse on {key % 28 + 1} June by rail freight."
-    return source, answer
+@dataclass
+class Sample:
+    requests: int
+    rss_mb: float
+    caches: dict[str, float]
+
+
+@dataclass
+class Tally:
+    """Outcomes across the client threads (each adds under the lock)."""
+
+    outcomes: Counter[str] = field(default_factory=Counter)
+    wrong: list[str] = field(default_factory=list)  # the first few, for the report
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, case: Case, outcome: Outcome, detail: str) -> None:
+        with self.lock:
+            self.outcomes[outcome.value] += 1
+            if outcome is Outcome.WRONG and len(self.wrong) < 10:
+                self.wrong.append(f"{case}: {detail[:300]}")
 
 
 def rss_mb(pid: int) -> float:
@@ -48,114 +74,157 @@ def rss_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
-def client(
-    port: int, indices: range, step: int, offset: int, unique: bool, counter: list[int]
-) -> None:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+def cache_sizes(metrics_port: int) -> dict[str, float]:
+    """The cache series, summed per metric name and label set, from the sidecar's /metrics."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10) as r:
+        text = r.read().decode()
+    sizes: dict[str, float] = {}
+    for line in text.splitlines():
+        if line.startswith(CACHE_SERIES):
+            name, _, value = line.rpartition(" ")
+            sizes[name] = float(value)
+    return sizes
+
+
+def send(connection: http.client.HTTPConnection, case: Case, tally: Tally) -> bool:
+    """Send one case and judge its response; False when the connection is no longer usable
+    (the client hung up, or the exchange failed)."""
+    body, headers = request_of(case)
     try:
-        for index in indices[offset::step]:
-            source, answer = texts(index, unique)
-            body = json.dumps(
-                {
-                    "model": "mock-1",
-                    "messages": [{"role": "user", "content": "Where is my order?"}],
-                    "metadata": {"grounding.sources": [source]},
-                }
-            )
-            connection.request(
-                "POST",
-                "/v1/chat/completions",
-                body=body,
-                headers={"content-type": "application/json", "x-mock-answer": answer},
-            )
-            response = connection.getresponse()
-            response.read()
-            if response.status != 200:
-                raise RuntimeError(f"unexpected status {response.status}")
-            counter[0] += 1
+        connection.request("POST", "/v1/chat/completions", body=body, headers=headers)
+        if case.hangs_up:
+            time.sleep(0.05)  # the upstream is mid-stream: leave without reading
+            tally.add(case, Outcome.HUNG_UP, "")
+            return False
+        response = connection.getresponse()
+        content = response.read()
+    except (OSError, http.client.HTTPException) as exc:
+        tally.add(case, Outcome.WRONG, repr(exc))
+        return False
+    tally.add(case, judge(case, response.status, content), content.decode(errors="replace"))
+    return True
+
+
+def client(port: int, cases: list[Case], tally: Tally) -> None:
+    """One keep-alive connection, replaced after a hang-up."""
+    connection = http.client.HTTPConnection(LOOPBACK, port, timeout=30)
+    try:
+        for case in cases:
+            if not send(connection, case, tally):
+                connection.close()
+                connection = http.client.HTTPConnection(LOOPBACK, port, timeout=30)
     finally:
         connection.close()
 
 
-def run_half(
-    port: int, pid: int, start: int, count: int, unique: bool, args: argparse.Namespace
-) -> list[tuple[int, float]]:
-    curve: list[tuple[int, float]] = []
-    for chunk_start in range(start, start + count, args.every):
-        indices = range(chunk_start, min(chunk_start + args.every, start + count))
-        counter = [0]
-        threads = [
-            threading.Thread(
-                target=client, args=(port, indices, args.connections, i, unique, counter)
-            )
-            for i in range(args.connections)
-        ]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        curve.append((indices.stop, rss_mb(pid)))
-        print(f"{'unique' if unique else 'repeating':9} {indices.stop:>8} {curve[-1][1]:8.1f} MB",
-              flush=True)  # fmt: skip
-    return curve
+def run_chunk(port: int, cases: list[Case], connections: int, tally: Tally) -> None:
+    threads = [
+        threading.Thread(target=client, args=(port, cases[i::connections], tally))
+        for i in range(connections)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
 
 
-def growth_per_request(curve: list[tuple[int, float]]) -> float:
-    """Bytes per request over the second half of a curve (least squares)."""
-    tail = curve[len(curve) // 2 :]
-    if len(tail) < 2:
+def slope_bytes_per_request(samples: list[Sample]) -> float:
+    """Least-squares slope of RSS against requests, in bytes per request."""
+    if len(samples) < 2:
         return float("nan")
-    n = len(tail)
-    mean_x = sum(x for x, _ in tail) / n
-    mean_y = sum(y for _, y in tail) / n
-    slope = sum((x - mean_x) * (y - mean_y) for x, y in tail) / sum(
-        (x - mean_x) ** 2 for x, _ in tail
-    )
-    return slope * 1024 * 1024
+    n = len(samples)
+    mean_x = sum(s.requests for s in samples) / n
+    mean_y = sum(s.rss_mb for s in samples) / n
+    covariance = sum((s.requests - mean_x) * (s.rss_mb - mean_y) for s in samples)
+    variance = sum((s.requests - mean_x) ** 2 for s in samples)
+    return covariance / variance * 1024 * 1024
+
+
+def start_sidecar(work: Path, cache_mb: int) -> ServingProcess:
+    policy_dir = work / "workspaces"
+    policy_dir.mkdir()
+    (policy_dir / "soak.json").write_text(json.dumps(soak_workspaces()))
+    return start_serving(
+        [sys.executable, "-m", "grounding_sidecar", "serve", "--host", LOOPBACK, "--port", "0",
+         "--embedder", "hash", "--verifier", "off", "--enabled", "--action", "LOG",
+         "--log-level", "WARNING", "--metrics-port", "0", "--policy-dir", str(policy_dir),
+         "--passage-cache-mb", str(cache_mb)]
+    )  # fmt: skip
+
+
+def soak(args: argparse.Namespace) -> dict[str, object]:
+    tally = Tally()
+    samples: list[Sample] = []
+    with tempfile.TemporaryDirectory(prefix="grounding-soak-") as directory:
+        # Its tracebacks for streams Envoy cancels (the hang-ups) are not the soak's news.
+        upstream = start_serving(
+            [sys.executable, "-m", "devtools.mock_upstream"], stderr=subprocess.DEVNULL
+        )
+        sidecar = start_sidecar(Path(directory), args.cache_mb)
+        envoy = None
+        started = time.monotonic()
+        try:
+            endpoints = EnvoyEndpoints(LOOPBACK, upstream.port(), LOOPBACK, sidecar.port())
+            config = render_config(endpoints, trust_client_workspace=True)
+            envoy = EnvoyProcess(config, log_level="error").start()
+            metrics_port = sidecar.port("metrics_port")
+            first = Sample(0, rss_mb(sidecar.pid), cache_sizes(metrics_port))
+            for start in range(0, args.requests, args.every):
+                stop = min(start + args.every, args.requests)
+                cases = [
+                    case_for(i, seed=args.seed, hang_up_share=args.hang_up_share)
+                    for i in range(start, stop)
+                ]
+                run_chunk(envoy.port, cases, args.connections, tally)
+                samples.append(Sample(stop, rss_mb(sidecar.pid), cache_sizes(metrics_port)))
+                print(f"{stop:>9} {samples[-1].rss_mb:8.1f} MB  {dict(tally.outcomes)}", flush=True)
+        finally:
+            if envoy is not None:
+                envoy.stop()
+            sidecar.stop()
+            upstream.stop()
+        seconds = time.monotonic() - started
+    warm = [s for s in samples if s.requests > args.warmup * args.requests]
+    return {
+        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        "requests": args.requests,
+        "connections": args.connections,
+        "seconds": round(seconds, 1),
+        "requests_per_second": round(args.requests / seconds, 1),
+        "start_rss_mb": first.rss_mb,
+        "slope_bytes_per_request": round(slope_bytes_per_request(warm), 2),
+        "growth_after_warmup_mb": round(warm[-1].rss_mb - warm[0].rss_mb, 2) if warm else None,
+        "outcomes": dict(tally.outcomes),
+        "wrong": tally.wrong,
+        "samples": [asdict(s) for s in [first, *samples]],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--requests", type=int, default=300_000)
+    parser.add_argument("--requests", type=int, default=100_000)
     parser.add_argument("--connections", type=int, default=8)
-    parser.add_argument("--every", type=int, default=10_000, help="requests per RSS sample")
-    parser.add_argument("--cache-mb", type=int, default=4, help="the sidecar's passage cache")
+    parser.add_argument("--every", type=int, default=10_000, help="requests per sample")
     parser.add_argument(
-        "--malloc-arena-max", type=int, help="MALLOC_ARENA_MAX for the processes started"
+        "--warmup", type=float, default=0.2, help="share of requests before the fit"
     )
-    parser.add_argument("--repeating-only", action="store_true")
+    parser.add_argument("--cache-mb", type=int, default=4, help="the sidecar's passage cache")
+    parser.add_argument("--hang-up-share", type=float, default=0.02, help="of the streams")
+    parser.add_argument("--seed", type=int, default=20261202)
+    parser.add_argument("--record", type=Path, help="write the result as JSON here")
     args = parser.parse_args(argv)
-    if args.malloc_arena_max:
-        os.environ["MALLOC_ARENA_MAX"] = str(args.malloc_arena_max)
-    upstream = start_serving([sys.executable, "-m", "devtools.mock_upstream"])
-    sidecar = start_serving(
-        [sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0",
-         "--embedder", "hash", "--verifier", "off", "--enabled", "--action", "BLOCK",
-         "--log-level", "WARNING",
-         "--metrics-port", "0", "--passage-cache-mb", str(args.cache_mb)]
-    )  # fmt: skip
-    envoy = None
-    started = time.monotonic()
-    try:
-        envoy = start_loopback_envoy(upstream.port(), sidecar.port(), log_level="error")
-        first = rss_mb(sidecar.pid)
-        half = args.requests if args.repeating_only else args.requests // 2
-        repeating = run_half(envoy.port, sidecar.pid, 0, half, False, args)
-        unique = run_half(envoy.port, sidecar.pid, half, args.requests - half, True, args)
-    finally:
-        if envoy is not None:
-            envoy.stop()
-        sidecar.stop()
-        upstream.stop()
-    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
-    print(f"\n# soak ({machine}): {args.requests} requests in {time.monotonic() - started:.0f} s")
-    end = unique[-1][1] if unique else repeating[-1][1]
-    print(f"RSS after start-up {first:.1f} MB; after the repeating half {repeating[-1][1]:.1f} MB; "
-          f"at the end {end:.1f} MB")  # fmt: skip
-    print(f"growth over the second part of each half: repeating "
-          f"{growth_per_request(repeating):.1f} B/request, unique "
-          f"{growth_per_request(unique):.1f} B/request")  # fmt: skip
-    return 0
+    result = soak(args)
+    print(f"\n# soak ({result['machine']}): {args.requests} requests in {result['seconds']} s, "
+          f"{result['requests_per_second']} requests/s")  # fmt: skip
+    print(f"RSS at start {result['start_rss_mb']:.1f} MB; after warm-up "
+          f"{result['slope_bytes_per_request']} B/request, "
+          f"{result['growth_after_warmup_mb']} MB in all")  # fmt: skip
+    print(f"outcomes {result['outcomes']}")
+    for line in result["wrong"]:  # type: ignore[attr-defined]
+        print(f"WRONG {line}")
+    if args.record:
+        args.record.write_text(json.dumps(result, indent=1) + "\n")
+    return 1 if result["wrong"] else 0
 
 
 if __name__ == "__main__":

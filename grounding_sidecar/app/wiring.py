@@ -40,6 +40,7 @@ from grounding_sidecar.detection.verifier.base import Verifier
 from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.extproc.exchange import ExchangeContext, ExchangeLimits
 from grounding_sidecar.observability.audit import AuditObserver, AuditWriter, open_sink
+from grounding_sidecar.observability.cache_metrics import ProcessCacheCollector
 from grounding_sidecar.observability.check_queue_metrics import CheckQueueCollector
 from grounding_sidecar.observability.embedding_metrics import EmbeddingPipelineCollector
 from grounding_sidecar.observability.fanout import ObserverFanout
@@ -245,6 +246,7 @@ def start_operations(settings: Settings, detection: Detection) -> Operations:
     pipeline = detection.pipeline_collector()
     if pipeline is not None:
         metrics.watch(pipeline)
+    metrics.watch(ProcessCacheCollector())
     writer = AuditWriter(
         open_sink(settings.audit_sink),
         queue_size=settings.audit_queue_size,

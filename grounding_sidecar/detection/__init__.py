@@ -3,6 +3,7 @@
 Knows nothing of HTTP or Envoy.  The public surface is re-exported here.
 """
 
+from grounding_sidecar.detection.caches import CacheSize, cache_sizes
 from grounding_sidecar.detection.contract import (
     CheckResult,
     ClaimClass,
@@ -31,6 +32,7 @@ from grounding_sidecar.detection.text.passages import SourceLimits
 
 __all__ = [
     "EMBEDDER_NAMES",
+    "CacheSize",
     "CheckMemo",
     "CheckResult",
     "ClaimClass",
@@ -52,5 +54,6 @@ __all__ = [
     "StageTimings",
     "StatementGrade",
     "Verdict",
+    "cache_sizes",
     "load_embedder",
 ]

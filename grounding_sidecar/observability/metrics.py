@@ -14,7 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    ProcessCollector,
+    generate_latest,
+)
 from prometheus_client.metrics import disable_created_metrics
 from prometheus_client.registry import Collector
 
@@ -101,6 +108,9 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
     def __init__(self, registry: CollectorRegistry | None = None) -> None:
         self.registry = registry or CollectorRegistry(auto_describe=True)
         r = self.registry
+        # The process's RSS, CPU and open files, under this product's prefix so the
+        # memory alert selects the sidecar and no other process (docs/operations.md#memory).
+        ProcessCollector(namespace="gateway_grounding", registry=r)
         self.checks = Counter(
             "gateway_grounding_check",
             "Checked responses (streaming or not), by baseline grounded flag and action.",

@@ -105,3 +105,11 @@ def _text_features(text: str, dim: int) -> tuple[npt.NDArray[np.int64], npt.NDAr
     values = np.fromiter((value for _, value in features), np.float64, len(features))
     columns.flags.writeable = values.flags.writeable = False  # shared by every caller
     return columns, values
+
+
+# Process-wide memo tables, bounded; listed by detection/caches.py.
+CACHES = {
+    "hash_word_features": _word_feature,
+    "hash_pair_features": _pair_feature,
+    "hash_text_features": _text_features,
+}

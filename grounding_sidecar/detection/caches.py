@@ -1,0 +1,47 @@
+"""The detector's process-wide caches, by name, each with the bound it never exceeds.
+
+Text analysis is memoised per distinct text (words, stems, details, hashing features):
+a RAG deployment sends the same passages again and again, and each analysis is pure.
+Every such cache is a `functools.lru_cache` with a fixed `maxsize`, so memory is bounded
+however many distinct texts arrive; `/metrics` shows each one's entries against its
+bound (`gateway_grounding_text_cache_entries`, docs/operations.md#memory).  Each module
+lists its own memo tables in a `CACHES` mapping and a test holds every `lru_cache` in
+the package to being listed.  The per-check memo (`memo.CheckMemo`) lives and dies with
+its request, and the passage-embedding cache has its own byte bound and series.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from grounding_sidecar.detection.embedding import hashing
+from grounding_sidecar.detection.text import contrasts, details, words
+
+
+class _Cached(Protocol):
+    def cache_info(self) -> Any: ...
+
+
+PROCESS_CACHES: Mapping[str, _Cached] = {
+    **words.CACHES,
+    **details.CACHES,
+    **hashing.CACHES,
+    **contrasts.CACHES,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CacheSize:
+    entries: int
+    bound: int
+
+
+def cache_sizes() -> dict[str, CacheSize]:
+    """Each process cache's entries now and its bound."""
+    sizes = {}
+    for name, function in PROCESS_CACHES.items():
+        info = function.cache_info()
+        sizes[name] = CacheSize(info.currsize, info.maxsize)
+    return sizes
