@@ -1,0 +1,29 @@
+"""A short soak through the real Envoy: every response is its own case's, right."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks.soak import Sample, main, slope_bytes_per_request
+
+pytestmark = pytest.mark.envoy
+
+
+def test_the_slope_is_bytes_per_request() -> None:
+    samples = [Sample(n, 100 + n / 1024 / 1024 * 3, {}) for n in (1000, 2000, 3000)]
+    assert slope_bytes_per_request(samples) == pytest.approx(3.0)
+
+
+def test_a_short_soak_gets_every_response_right(tmp_path: Path) -> None:
+    record = tmp_path / "soak.json"
+    code = main(["--requests", "400", "--every", "200", "--hang-up-share", "0.1",
+                 "--record", str(record)])  # fmt: skip
+    result = json.loads(record.read_text())
+    assert code == 0, result["wrong"]
+    assert result["outcomes"]["right"] + result["outcomes"]["hung_up"] == 400
+    assert result["outcomes"]["hung_up"] > 0
+    caches = result["samples"][-1]["caches"]
+    assert any(name.startswith("gateway_grounding_text_cache_entries") for name in caches)
