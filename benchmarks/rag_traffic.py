@@ -48,7 +48,6 @@ import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from devtools.envoy_process import start_envoy_without_ext_proc, start_loopback_envoy
@@ -120,14 +119,11 @@ class Target:
     sidecar: ServingProcess | None
 
 
-def rss_mb(pid: int) -> float | None:
+def rss_mb(sidecar: ServingProcess) -> float | None:
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
+        return sidecar.memory_mib()
+    except (OSError, RuntimeError):  # the process is gone
         return None
-    return None
 
 
 @contextmanager
@@ -422,7 +418,7 @@ def sweep(args: argparse.Namespace, settings: Settings) -> int:
                     if unknown
                     else None,
                     waited_past_deadline=sum(a > deadline for _, a, _, _ in got),
-                    rss_mb=rss_mb(target.sidecar.pid),
+                    rss_mb=rss_mb(target.sidecar),
                 )
                 phases.append(phase)
                 print(asdict(phase), flush=True)
@@ -509,7 +505,7 @@ def main(argv: list[str] | None = None) -> int:
                                 statistics.median(r.total for r in got[target.name]) * 1000, 1
                             ),
                             verdicts=verdicts,
-                            rss_mb=rss_mb(target.sidecar.pid) if target.sidecar else None,
+                            rss_mb=rss_mb(target.sidecar) if target.sidecar else None,
                         )
                     )
     finally:

@@ -67,13 +67,6 @@ class Tally:
                 self.wrong.append(f"{case}: {detail[:300]}")
 
 
-def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
-
-
 def cache_sizes(metrics_port: int) -> dict[str, float]:
     """The cache series, summed per metric name and label set, from the sidecar's /metrics."""
     with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10) as r:
@@ -168,7 +161,7 @@ def soak(args: argparse.Namespace) -> dict[str, object]:
             config = render_config(endpoints, trust_client_workspace=True)
             envoy = EnvoyProcess(config, log_level="error").start()
             metrics_port = sidecar.port("metrics_port")
-            first = Sample(0, rss_mb(sidecar.pid), cache_sizes(metrics_port))
+            first = Sample(0, sidecar.memory_mib(), cache_sizes(metrics_port))
             for start in range(0, args.requests, args.every):
                 stop = min(start + args.every, args.requests)
                 cases = [
@@ -176,7 +169,7 @@ def soak(args: argparse.Namespace) -> dict[str, object]:
                     for i in range(start, stop)
                 ]
                 run_chunk(envoy.port, cases, args.connections, tally)
-                samples.append(Sample(stop, rss_mb(sidecar.pid), cache_sizes(metrics_port)))
+                samples.append(Sample(stop, sidecar.memory_mib(), cache_sizes(metrics_port)))
                 print(f"{stop:>9} {samples[-1].rss_mb:8.1f} MB  {dict(tally.outcomes)}", flush=True)
         finally:
             if envoy is not None:

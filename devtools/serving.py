@@ -8,10 +8,12 @@ benchmarks and the tests.
 
 from __future__ import annotations
 
+import re
 import select
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any
 
 
@@ -30,6 +32,14 @@ class ServingProcess:
 
     def port(self, name: str = "port") -> int:
         return int(self.fields[name])
+
+    def memory_mib(self, field: str = "VmRSS") -> float:
+        """A memory field of /proc/<pid>/status in MiB: VmRSS (resident now), VmHWM (peak)."""
+        text = Path(f"/proc/{self.pid}/status").read_text()
+        match = re.search(rf"^{field}:\s+(\d+) kB", text, re.MULTILINE)
+        if match is None:
+            raise RuntimeError(f"no {field} for pid {self.pid}")
+        return int(match.group(1)) / 1024
 
     def __enter__(self) -> ServingProcess:
         """Stopped when its `with` block (or the ExitStack it entered) ends."""

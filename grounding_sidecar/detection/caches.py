@@ -4,10 +4,10 @@ Text analysis is memoised per distinct text (words, stems, details, hashing feat
 a RAG deployment sends the same passages again and again, and each analysis is pure.
 Every such cache is a `functools.lru_cache` with a fixed `maxsize`, so memory is bounded
 however many distinct texts arrive; `/metrics` shows each one's entries against its
-bound (`gateway_grounding_text_cache_entries`, docs/operations.md#memory).  Each module
-lists its own memo tables in a `CACHES` mapping and a test holds every `lru_cache` in
-the package to being listed.  The per-check memo (`memo.CheckMemo`) lives and dies with
-its request, and the passage-embedding cache has its own byte bound and series.
+bound (`gateway_grounding_text_cache_entries`, docs/operations.md#memory).  A test
+holds every `lru_cache` in the package to being listed here.  The per-check memo
+(`memo.CheckMemo`) lives and dies with its request, and the passage-embedding cache has
+its own byte bound and series.
 """
 
 from __future__ import annotations
@@ -25,10 +25,13 @@ class _Cached(Protocol):
 
 
 PROCESS_CACHES: Mapping[str, _Cached] = {
-    **words.CACHES,
-    **details.CACHES,
-    **hashing.CACHES,
-    **contrasts.CACHES,
+    "stems": words.stem,
+    "words": words.words,
+    "content_words": words.content_words,
+    "details": details.extract_details,
+    "implied_details": details.implied_details,
+    "contrast_table": contrasts.contrast_table,
+    **hashing.CACHES,  # its memo tables are private to it
 }
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from benchmarks.soak import Sample, main, slope_bytes_per_request
+from devtools.serving import ServingProcess
 
 pytestmark = pytest.mark.envoy
 
@@ -27,3 +30,16 @@ def test_a_short_soak_gets_every_response_right(tmp_path: Path) -> None:
     assert result["outcomes"]["hung_up"] > 0
     caches = result["samples"][-1]["caches"]
     assert any(name.startswith("gateway_grounding_text_cache_entries") for name in caches)
+
+
+def test_memory_is_read_from_the_process_status() -> None:
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        served = ServingProcess(process, {})  # type: ignore[arg-type]
+        resident, peak = served.memory_mib(), served.memory_mib("VmHWM")
+        assert 1 < resident <= peak
+        with pytest.raises(RuntimeError):
+            served.memory_mib("NoSuchField")
+    finally:
+        process.kill()
+        process.wait()

@@ -14,7 +14,6 @@ import argparse
 import http.client
 import json
 import os
-import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -32,12 +31,6 @@ ANSWERS = (
     "The Eiffel Tower is located in Paris and was completed in 1889.",
     "The Great Wall of China is visible from the moon with the naked eye.",
 )
-
-
-def status_kib(pid: int, field: str) -> int:
-    text = Path(f"/proc/{pid}/status").read_text()
-    match = re.search(rf"^{field}:\s+(\d+) kB", text, re.MULTILINE)
-    return int(match.group(1)) if match else 0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -89,7 +82,7 @@ def main() -> int:
     sidecar_port = sidecar.port()
     envoy = start_loopback_envoy(upstream.port, sidecar_port)
     try:
-        idle_rss = status_kib(sidecar.pid, "VmRSS")
+        idle_rss = sidecar.memory_mib()
         cpu_before = cpu_seconds(sidecar.pid)
         started = time.monotonic()
         with ThreadPoolExecutor(args.concurrency) as pool:
@@ -102,8 +95,8 @@ def main() -> int:
             "statuses": {str(s): statuses.count(s) for s in sorted(set(statuses))},
             "seconds": round(elapsed, 2),
             "requests_per_second": round(args.requests / elapsed, 1),
-            "rss_after_start_mib": round(idle_rss / 1024, 1),
-            "rss_peak_mib": round(status_kib(sidecar.pid, "VmHWM") / 1024, 1),
+            "rss_after_start_mib": round(idle_rss, 1),
+            "rss_peak_mib": round(sidecar.memory_mib("VmHWM"), 1),
             "cpu_seconds": round(cpu_seconds(sidecar.pid) - cpu_before, 2),
             "cpu_cores_busy": round((cpu_seconds(sidecar.pid) - cpu_before) / elapsed, 2),
         }

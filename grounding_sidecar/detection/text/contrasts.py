@@ -122,7 +122,3 @@ def contrast_table(path: Path = TABLE_PATH, sha256: str = TABLE_SHA256) -> Contr
         raise ContrastTableUnavailable(f"the contrast table {path} does not match its pin")
     data = json.loads(gzip.decompress(packed))
     return ContrastTable.from_pairs(data["pairs"], data["lemmas"])
-
-
-# Process-wide memo tables, bounded; listed by detection/caches.py.
-CACHES = {"contrast_table": contrast_table}

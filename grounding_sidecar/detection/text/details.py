@@ -397,7 +397,3 @@ def _unit_of(symbol: str | None, unit: str | None) -> str:
         return ""
     lowered = unit.lower()
     return _CURRENCY_WORDS.get(lowered) or _UNITS.get(lowered, "")
-
-
-# Process-wide memo tables, bounded; listed by detection/caches.py.
-CACHES = {"details": extract_details, "implied_details": implied_details}

@@ -57,7 +57,3 @@ def content_words(text: str) -> frozenset[str]:
 def bigrams(text: str) -> frozenset[tuple[str, str]]:
     """Adjacent word pairs, function words included: word order carries meaning."""
     return frozenset(itertools.pairwise(words(text)))
-
-
-# Process-wide memo tables, bounded; listed by detection/caches.py.
-CACHES = {"stems": stem, "words": words, "content_words": content_words}
