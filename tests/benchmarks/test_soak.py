@@ -33,8 +33,10 @@ def test_a_short_soak_gets_every_response_right(tmp_path: Path) -> None:
 
 
 def test_memory_is_read_from_the_process_status() -> None:
-    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    command = [sys.executable, "-c", "import time; print('up', flush=True); time.sleep(30)"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
+        assert process.stdout is not None and process.stdout.readline() == "up\n"  # running
         served = ServingProcess(process, {})  # type: ignore[arg-type]
         resident, peak = served.memory_mib(), served.memory_mib("VmHWM")
         assert 1 < resident <= peak
