@@ -87,12 +87,14 @@ def stable_end(text: str, redaction: Redaction, end: int) -> int:
     the spaces that end it (a later sentence removed as its line's last takes the
     spaces before it); and where the line holding it is unfinished and what it keeps so
     far is bare (a list marker, a heading mark: the whole line may yet go), that line's
-    start.  What is held back goes out with the next release or the verdict."""
+    start.  A line is finished once its newline has arrived and nothing unsettled lies
+    between `end` and it.  What is held back goes out with the next release or the verdict."""
     line_start = text.rfind("\n", 0, end) + 1
     while end > line_start and text[end - 1] in " \t":
         end -= 1
-    if text.find("\n", line_start) >= 0:
-        return end  # the line is finished: its tidy-up is decided
+    line_end = text.find("\n", line_start)
+    if line_end >= 0 and not text[end:line_end].strip(" \t"):
+        return end  # the line is finished and settled: its tidy-up is decided
     keep = [True] * (end - line_start)
     for start, stop in redaction.removed:
         for position in range(max(start, line_start), min(stop, end)):

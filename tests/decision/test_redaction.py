@@ -95,8 +95,10 @@ def test_an_unfinished_line_left_bare_so_far_waits() -> None:
     redaction = redact(text, bad)
     line = text.index("- Bad")
     assert stable_end(text, redaction, text.index("And")) == line  # its marker may yet go
-    finished = text + ".\n"
-    assert stable_end(finished, redact(finished, bad), finished.index("And")) > line
+    arrived = text + ".\n"  # its newline is here, but "And more." is not yet settled
+    assert stable_end(arrived, redact(arrived, bad), arrived.index("And")) == line
+    settled = arrived.index(".\n", line) + 1
+    assert stable_end(arrived, redact(arrived, bad), settled) == settled
 
 
 def test_the_spaces_ending_a_release_wait_for_what_follows_them() -> None:

@@ -118,6 +118,8 @@ JOINS = [" ", "\n", "\n- ", "\n\n"]
 # A redacted last sentence takes the space before it, which had been released with the
 # sentence before.
 @example(picks=[0, 3], joins=[0, 0, 0, 0, 0], cuts=[302])
+# A list marker settled before its line's sentences, whose newline had already arrived.
+@example(picks=[0, 2, 2, 0], joins=[2, 0, 1, 0, 0], cuts=[67, 69])
 def test_progressive_redact_delivers_what_deferred_redact_does(
     picks: list[int], joins: list[int], cuts: list[int]
 ) -> None:
