@@ -178,6 +178,9 @@ def build_detection(settings: Settings) -> Detection:
     if problem is not None:
         _log_unavailable(settings, problem)
         return Detection(None)
+    note = grader.calibration_note()
+    if note is not None:
+        log.warning("%s", note)
     return Detection(grader, embedders)
 
 
@@ -187,6 +190,7 @@ def _verifier(settings: Settings, options: ServingOptions) -> Verifier | None:
     # embedder's runs would share (concurrent checks then share them).
     verifier = load_verifier(
         settings.verifier,
+        verifier_model=settings.verifier_model,
         intra_op_threads=parallelism.workers * parallelism.intra_op_threads,
         allow_spinning=parallelism.allow_spinning,
     )

@@ -68,6 +68,13 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
         default=VerifierMode.AUTO.value,
         help="the entailment verifier (docs/verifier.md): auto runs it when installed",
     )
+    grading.add_argument(
+        "--verifier-model",
+        metavar="DIR",
+        default=None,
+        help="your own checker as the verifier: model.onnx, tokenizer.json, config.json "
+        "(docs/own-checker.md)",
+    )
 
 
 def build_grader(args: argparse.Namespace) -> Grader:
@@ -80,9 +87,12 @@ def build_grader(args: argparse.Namespace) -> Grader:
         short_answers_with_question=args.short_answers_with_question,
         first_stage=FirstStage(args.passage_budget_chars, args.candidates_per_claim),
     )
-    return Grader(
-        load_embedder(args.embedder), settings, verifier=load_verifier(VerifierMode(args.verifier))
-    )
+    verifier = load_verifier(VerifierMode(args.verifier), verifier_model=args.verifier_model)
+    grader = Grader(load_embedder(args.embedder), settings, verifier=verifier)
+    note = grader.calibration_note()
+    if note is not None:
+        print(f"grounding-sidecar: note: {note}", file=sys.stderr)
+    return grader
 
 
 def positive_int(value: str) -> int:

@@ -129,16 +129,19 @@ class Evidence:
 
 @dataclass(frozen=True, slots=True)
 class Verification:
-    """The verifier's probabilities for one (passage, claim) pair; they sum to 1."""
+    """The verifier's probabilities for one (passage, claim) pair; they sum to 1.
+    `contradicted` is None for a two-label checker, which has no such class (its
+    "unsupported" is `neither`)."""
 
     entailed: float
-    contradicted: float
+    contradicted: float | None
     neither: float
 
     def to_dict(self) -> dict[str, Any]:
+        contradicted = self.contradicted
         return {
             "entailed": round(self.entailed, 4),
-            "contradicted": round(self.contradicted, 4),
+            "contradicted": None if contradicted is None else round(contradicted, 4),
             "neither": round(self.neither, 4),
         }
 

@@ -138,6 +138,18 @@ class Grader:
             f"{models.first_stage.tag}"
         )
 
+    def calibration_note(self) -> str | None:
+        """What to know when a verifier runs that the calibrated scorer's parameters were
+        not fitted for (a team's own checker: docs/own-checker.md#calibration)."""
+        judge, verifier = self._models.judge, self._models.verifier
+        if verifier is None or not isinstance(judge, CalibratedJudge) or judge.model.uses_verifier:
+            return None
+        return (
+            f"no calibration is fitted for verifier {verifier.version_tag}: the verifier-off "
+            "parameters grade, and its readings act through the overrides only "
+            "(docs/own-checker.md#calibration)"
+        )
+
     @property
     def _short_answers_tag(self) -> str:
         return f"+{SHORT_ANSWERS_VERSION}" if self._settings.short_answers_with_question else ""

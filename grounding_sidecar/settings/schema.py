@@ -48,6 +48,7 @@ class Settings:
     embedder: str = "minilm"
     scorer: Scorer = Scorer.CALIBRATED
     verifier: VerifierMode = VerifierMode.AUTO
+    verifier_model: str | None = None  # a checker's directory (docs/own-checker.md)
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
     short_answers_with_question: bool = False  # docs/detection.md#short-answers
@@ -151,6 +152,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         v.enum_values(VerifierMode),
         "the entailment verifier: auto runs it when its files are installed, "
         "on requires them (docs/verifier.md)",
+    ),
+    _spec(
+        "verifier-model",
+        v.optional(v.text),
+        "a directory path, or off: the shipped verifier",
+        "your own checker as the verifier: model.onnx, tokenizer.json and config.json "
+        "(docs/own-checker.md)",
     ),
     _spec(
         "similarity-threshold",

@@ -208,3 +208,23 @@ def test_cases_read_their_question_and_check_takes_one(tmp_path: Path) -> None:
     assert single.returncode == 1 and "contradictory" in single.stdout
     off = run_cli("--cases", str(cases), *grading[:-1])  # the default: off
     assert '"formed_with_question"' not in off.stdout
+
+
+CHECKERS = Path(__file__).resolve().parents[1] / "detection" / "verifier" / "checkers"
+
+
+def test_a_checker_of_ones_own_grades_and_check_says_it_is_uncalibrated() -> None:
+    process = run_cli(
+        "--source", SOURCE, "--answer", SOURCE, "--json",
+        "--verifier-model", str(CHECKERS / "roberta"),
+    )  # fmt: skip
+    assert process.returncode == 0, process.stderr
+    result = json.loads(process.stdout)
+    assert "/ver-v4+own@" in result["version"]
+    assert result["claims"][0]["verifier"]["contradicted"] is None  # a two-label checker
+    assert "no calibration is fitted for verifier ver-v4+own@" in process.stderr
+
+
+def test_a_checker_directory_that_cannot_load_is_a_clean_error(tmp_path: Path) -> None:
+    process = run_cli("--source", SOURCE, "--answer", SOURCE, "--verifier-model", str(tmp_path))
+    assert_clean_error(process, "lacks model.onnx")

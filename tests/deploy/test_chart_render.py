@@ -377,6 +377,32 @@ def test_embedding_parallelism_values_reach_serve(tmp_path: Path) -> None:
     assert (settings.embed_workers, settings.embed_threads) == (3, 1)
 
 
+def test_a_checker_volume_is_mounted_and_named_as_the_verifier_model(tmp_path: Path) -> None:
+    sets = [
+        "model.verifierVolume.persistentVolumeClaim.claimName=nli-checker",
+        "model.verifierSubPath=deberta-v3",
+    ]
+    manifests = render(sets=sets)
+    text = one(manifests, "ConfigMap", "-config")["data"]["config.yaml"]
+    assert yaml.safe_load(text)["verifier-model"] == "/etc/grounding-sidecar/verifier-model/deberta-v3"
+    pod = one(manifests, "Deployment")["spec"]["template"]["spec"]
+    volume = {"name": "gs-verifier-model", "persistentVolumeClaim": {"claimName": "nli-checker"}}
+    assert volume in pod["volumes"]
+    (container,) = pod["containers"]
+    mount = {
+        "name": "gs-verifier-model",
+        "mountPath": "/etc/grounding-sidecar/verifier-model",
+        "readOnly": True,
+    }
+    assert mount in container["volumeMounts"]
+    path = tmp_path / "config.yaml"
+    path.write_text(text)
+    settings = load_settings(config_file=path, flags={"policy-dir": str(tmp_path)})
+    assert settings.verifier_model == "/etc/grounding-sidecar/verifier-model/deberta-v3"
+    default = one(render(), "ConfigMap", "-config")["data"]["config.yaml"]
+    assert "verifier-model" not in yaml.safe_load(default)
+
+
 def test_existing_workspaces_configmap_is_used_as_is() -> None:
     manifests = render(sets=["existingWorkspacesConfigMap=gitops-export"])
     assert not [m for m in manifests if m["metadata"]["name"].endswith("-workspaces")]

@@ -75,7 +75,11 @@ def issuer() -> Issuer:
 
 
 def render_plain_envoy(
-    upstream: MockUpstream, issuer: Issuer, work: Path, socket_dir: Path
+    upstream: MockUpstream,
+    issuer: Issuer,
+    work: Path,
+    socket_dir: Path,
+    sets: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     jwks = work / "jwks-values.yaml"
     jwks.write_text(
@@ -90,6 +94,7 @@ def render_plain_envoy(
             "plainEnvoy.upstream.host=127.0.0.1",
             f"plainEnvoy.upstream.port={upstream.port}",
             f"socket.dir={socket_dir}",
+            *sets,
         ],
     )
 
@@ -99,11 +104,43 @@ def stack(
     upstream: MockUpstream, issuer: Issuer, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Stack]:
     """Envoy + sidecar from the chart."""
-    work = tmp_path_factory.mktemp("plain-envoy")
+    yield from run_chart_stack(upstream, issuer, tmp_path_factory.mktemp("plain-envoy"))
+
+
+# A tiny checker of the tests' own (tests/detection/verifier/checkers): a two-label model.
+CHECKER = Path(__file__).resolve().parents[1] / "detection" / "verifier" / "checkers" / "roberta"
+
+
+@pytest.fixture(scope="module")
+def own_checker_stack(
+    upstream: MockUpstream, issuer: Issuer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Stack]:
+    """The same, with a checker volume: the chart's mount point stands in for the
+    fixture directory (as the ports and directories do), and answers carry a summary."""
+    sets = ["model.verifierVolume.persistentVolumeClaim.claimName=checkers"]
+    yield from run_chart_stack(
+        upstream,
+        issuer,
+        tmp_path_factory.mktemp("plain-envoy-checker"),
+        sets,
+        {"verifier-model": str(CHECKER), "report": "summary"},
+    )
+
+
+def run_chart_stack(
+    upstream: MockUpstream,
+    issuer: Issuer,
+    work: Path,
+    sets: Sequence[str] = (),
+    substitutes: dict[str, Any] | None = None,
+) -> Iterator[Stack]:
     socket_dir = work / "run"
     socket_dir.mkdir()
-    manifests = render_plain_envoy(upstream, issuer, work, socket_dir)
+    manifests = render_plain_envoy(upstream, issuer, work, socket_dir, sets)
     config = yaml.safe_load(one(manifests, "ConfigMap", "-config")["data"]["config.yaml"])
+    if substitutes:
+        assert set(substitutes) <= set(config), "substitutes stand in for what the chart set"
+        config |= substitutes
     policy_dir = work / "workspaces"
     policy_dir.mkdir()
     workspaces = one(manifests, "ConfigMap", "-workspaces")["data"]
@@ -297,3 +334,15 @@ def test_with_the_processor_down_chat_is_503_and_other_paths_work(
         assert json.loads(response.read())["data"][0]["id"] == "mock"
     finally:
         connection.close()
+
+
+def test_a_checker_volume_grades_through_envoy_under_its_own_version(
+    own_checker_stack: Stack, acme: str
+) -> None:
+    status, headers, body = post(own_checker_stack.envoy_port, GROUNDED, acme)
+    assert status == 200, body
+    report = json.loads(body)["grounding"]
+    assert headers["x-grounding-verdict"] == "pass" == report["verdict"]
+    assert "/ver-v4+own@" in report["version"]
+    status, headers, body = post(own_checker_stack.envoy_port, UNGROUNDED, acme)
+    assert status == 403 and headers["x-grounding-verdict"] == "fail", body

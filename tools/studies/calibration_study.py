@@ -63,7 +63,12 @@ _MISSING = (np.nan, np.nan, np.nan)
 def _reading(verification: Verification | None) -> tuple[float, float, float]:
     if verification is None:
         return _MISSING
-    return (verification.entailed, verification.contradicted, verification.neither)
+    contradicted = verification.contradicted  # the shipped verifier always has one
+    return (
+        verification.entailed,
+        np.nan if contradicted is None else contradicted,
+        verification.neither,
+    )
 
 
 @dataclass

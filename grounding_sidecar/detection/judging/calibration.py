@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES_WITH_VERIFIER
+from grounding_sidecar.detection.verifier.model import shipped_version_tag
 
 PARAMS_DIR = Path(__file__).parent / "params"
 CALIBRATION_VERSION = "cal-v1"
@@ -103,8 +104,13 @@ def params_path(embedder_name: str, *, with_verifier: bool = False) -> Path:
 
 
 def load_calibration(embedder: Embedder, verifier_tag: str | None = None) -> CalibratedModel:
-    """The shipped parameters for this exact embedder (and verifier, when one runs),
-    or `EmbedderUnavailable`."""
+    """The shipped parameters for this exact embedder and verifier, or
+    `EmbedderUnavailable`.  The verifier's probabilities are features only for the
+    shipped verifier, whose parameters were fitted on them; with any other (a team's
+    own checker, docs/own-checker.md#calibration) the verifier-off parameters apply,
+    and its readings act through the overrides alone."""
+    if verifier_tag is not None and verifier_tag != shipped_version_tag():
+        verifier_tag = None
     path = params_path(embedder.name, with_verifier=verifier_tag is not None)
     try:
         model = CalibratedModel.from_json(json.loads(path.read_text(encoding="utf-8")))

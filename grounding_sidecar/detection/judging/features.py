@@ -62,10 +62,14 @@ VERIFIER_LOGIT_CLIP = 8.0
 
 def verifier_features(verification: Verification | None) -> npt.NDArray[np.float64]:
     """log-odds of entailed and contradicted; -VERIFIER_LOGIT_CLIP for both when the
-    verifier did not read the claim (it has no similar passage)."""
+    verifier did not read the claim (it has no similar passage), and for contradicted
+    when the verifier has no such class (a two-label checker)."""
     if verification is None:
         return np.full(len(VERIFIER_FEATURES), -VERIFIER_LOGIT_CLIP)
-    return clipped_log_odds(np.array([verification.entailed, verification.contradicted]))
+    contradicted = verification.contradicted
+    return clipped_log_odds(
+        np.array([verification.entailed, 0.0 if contradicted is None else contradicted])
+    )
 
 
 def clipped_log_odds(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:

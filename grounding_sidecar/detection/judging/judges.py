@@ -186,8 +186,9 @@ def _verifier_contradiction(
     "create"), and a contradiction the rationale cannot name is one a user cannot
     check."""
     verification = judgement.verification
-    if verification is None or verification.contradicted < VERIFIER_CONTRADICTION:
-        return None
+    contradicted = verification.contradicted if verification is not None else None
+    if contradicted is None or contradicted < VERIFIER_CONTRADICTION:
+        return None  # no reading, or a two-label checker's (it has no contradiction)
     if judgement.score < cosine_threshold - CONTRADICTION_MARGIN:
         return None  # not the same subject: a gap, not a contradiction
     contrast = find_contrast(evidence.claim, judgement.best.text, evidence.corpus)
@@ -196,7 +197,7 @@ def _verifier_contradiction(
     passage_id = judgement.best.passage_id
     rationale = (
         f"contradicted by {passage_id}: {contrast.describe(passage_id)} "
-        f"(verifier p {verification.contradicted:.2f}, cosine {judgement.score:.2f})"
+        f"(verifier p {contradicted:.2f}, cosine {judgement.score:.2f})"
     )
     return judgement.overruled(Verdict.CONTRADICTORY, rationale, FindingKind.CONTRAST)
 

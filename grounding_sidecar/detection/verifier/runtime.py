@@ -1,10 +1,14 @@
-"""The verifier on onnxruntime: (passage, claim) pairs -> three probabilities.
+"""The verifier on onnxruntime: (passage, claim) pairs -> Verifications.
 
-Input is `[CLS] passage [SEP] claim [SEP]` from the MiniLM tokenizer, cut to
-VERIFIER_MAX_TOKENS (the longer side first); every token is segment 0, as in
-training (docs/verifier.md#design).  Pairs run in length-sorted batches, padded
-only to their longest row.  Files are verified by sha256 and loaded once per
-process and thread setting.
+One loader for every source (model.py): the graph's declared inputs decide what is
+fed (`input_ids`, `attention_mask`, and `token_type_ids` when it has them); the
+tokenizer's own post-processor encodes the pair (BERT's [CLS] a [SEP] b [SEP],
+RoBERTa's <s> a </s></s> b </s>, DeBERTa's), cut to the model's length on the side
+its truncation names; the first output is the class scores (`probabilities` as they
+are, anything else as logits, softmaxed), mapped to the verifier's classes by label
+name.  Pairs run in length-sorted batches, padded only to their longest row.  A model
+is loaded and probed once per process and thread setting; anything it cannot do is
+refused then, at start-up (docs/own-checker.md#start-up-errors).
 """
 
 from __future__ import annotations
@@ -16,31 +20,24 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.embedding.minilm.runtime import (
     LoadOnce,
-    load_tokenizer,
     open_session,
     pad_sequences,
     valid_unicode,
 )
-from grounding_sidecar.detection.embedding.minilm.store import (
-    TOKENIZER,
-    problem_with,
-    resolve_model_dir,
-)
 from grounding_sidecar.detection.verifier.base import VerificationError, VerifierUnavailable
-from grounding_sidecar.detection.verifier.store import (
-    VERIFIER_GRAPH,
-    VERIFIER_MAX_TOKENS,
-    VERIFIER_VERSION,
-    verifier_graph_path,
-)
+from grounding_sidecar.detection.verifier.model import Truncation, VerifierModel, shipped_model
 
 # Pairs per onnxruntime run: long enough rows to keep the GEMMs busy, short enough
 # that one long passage pads few others.
 BATCH_ROWS = 16
+REQUIRED_INPUTS = ("input_ids", "attention_mask")
+OPTIONAL_INPUTS = ("token_type_ids",)
+PROBABILITIES_OUTPUT = "probabilities"  # the shipped graph ends in its softmax
 # Chat answers open with discourse markers ("Good news:", "Sure,") that state nothing
 # and that the training pairs never had: the verifier reads them as a change of
 # meaning ("Good news: refund request R-2291 ... was approved" against the passage
@@ -52,44 +49,104 @@ _DISCOURSE_MARKER = re.compile(
     r"in short|in summary|to summari[sz]e|update|note|answer)\s*[:,!.–—-]\s+",
     re.IGNORECASE,
 )
+_PROBE = ("The museum opens at nine.", "The museum opens at nine.")
+
+IntMatrix = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True, slots=True)
 class _Loaded:
     session: Any  # onnxruntime.InferenceSession (untyped library)
-    tokenizer: Any  # tokenizers.Tokenizer (untyped library)
+    tokenizer: Any  # tokenizers.Tokenizer, cutting on the model's side
+    overflow_tokenizer: Any  # the same, cutting the longer side: for claims too long alone
+    inputs: tuple[str, ...]
+    output: str
 
 
-def verifier_problem(model_dir: Path | str | None = None) -> str | None:
-    """Why the verifier's files are not usable in `model_dir`, or None when they are."""
-    directory = resolve_model_dir(model_dir)
-    for path, pin in (
-        (verifier_graph_path(directory), VERIFIER_GRAPH),
-        (directory / TOKENIZER.name, TOKENIZER),
-    ):
-        problem = problem_with(path, pin)
-        if problem is not None:
-            return problem
-    return None
-
-
-def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
-    problem = verifier_problem(model_dir)
-    if problem is not None:
-        raise VerifierUnavailable(
-            f"the verifier's files are not usable: {problem}. Build them with "
-            "`make install` or `grounding-sidecar model fetch`, or set `verifier: off`."
-        )
+def _load_uncached(model: VerifierModel, threads: int, spinning: bool) -> _Loaded:
     try:
-        return _Loaded(
-            open_session(verifier_graph_path(model_dir), threads, spinning),
-            load_tokenizer(model_dir / TOKENIZER.name, VERIFIER_MAX_TOKENS),
-        )
+        session = open_session(model.graph, threads, spinning)
     except Exception as exc:  # onnxruntime's exception classes are untyped
-        raise VerifierUnavailable(f"onnxruntime could not load the verifier: {exc}") from exc
+        raise VerifierUnavailable(f"onnxruntime could not load {model.graph}: {exc}") from exc
+    loaded = _Loaded(
+        session,
+        _pair_tokenizer(model.tokenizer, model.max_tokens, model.truncation),
+        _pair_tokenizer(model.tokenizer, model.max_tokens, Truncation.LONGEST_FIRST),
+        _inputs(session, model.graph),
+        session.get_outputs()[0].name,
+    )
+    _probe(loaded, model)
+    return loaded
 
 
 _load = LoadOnce(_load_uncached)
+
+
+def _pair_tokenizer(path: Path, max_tokens: int, truncation: Truncation) -> Any:
+    """The tokenizer at `path`, cutting pairs at `max_tokens`, never padding; refused
+    when its post-processor has no pair template (a and b would run together)."""
+    from tokenizers import Tokenizer
+
+    try:
+        tokenizer = Tokenizer.from_file(str(path))
+    except Exception as exc:  # tokenizers raises its own untyped exception
+        raise VerifierUnavailable(f"{path} is not a readable tokenizer: {exc}") from exc
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(max_length=max_tokens, strategy=truncation.value)
+    probe = tokenizer.encode(*_PROBE)
+    sequences = probe.sequence_ids
+    first = [i for i, s in enumerate(sequences) if s == 0]
+    second = [i for i, s in enumerate(sequences) if s == 1]
+    if not first or not second or not any(s is None for s in sequences[first[-1] : second[0]]):
+        raise VerifierUnavailable(
+            f"{path} has no pair template in its post-processor: a (passage, claim) pair "
+            "would run together with no separator token; export the tokenizer with its "
+            "model's post-processor (docs/own-checker.md#layout)"
+        )
+    return tokenizer
+
+
+def _inputs(session: Any, graph: Path) -> tuple[str, ...]:
+    declared = tuple(i.name for i in session.get_inputs())
+    missing = [name for name in REQUIRED_INPUTS if name not in declared]
+    unknown = [name for name in declared if name not in REQUIRED_INPUTS + OPTIONAL_INPUTS]
+    if missing or unknown:
+        raise VerifierUnavailable(
+            f"{graph} declares inputs {list(declared)}: a verifier graph needs "
+            f"{' and '.join(REQUIRED_INPUTS)}, and may take {', '.join(OPTIONAL_INPUTS)} "
+            f"({'missing ' + ', '.join(missing) if missing else 'unknown ' + ', '.join(unknown)})"
+        )
+    return declared
+
+
+def _probe(loaded: _Loaded, model: VerifierModel) -> None:
+    """One pair through the whole path: a graph whose classes do not match its labels,
+    or that cannot run, fails now rather than on a client's check."""
+    try:
+        scores = _scores(loaded, [loaded.tokenizer.encode(*_PROBE)], model.pad_id)
+    except VerificationError as exc:
+        raise VerifierUnavailable(f"{model.graph} could not verify a pair: {exc}") from exc
+    if scores.shape != (1, model.labels.count):
+        raise VerifierUnavailable(
+            f"{model.graph} gives {scores.shape[-1]} scores per pair, but its labels "
+            f"name {model.labels.count} classes"
+        )
+
+
+def _scores(loaded: _Loaded, encodings: Sequence[Any], pad_id: int) -> npt.NDArray[np.float32]:
+    ids, mask = pad_sequences([e.ids for e in encodings], pad_id)
+    feed: dict[str, IntMatrix] = {"input_ids": ids, "attention_mask": mask}
+    if "token_type_ids" in loaded.inputs:
+        feed["token_type_ids"] = pad_sequences([e.type_ids for e in encodings])[0]
+    try:
+        (scores,) = loaded.session.run([loaded.output], feed)
+    except Exception as exc:  # onnxruntime's exception classes are untyped
+        raise VerificationError(f"onnxruntime failed: {exc}") from exc
+    scores = np.asarray(scores, dtype=np.float32)
+    if loaded.output == PROBABILITIES_OUTPUT:
+        return scores
+    shifted = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    return np.asarray(shifted / shifted.sum(axis=-1, keepdims=True), dtype=np.float32)
 
 
 def without_discourse_marker(claim: str) -> str:
@@ -99,48 +156,61 @@ def without_discourse_marker(claim: str) -> str:
 
 
 class OnnxVerifier:
+    """The shipped verifier (model_dir: where `model fetch` built it), or `model`."""
+
     def __init__(
         self,
         model_dir: Path | str | None = None,
         *,
+        model: VerifierModel | None = None,
         intra_op_threads: int = 0,
         allow_spinning: bool = True,
     ) -> None:
-        self._loaded = _load(resolve_model_dir(model_dir), intra_op_threads, allow_spinning)
+        self._model = model if model is not None else shipped_model(model_dir)
+        self._loaded = _load(self._model, intra_op_threads, allow_spinning)
 
     @property
     def version_tag(self) -> str:
-        return f"{VERIFIER_VERSION}@{VERIFIER_GRAPH.sha256[:8]}"
+        return self._model.version_tag
+
+    @property
+    def model(self) -> VerifierModel:
+        return self._model
 
     @property
     def tokenizer(self) -> Any:
-        """The pair tokenizer (tokenizers.Tokenizer), truncating at VERIFIER_MAX_TOKENS."""
+        """The pair tokenizer (tokenizers.Tokenizer), truncating at the model's length."""
         return self._loaded.tokenizer
 
     def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
         if not pairs:
             return []
-        try:
-            encodings = self._loaded.tokenizer.encode_batch(
-                [
-                    (valid_unicode(passage), valid_unicode(without_discourse_marker(claim)))
-                    for passage, claim in pairs
-                ]
-            )
-        except Exception as exc:  # e.g. a non-str item: fail the batch, not the process
-            raise VerificationError(f"tokenizer failed: {exc}") from exc
-        out = np.zeros((len(pairs), 3), np.float32)
+        encodings = self._encode(pairs)
+        out = np.zeros((len(pairs), self._model.labels.count), np.float32)
         order = sorted(range(len(pairs)), key=lambda i: len(encodings[i].ids))
         for start in range(0, len(order), BATCH_ROWS):
             rows = order[start : start + BATCH_ROWS]
-            ids, mask = pad_sequences([encodings[r].ids for r in rows])
-            try:
-                (probabilities,) = self._loaded.session.run(
-                    ["probabilities"], {"input_ids": ids, "attention_mask": mask}
-                )
-            except Exception as exc:  # onnxruntime's exception classes are untyped
-                raise VerificationError(f"onnxruntime failed: {exc}") from exc
-            out[rows] = probabilities
+            out[rows] = _scores(self._loaded, [encodings[r] for r in rows], self._model.pad_id)
         if not np.isfinite(out).all():
             raise VerificationError("the verifier returned non-finite probabilities")
-        return [Verification(float(e), float(c), float(n)) for e, c, n in out]
+        return [self._model.labels.verification(row) for row in out.tolist()]
+
+    def _encode(self, pairs: Sequence[tuple[str, str]]) -> list[Any]:
+        texts = [
+            (valid_unicode(passage), valid_unicode(without_discourse_marker(claim)))
+            for passage, claim in pairs
+        ]
+        try:
+            return list(self._loaded.tokenizer.encode_batch(texts))
+        except Exception:  # a claim too long to keep whole, or a bad item: pair by pair
+            return [self._encode_one(passage, claim) for passage, claim in texts]
+
+    def _encode_one(self, passage: str, claim: str) -> Any:
+        try:
+            return self._loaded.tokenizer.encode(passage, claim)
+        except Exception:  # the claim alone overflows the model: cut the longer side
+            pass
+        try:
+            return self._loaded.overflow_tokenizer.encode(passage, claim)
+        except Exception as exc:  # e.g. a non-str item: fail the batch, not the process
+            raise VerificationError(f"tokenizer failed: {exc}") from exc

@@ -15,6 +15,8 @@ from grounding_sidecar.detection.judging.calibration import (
     load_calibration,
     params_path,
 )
+from grounding_sidecar.detection.verifier.model import shipped_version_tag
+from tests.support.fake_verifiers import MarkerVerifier
 
 
 def test_shipped_parameters_load_only_for_their_embedder(tmp_path: Path) -> None:
@@ -43,3 +45,20 @@ def test_calibrated_grader_names_its_parameters_and_keeps_the_cosine() -> None:
     grade = result.claims[0]
     assert grade.score == pytest.approx(1.0, abs=1e-5)  # the raw max cosine stays
     assert grade.probability is not None and grade.probability >= 0.5
+
+
+def test_a_verifier_of_ones_own_grades_with_the_verifier_off_parameters() -> None:
+    own = load_calibration(HashEmbedder(), "ver-v4+own@0123abcd")
+    assert not own.uses_verifier and own.tag == load_calibration(HashEmbedder()).tag
+    shipped = load_calibration(HashEmbedder(), shipped_version_tag())
+    assert shipped.uses_verifier
+
+
+def test_the_grader_says_when_its_verifier_has_no_fitted_calibration() -> None:
+    calibrated = GraderSettings(scorer=Scorer.CALIBRATED)
+    own = Grader(HashEmbedder(), calibrated, verifier=MarkerVerifier())
+    note = own.calibration_note()
+    assert note is not None and MarkerVerifier.version_tag in note
+    assert Grader(HashEmbedder(), calibrated).calibration_note() is None
+    cosine = Grader(HashEmbedder(), GraderSettings(scorer=Scorer.COSINE), verifier=MarkerVerifier())
+    assert cosine.calibration_note() is None  # the cosine rule has no parameters to fit

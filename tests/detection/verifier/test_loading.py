@@ -50,3 +50,24 @@ def test_the_installed_verifier_loads_under_auto() -> None:
     verifier = load_verifier(VerifierMode.AUTO)
     assert verifier is not None
     assert verifier.version_tag == f"ver-v4@{VERIFIER_GRAPH.sha256[:8]}"
+
+
+CHECKERS = Path(__file__).parent / "checkers"
+
+
+@pytest.mark.parametrize("mode", [VerifierMode.AUTO, VerifierMode.ON])
+def test_a_checker_directory_replaces_the_shipped_verifier(tmp_path: Path, mode: VerifierMode) -> None:
+    # Even where the shipped graph is absent: the directory is what was asked for.
+    verifier = load_verifier(
+        mode, model_dir=_model_dir_with(tmp_path, None), verifier_model=CHECKERS / "roberta"
+    )
+    assert verifier is not None and "+own@" in verifier.version_tag
+
+
+def test_off_leaves_a_checker_directory_unread(tmp_path: Path) -> None:
+    assert load_verifier(VerifierMode.OFF, verifier_model=tmp_path / "absent") is None
+
+
+def test_a_checker_directory_that_cannot_load_is_never_skipped(tmp_path: Path) -> None:
+    with pytest.raises(VerifierUnavailable, match="does not exist"):
+        load_verifier(VerifierMode.AUTO, verifier_model=tmp_path / "absent")

@@ -61,6 +61,7 @@ grounding-sidecar.io/injected: {{ include "gs.fullname" . | quote }}
 {{/* Paths inside the container: both ConfigMaps are mounted as directories (never
      subPath, which never sees updates), so workspace edits reach the watcher. */}}
 {{- define "gs.configDir" -}}/etc/grounding-sidecar/config{{- end -}}
+{{- define "gs.verifierModelDir" -}}/etc/grounding-sidecar/verifier-model{{- end -}}
 {{- define "gs.policyDir" -}}/etc/grounding-sidecar/workspaces{{- end -}}
 
 {{/* config.yaml ------------------------------------------------------------------- */}}
@@ -75,6 +76,9 @@ grounding-sidecar.io/injected: {{ include "gs.fullname" . | quote }}
 {{- end }}
 {{- end }}
 embedder: {{ .Values.model.embedder }}
+{{- if .Values.model.verifierVolume }}
+verifier-model: {{ trimSuffix "/" (printf "%s/%s" (include "gs.verifierModelDir" .) (trimPrefix "/" .Values.model.verifierSubPath)) | quote }}
+{{- end }}
 # The kubelet probes the health port on the pod IP, so bind every address; in sidecar
 # mode Envoy uses the Unix socket.
 host: 0.0.0.0
@@ -143,6 +147,9 @@ policy-dir: {{ include "gs.policyDir" . }}
 {{- if eq (include "gs.sidecarMode" .) "true" }}
 - {name: gs-socket, mountPath: {{ .Values.socket.dir }}}
 {{- end }}
+{{- if .Values.model.verifierVolume }}
+- {name: gs-verifier-model, mountPath: {{ include "gs.verifierModelDir" . }}, readOnly: true}
+{{- end }}
 {{- end -}}
 
 {{- define "gs.volumes" -}}
@@ -155,6 +162,10 @@ policy-dir: {{ include "gs.policyDir" . }}
 {{- if eq (include "gs.sidecarMode" .) "true" }}
 - name: gs-socket
   emptyDir: {sizeLimit: 1Mi}
+{{- end }}
+{{- with .Values.model.verifierVolume }}
+- name: gs-verifier-model
+  {{- toYaml . | nindent 2 }}
 {{- end }}
 {{- end -}}
 

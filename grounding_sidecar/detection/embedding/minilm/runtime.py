@@ -15,7 +15,7 @@ command that installs them.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -54,24 +54,25 @@ class _Loaded:
     version_tag: str
 
 
+Source = TypeVar("Source", bound=Hashable)
 Loaded = TypeVar("Loaded")
 
 
-class LoadOnce(Generic[Loaded]):
-    """One loaded model per (directory, thread count, spinning setting), built on first
+class LoadOnce(Generic[Source, Loaded]):
+    """One loaded model per (source, thread count, spinning setting), built on first
     use and shared by every later user: a session costs its weights in memory once."""
 
-    def __init__(self, load: Callable[[Path, int, bool], Loaded]) -> None:
+    def __init__(self, load: Callable[[Source, int, bool], Loaded]) -> None:
         self._load = load
-        self._loaded: dict[tuple[Path, int, bool], Loaded] = {}
+        self._loaded: dict[tuple[Source, int, bool], Loaded] = {}
         self._lock = threading.Lock()
 
-    def __call__(self, model_dir: Path, threads: int, spinning: bool) -> Loaded:
-        key = (model_dir.resolve(), threads, spinning)
+    def __call__(self, source: Source, threads: int, spinning: bool) -> Loaded:
+        key = (source, threads, spinning)
         with self._lock:
             loaded = self._loaded.get(key)
             if loaded is None:
-                loaded = self._loaded[key] = self._load(model_dir, threads, spinning)
+                loaded = self._loaded[key] = self._load(source, threads, spinning)
             return loaded
 
 
@@ -131,7 +132,8 @@ class MiniLMEmbedder:
     ) -> None:
         if intra_op_threads < 0:
             raise ValueError("intra_op_threads must be >= 0 (0 = onnxruntime default)")
-        self._loaded = _load(resolve_model_dir(model_dir), intra_op_threads, allow_spinning)
+        directory = resolve_model_dir(model_dir).resolve()
+        self._loaded = _load(directory, intra_op_threads, allow_spinning)
 
     @property
     def name(self) -> str:
@@ -213,10 +215,11 @@ def _uneven(shortest: int, tokens: int) -> bool:
 
 
 def pad_sequences(
-    sequences: list[list[int]],
+    sequences: list[list[int]], pad_id: int = 0
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The rows padded to the longest with `pad_id` (0 is BERT's [PAD]), and their mask."""
     width = max(len(s) for s in sequences)
-    ids = np.zeros((len(sequences), width), np.int64)  # 0 is [PAD]
+    ids = np.full((len(sequences), width), pad_id, np.int64)
     mask = np.zeros((len(sequences), width), np.int64)
     for row, seq in enumerate(sequences):
         ids[row, : len(seq)] = seq
