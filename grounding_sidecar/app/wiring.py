@@ -69,6 +69,7 @@ def grader_settings(settings: Settings) -> GraderSettings:
         min_claim_words=settings.min_claim_words,
         short_answers_with_question=settings.short_answers_with_question,
         first_stage=FirstStage(settings.passage_budget_chars, settings.candidates_per_claim),
+        calibration=Path(settings.calibration) if settings.calibration else None,
     )
 
 

@@ -7,7 +7,9 @@ response label fell by more than `--tolerance` against the stored report, so a
 drift toward leniency (or strictness) shows.  With `--sweep` it also grades the
 cases under the cosine rule at similarity thresholds 0.30 to 0.95 and prints claim
 and response balanced accuracy per threshold: the evidence for choosing
-`similarity-threshold` on your own labelled answers.  Exit 2: bad input.
+`similarity-threshold` on your own labelled answers.  With `--fit` instead of the
+cases it fits the calibrated scorer's parameters on them (calibrate_fit.py).  Exit 2:
+bad input.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from grounding_sidecar.cli.calibrate_fit import add_fit_arguments, run_fit
 from grounding_sidecar.cli.options import add_grading_arguments, bad_input, build_grader
 from grounding_sidecar.common.inputs import (
     InputError,
@@ -46,8 +49,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("cases", metavar="CASES.jsonl", help="labelled cases")
+    parser.add_argument(
+        "cases", metavar="CASES.jsonl", nargs="?", help="labelled cases to measure agreement on"
+    )
     add_grading_arguments(parser)
+    add_fit_arguments(parser)
     parser.add_argument("--baseline", metavar="FILE", help="compare with a stored report")
     parser.add_argument(
         "--tolerance", type=float, default=0.02, help="allowed drop in any rate (default 0.02)"
@@ -63,6 +69,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    if (args.cases is None) == (args.fit is None):
+        return bad_input("give either CASES.jsonl (measure) or --fit CASES.jsonl (fit)")
+    if args.fit is not None:
+        return run_fit(args)
     try:
         grader = build_grader(args)
         labelled = [label_case(parse_case(raw, n)) for n, raw in read_case_lines(args.cases)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from grounding_sidecar.detection import (
     EMBEDDER_NAMES,
@@ -75,6 +76,13 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
         help="your own checker as the verifier: model.onnx, tokenizer.json, config.json "
         "(docs/own-checker.md)",
     )
+    grading.add_argument(
+        "--calibration",
+        metavar="PARAMS.json",
+        type=Path,
+        default=None,
+        help="the calibrated scorer's parameters from `calibrate --fit` (default: shipped)",
+    )
 
 
 def build_grader(args: argparse.Namespace) -> Grader:
@@ -86,6 +94,7 @@ def build_grader(args: argparse.Namespace) -> Grader:
         min_claim_words=args.min_claim_words,
         short_answers_with_question=args.short_answers_with_question,
         first_stage=FirstStage(args.passage_budget_chars, args.candidates_per_claim),
+        calibration=args.calibration,
     )
     verifier = load_verifier(VerifierMode(args.verifier), verifier_model=args.verifier_model)
     grader = Grader(load_embedder(args.embedder), settings, verifier=verifier)

@@ -15,6 +15,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 
 from grounding_sidecar.detection import rubric
 from grounding_sidecar.detection.contract import (
@@ -32,7 +33,10 @@ from grounding_sidecar.detection.grading import incremental
 from grounding_sidecar.detection.grading.claims import ClaimGrader, Graded, Models
 from grounding_sidecar.detection.grading.classes import claim_classes
 from grounding_sidecar.detection.grading.sources import read_sources
-from grounding_sidecar.detection.judging.calibration import load_calibration
+from grounding_sidecar.detection.judging.calibration import (
+    load_calibration,
+    load_calibration_file,
+)
 from grounding_sidecar.detection.judging.candidates import FirstStage
 from grounding_sidecar.detection.judging.consistency import RULES_VERSION
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
@@ -61,6 +65,9 @@ class GraderSettings:
     # (text/short_answers.py); the version says so.  Off by default: on attrbench its
     # verdicts agreed with the labels no better than chance (docs/detection.md).
     short_answers_with_question: bool = False
+    # The calibrated scorer's parameters from a file a team fitted (`calibrate --fit`);
+    # None: the shipped ones (docs/own-checker.md#calibration).
+    calibration: Path | None = None
 
 
 class Grader:
@@ -89,10 +96,14 @@ class Grader:
     def _default_judge(self, embedder: Embedder, verifier: Verifier | None) -> Judge:
         if self._settings.scorer is not Scorer.CALIBRATED:
             return CosineJudge(self.threshold)
-        return CalibratedJudge(
-            load_calibration(embedder, verifier.version_tag if verifier else None),
-            embedder.default_threshold,
+        verifier_tag = verifier.version_tag if verifier else None
+        path = self._settings.calibration
+        model = (
+            load_calibration(embedder, verifier_tag)
+            if path is None
+            else load_calibration_file(path, embedder, verifier_tag)
         )
+        return CalibratedJudge(model, embedder.default_threshold)
 
     @property
     def embedder(self) -> Embedder:

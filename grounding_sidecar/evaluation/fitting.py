@@ -32,7 +32,10 @@ def fit_monotone_logistic(
     clipped to its feature's direction (zero if the data pull the other way).
     """
     mean = features.mean(axis=0)
-    scale = features.std(axis=0) + 1e-9
+    # A feature constant over the data carries nothing; scale 1 keeps it finite (a scale
+    # near zero would be written as 0 in the parameter file and divide by it there).
+    spread = features.std(axis=0)
+    scale = np.where(spread > 1e-6, spread, 1.0)
     x = (features - mean) / scale
     y = supported.astype(np.float64)
     weight = np.ones(len(y)) if sample_weight is None else sample_weight.astype(np.float64)

@@ -49,6 +49,7 @@ class Settings:
     scorer: Scorer = Scorer.CALIBRATED
     verifier: VerifierMode = VerifierMode.AUTO
     verifier_model: str | None = None  # a checker's directory (docs/own-checker.md)
+    calibration: str | None = None  # fitted parameters (docs/own-checker.md#calibration)
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
     short_answers_with_question: bool = False  # docs/detection.md#short-answers
@@ -159,6 +160,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "a directory path, or off: the shipped verifier",
         "your own checker as the verifier: model.onnx, tokenizer.json and config.json "
         "(docs/own-checker.md)",
+    ),
+    _spec(
+        "calibration",
+        v.optional(v.text),
+        "a file path, or off: the shipped parameters",
+        "the calibrated scorer's parameters from `grounding-sidecar calibrate --fit` "
+        "(docs/own-checker.md#calibration)",
     ),
     _spec(
         "similarity-threshold",

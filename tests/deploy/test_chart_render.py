@@ -20,6 +20,12 @@ from devtools.envoy_process import (
     render_config,
     render_jwt_config,
 )
+from grounding_sidecar.detection import HashEmbedder
+from grounding_sidecar.detection.judging.calibration import (
+    CalibratedModel,
+    load_calibration_file,
+    params_path,
+)
 from grounding_sidecar.settings import load_settings
 
 from .chart import (
@@ -40,6 +46,7 @@ from .chart import (
 
 pytestmark = pytest.mark.helm
 PROFILE_IDS = [p.name.removesuffix("-values.yaml") for p in PROFILES]
+PARAMS = params_path("hash")  # stands in for a team's `calibrate --fit` output
 
 
 def test_profiles_cover_every_integration_path() -> None:
@@ -384,7 +391,9 @@ def test_a_checker_volume_is_mounted_and_named_as_the_verifier_model(tmp_path: P
     ]
     manifests = render(sets=sets)
     text = one(manifests, "ConfigMap", "-config")["data"]["config.yaml"]
-    assert yaml.safe_load(text)["verifier-model"] == "/etc/grounding-sidecar/verifier-model/deberta-v3"
+    assert (
+        yaml.safe_load(text)["verifier-model"] == "/etc/grounding-sidecar/verifier-model/deberta-v3"
+    )
     pod = one(manifests, "Deployment")["spec"]["template"]["spec"]
     volume = {"name": "gs-verifier-model", "persistentVolumeClaim": {"claimName": "nli-checker"}}
     assert volume in pod["volumes"]
@@ -401,6 +410,24 @@ def test_a_checker_volume_is_mounted_and_named_as_the_verifier_model(tmp_path: P
     assert settings.verifier_model == "/etc/grounding-sidecar/verifier-model/deberta-v3"
     default = one(render(), "ConfigMap", "-config")["data"]["config.yaml"]
     assert "verifier-model" not in yaml.safe_load(default)
+
+
+def test_fitted_calibration_values_become_the_file_serve_loads(tmp_path: Path) -> None:
+    params = json.loads(PARAMS.read_text())
+    values = tmp_path / "calibration-values.yaml"
+    values.write_text(yaml.safe_dump({"model": {"embedder": "hash", "calibration": params}}))
+    config_map = one(render([values]), "ConfigMap", "-config")["data"]
+    config = yaml.safe_load(config_map["config.yaml"])
+    assert config["calibration"] == "/etc/grounding-sidecar/config/calibration.json"
+    written = tmp_path / "calibration.json"
+    written.write_text(config_map["calibration.json"])
+    assert (
+        load_calibration_file(written, HashEmbedder()).tag == CalibratedModel.from_json(params).tag
+    )
+    default = one(render(), "ConfigMap", "-config")["data"]
+    assert "calibration.json" not in default and "calibration" not in yaml.safe_load(
+        default["config.yaml"]
+    )
 
 
 def test_existing_workspaces_configmap_is_used_as_is() -> None:

@@ -30,3 +30,15 @@ def test_fit_separates_a_separable_signal() -> None:
     mean, scale, weights, bias = fit_monotone_logistic(x, y)
     model = CalibratedModel("tag", FEATURE_NAMES, mean, scale, weights, bias, 0.5, "test")
     assert auroc(model.probability(x), y.astype(bool)) > 0.95
+
+
+def test_a_constant_feature_gets_scale_one_and_the_model_stays_finite() -> None:
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(200, len(FEATURES)))
+    x[:, 3] = 0.25  # e.g. no claim in the data has a number
+    y = (x[:, 0] > 0).astype(int)
+    mean, scale, weights, bias = fit_monotone_logistic(x, y)
+    assert scale[3] == 1.0
+    model = CalibratedModel("tag", FEATURE_NAMES, mean, scale, weights, bias, 0.5, "test")
+    reloaded = CalibratedModel.from_json(model.to_json())
+    assert np.isfinite(reloaded.probability(x)).all()

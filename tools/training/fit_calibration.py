@@ -30,66 +30,39 @@ import argparse
 import dataclasses
 import json
 import random
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
 from grounding_sidecar.common.inputs import Case
-from grounding_sidecar.detection import ClaimPolicy, Embedder, Grader, load_embedder
-from grounding_sidecar.detection.contract import Verification
-from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
-from grounding_sidecar.detection.judging.calibration import (
-    CalibratedModel,
-    params_path,
-)
-from grounding_sidecar.detection.judging.evidence import ClaimEvidence
+from grounding_sidecar.detection import Embedder, load_embedder
+from grounding_sidecar.detection.judging.calibration import CalibratedModel, params_path
 from grounding_sidecar.detection.judging.features import (
     FEATURES,
     FEATURES_WITH_VERIFIER,
     VERIFIER_LOGIT_CLIP,
-    Feature,
-    claim_features,
-    verifier_features,
 )
-from grounding_sidecar.detection.judging.judges import (
-    CONTRADICTION_MARGIN,
-    SUPPORT_FLOOR_MARGIN,
-    CosineJudge,
-    Judgement,
-)
+from grounding_sidecar.detection.judging.judges import CONTRADICTION_MARGIN, SUPPORT_FLOOR_MARGIN
 from grounding_sidecar.detection.text.sentences import split_sentences
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
-from grounding_sidecar.evaluation.agreement import (
-    LabelledCase,
-    balanced_accuracy,
-    grade_labelled,
-    label_case,
+from grounding_sidecar.evaluation.agreement import LabelledCase, balanced_accuracy, label_case
+from grounding_sidecar.evaluation.calibration_fit import (
+    THRESHOLD_CANDIDATES,
+    Recording,
+    TrainingRows,
+    equally_weighted,
+    fitted_model,
+    operating_point,
+    set_scores,
+    support_floor_of,
+    training_rows,
 )
-from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
 from tools.eval_data import Part, load, part_of, summedits_halves
 
-
-@dataclass
-class FeatureRecorder:
-    """A judge that records every claim's features, then defers to the cosine rule."""
-
-    inner: CosineJudge
-    verify_floor: float  # the calibrated judge's: the verifier reads the same claims
-    with_verifier: bool
-    rows: list[npt.NDArray[np.float64]] = field(default_factory=list)
-
-    @property
-    def tag(self) -> str:
-        return self.inner.tag
-
-    def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
-        features = claim_features(evidence)
-        if self.with_verifier:
-            features = np.concatenate([features, verifier_features(verification)])
-        self.rows.append(features)
-        return self.inner.judge(evidence)
+CALIBRATION_SETS = ("attrbench", "factcheckgpt", "wice", "summedits")
+FEATURE_INDEX = {feature.name: i for i, feature in enumerate(FEATURES_WITH_VERIFIER)}
+# SummEdits counts once in the operating point: the mean of its claim and response BAcc.
+RESPONSE_SETS = frozenset({"summedits"})
 
 
 def rag_cases(cases: list[LabelledCase], seed: int = 13) -> list[LabelledCase]:
@@ -129,43 +102,6 @@ def _trim_clause(sentence: str) -> str:
     return tail[0].upper() + tail[1:] if tail and len(tail) > 30 else sentence
 
 
-CALIBRATION_SETS = ("attrbench", "factcheckgpt", "wice", "summedits")
-FEATURE_INDEX = {feature.name: i for i, feature in enumerate(FEATURES_WITH_VERIFIER)}
-
-
-@dataclass
-class TrainingRows:
-    features: npt.NDArray[np.float64]
-    supported: npt.NDArray[np.int_]
-    case_of_row: npt.NDArray[np.int_]
-    case_failed: npt.NDArray[np.bool_]  # the response label, per case
-
-    def response_balanced_accuracy(self, probability: npt.NDArray[np.float64], t: float) -> float:
-        """An answer fails when its weakest claim is under the threshold."""
-        weakest = np.ones(len(self.case_failed))
-        np.minimum.at(weakest, self.case_of_row, probability)
-        return balanced_accuracy(weakest < t, self.case_failed) or 0.0
-
-
-def training_rows(
-    grader: Grader, recorder: FeatureRecorder, cases: list[LabelledCase]
-) -> TrainingRows:
-    rows: list[npt.NDArray[np.float64]] = []
-    labels: list[int] = []
-    case_of_row: list[int] = []
-    failed: list[bool] = []
-    for labelled in cases:
-        recorder.rows.clear()
-        result = grade_labelled(grader, labelled, ClaimPolicy.STRICT)
-        if not recorder.rows or len(recorder.rows) != len(result.claims):
-            continue  # no claim, or an embedding failure: nothing to learn from
-        rows.extend(recorder.rows)
-        labels.extend(int(label.verdict.value == "supported") for label in labelled.claims)
-        case_of_row.extend([len(failed)] * len(recorder.rows))
-        failed.append(labelled.response is not None and labelled.response.value == "fail")
-    return TrainingRows(np.array(rows), np.array(labels), np.array(case_of_row), np.array(failed))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedder", default="minilm")
@@ -185,46 +121,33 @@ def main() -> None:
             raise SystemExit("--recipe summedits fits the verifier-off parameters only")
         _fit_summedits_recipe(embedder, args.out or params_path(embedder.name))
         return
-    verifier = OnnxVerifier() if args.verifier else None
-    recorder = FeatureRecorder(
-        CosineJudge(embedder.default_threshold),
-        embedder.default_threshold - SUPPORT_FLOOR_MARGIN,
-        with_verifier=verifier is not None,
-    )
-    grader = Grader(
-        embedder, passage_embedder=CachedEmbedder(embedder), judge=recorder, verifier=verifier
-    )
-    sets: dict[str, TrainingRows] = {}
-    for name in CALIBRATION_SETS:
-        cases = [c for c in load(name) if part_of(c) is Part.CALIBRATION]
-        sets[name] = training_rows(grader, recorder, cases)
-        if name == "summedits":
-            sets["rag"] = training_rows(grader, recorder, rag_cases(cases))
-    x = np.vstack([rows.features for rows in sets.values()])
-    y = np.concatenate([rows.supported for rows in sets.values()])
-    # Each set weighs the same in total, whatever its size.
-    weight = np.concatenate(
-        [np.full(len(rows.supported), 1.0 / len(rows.supported)) for rows in sets.values()]
-    ) * (len(y) / len(sets))
-    sizes = ", ".join(f"{name} {len(rows.supported)}" for name, rows in sets.items())
-    model = _fitted_model(
-        embedder,
-        (x, y, weight),
-        FEATURES_WITH_VERIFIER if verifier is not None else FEATURES,
-        f"calibration parts (claims: {sizes}), equal weight per set; monotone logistic, "
-        "l2=1; threshold: best mean BAcc over the sets (SummEdits: claims and responses)",
-        verifier_tag=verifier.version_tag if verifier is not None else None,
-    )
-    threshold, table = _operating_point(
-        model, sets, embedder.default_threshold - SUPPORT_FLOOR_MARGIN
-    )
-    model = dataclasses.replace(model, threshold=threshold)
-    if verifier is None and args.out is None:
+    if not args.verifier and args.out is None:
         raise SystemExit(
             "without --verifier, give --out: calibrated-<embedder>.json comes from "
             "--recipe summedits"
         )
+    verifier = OnnxVerifier() if args.verifier else None
+    floor = support_floor_of(embedder)
+    recording = Recording.of(embedder, verifier, floor)
+    sets: dict[str, TrainingRows] = {}
+    for name in CALIBRATION_SETS:
+        cases = [c for c in load(name) if part_of(c) is Part.CALIBRATION]
+        sets[name] = training_rows(recording, cases)
+        if name == "summedits":
+            sets["rag"] = training_rows(recording, rag_cases(cases))
+    sizes = ", ".join(f"{name} {len(rows.supported)}" for name, rows in sets.items())
+    model = fitted_model(
+        embedder,
+        equally_weighted(sets),
+        recording.features,
+        f"calibration parts (claims: {sizes}), equal weight per set; monotone logistic, "
+        "l2=1; threshold: best mean BAcc over the sets (SummEdits: claims and responses)",
+        verifier_tag=verifier.version_tag if verifier is not None else None,
+    )
+    model = operating_point(model, sets, floor, RESPONSE_SETS)
     _write(model, args.out or params_path(embedder.name, with_verifier=True))
+    scores = set_scores(model, sets, floor, model.threshold, RESPONSE_SETS)
+    table = ", ".join(f"{name} {100 * value:.1f}" for name, value in scores.items())
     print("claim BAcc at the operating point: " + table)
     if verifier is not None:
         _contradiction_bars(model, sets, embedder.default_threshold)
@@ -233,73 +156,30 @@ def main() -> None:
 def _fit_summedits_recipe(embedder: Embedder, out: Path) -> None:
     """The first recipe (see the module's docstring), kept so that the shipped
     verifier-off parameters can be rebuilt from this script."""
-    recorder = FeatureRecorder(
-        CosineJudge(embedder.default_threshold), embedder.default_threshold, with_verifier=False
-    )
-    grader = Grader(embedder, passage_embedder=CachedEmbedder(embedder), judge=recorder)
+    recording = Recording.of(embedder, None, embedder.default_threshold)
     fit_half, _ = summedits_halves()
-    summaries = training_rows(grader, recorder, fit_half)
-    rag = training_rows(grader, recorder, rag_cases(fit_half))
-    x = np.vstack([summaries.features, rag.features])
-    y = np.concatenate([summaries.supported, rag.supported])
-    # Each source of data weighs the same in total, whatever its size.
-    weight = np.concatenate(
-        [
-            np.full(len(summaries.supported), 0.5 / len(summaries.supported)),
-            np.full(len(rag.supported), 0.5 / len(rag.supported)),
-        ]
-    ) * len(y)
-    model = _fitted_model(
+    summaries = training_rows(recording, fit_half)
+    rag = training_rows(recording, rag_cases(fit_half))
+    model = fitted_model(
         embedder,
-        (x, y, weight),
+        equally_weighted({"summedits": summaries, "rag": rag}),
         FEATURES,
         f"SummEdits fit half ({len(summaries.supported)} claims) + RAG restatements from "
         f"its sources ({len(rag.supported)} claims), equal weight; monotone logistic, l2=1; "
         "threshold: best sum of SummEdits-fit response and claim BAcc and RAG claim BAcc",
     )
-    probability = model.probability(x)
-    split = len(summaries.supported)
+    on_summaries = model.probability(summaries.features)
+    on_rag = model.probability(rag.features)
     # One threshold serves three uses, weighed equally: whole summaries judged by their
     # weakest claim, summary claims one by one, and RAG claims one by one.
     scores = [
-        summaries.response_balanced_accuracy(probability[:split], t)
-        + (balanced_accuracy(probability[:split] < t, summaries.supported == 0) or 0.0)
-        + (balanced_accuracy(probability[split:] < t, rag.supported == 0) or 0.0)
+        summaries.response_balanced_accuracy(on_summaries, t)
+        + summaries.claim_balanced_accuracy(on_summaries, t)
+        + rag.claim_balanced_accuracy(on_rag, t)
         for t in THRESHOLD_CANDIDATES
     ]
     threshold = THRESHOLD_CANDIDATES[int(np.argmax(scores))]
     _write(dataclasses.replace(model, threshold=threshold), out)
-
-
-# The operating points every recipe chooses among.
-THRESHOLD_CANDIDATES = tuple(float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2))
-
-
-def _fitted_model(
-    embedder: Embedder,
-    data: tuple[npt.NDArray[np.float64], npt.NDArray[np.int_], npt.NDArray[np.float64]],
-    features: tuple[Feature, ...],
-    fitted_on: str,
-    *,
-    verifier_tag: str | None = None,
-) -> CalibratedModel:
-    """The monotone logistic fit of (features, labels, sample weights), its threshold
-    still to be chosen."""
-    x, y, weight = data
-    mean, scale, weights, bias = fit_monotone_logistic(
-        x, y, sample_weight=weight, feature_set=features
-    )
-    return CalibratedModel(
-        embedder_tag=embedder.version_tag,
-        features=tuple(f.name for f in features),
-        mean=mean,
-        scale=scale,
-        weights=weights,
-        bias=bias,
-        threshold=0.5,
-        fitted_on=fitted_on,
-        verifier_tag=verifier_tag,
-    )
 
 
 def _write(model: CalibratedModel, out: Path) -> None:
@@ -347,35 +227,6 @@ def _contradiction_bars(
             label = "off" if bar > 1 else f"{bar:.2f}"
             table = ", ".join(f"{n} {100 * c:.1f}" for n, c in zip(sets, cells, strict=True))
             print(f"  {label}: {table} (mean {100 * float(np.mean(cells)):.1f})")
-
-
-def _operating_point(
-    model: CalibratedModel, sets: dict[str, TrainingRows], support_floor: float
-) -> tuple[float, str]:
-    """The threshold with the best mean BAcc over the sets, each weighing the same
-    (SummEdits: the mean of its claim BAcc and its response BAcc, responses judged by
-    their weakest claim), with the judge's support floor applied as at run time."""
-    cosine = FEATURE_INDEX["max_cosine"]
-    probabilities = {
-        name: np.where(
-            rows.features[:, cosine] >= support_floor, model.probability(rows.features), 0.0
-        )
-        for name, rows in sets.items()
-    }
-
-    def scores(t: float) -> dict[str, float]:
-        out = {
-            name: balanced_accuracy(probabilities[name] < t, rows.supported == 0) or 0.0
-            for name, rows in sets.items()
-        }
-        # SummEdits counts once: the mean of its claim and its response accuracy.
-        responses = sets["summedits"].response_balanced_accuracy(probabilities["summedits"], t)
-        out["summedits"] = (out["summedits"] + responses) / 2
-        return out
-
-    best = max(THRESHOLD_CANDIDATES, key=lambda t: float(np.mean(list(scores(t).values()))))
-    table = ", ".join(f"{name} {100 * v:.1f}" for name, v in scores(best).items())
-    return best, table
 
 
 if __name__ == "__main__":

@@ -47,6 +47,11 @@ class CalibratedModel:
         expected = _feature_names(self.verifier_tag is not None)
         if self.features != expected:
             raise ValueError(f"parameters are for features {self.features}, not {expected}")
+        arrays = (self.mean, self.scale, self.weights)
+        if any(a.shape != (len(expected),) or not np.isfinite(a).all() for a in arrays):
+            raise ValueError(f"mean, scale and weights need {len(expected)} finite numbers each")
+        if (self.scale <= 0).any():
+            raise ValueError("every scale must be positive")
 
     @property
     def uses_verifier(self) -> bool:
@@ -101,6 +106,28 @@ def _feature_names(with_verifier: bool) -> tuple[str, ...]:
 def params_path(embedder_name: str, *, with_verifier: bool = False) -> Path:
     suffix = "+verifier" if with_verifier else ""
     return PARAMS_DIR / f"calibrated-{embedder_name}{suffix}.json"
+
+
+def load_calibration_file(
+    path: Path | str, embedder: Embedder, verifier_tag: str | None = None
+) -> CalibratedModel:
+    """Parameters a team fitted (`grounding-sidecar calibrate --fit`), for exactly this
+    embedder and verifier (none: fitted without one), or `EmbedderUnavailable`."""
+    try:
+        model = CalibratedModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        raise EmbedderUnavailable(f"calibration {path} is not usable: {exc}") from exc
+    if model.embedder_tag != embedder.version_tag:
+        raise EmbedderUnavailable(
+            f"calibration {path} was fitted for {model.embedder_tag}, not "
+            f"{embedder.version_tag}; refit it with `grounding-sidecar calibrate --fit`"
+        )
+    if model.verifier_tag != verifier_tag:
+        raise EmbedderUnavailable(
+            f"calibration {path} was fitted for verifier {model.verifier_tag or 'off'}, not "
+            f"{verifier_tag or 'off'}; refit it with `grounding-sidecar calibrate --fit`"
+        )
+    return model
 
 
 def load_calibration(embedder: Embedder, verifier_tag: str | None = None) -> CalibratedModel:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from grounding_sidecar.detection.embedding.base import EmbedderUnavailable
 from grounding_sidecar.detection.judging.calibration import (
     CalibratedModel,
     load_calibration,
+    load_calibration_file,
     params_path,
 )
 from grounding_sidecar.detection.verifier.model import shipped_version_tag
@@ -62,3 +64,35 @@ def test_the_grader_says_when_its_verifier_has_no_fitted_calibration() -> None:
     assert Grader(HashEmbedder(), calibrated).calibration_note() is None
     cosine = Grader(HashEmbedder(), GraderSettings(scorer=Scorer.COSINE), verifier=MarkerVerifier())
     assert cosine.calibration_note() is None  # the cosine rule has no parameters to fit
+
+
+def test_a_fitted_file_loads_only_for_its_embedder_and_verifier(tmp_path: Path) -> None:
+    path = tmp_path / "params.json"
+    path.write_text(params_path("hash").read_text())
+    assert load_calibration_file(path, HashEmbedder()).tag == load_calibration(HashEmbedder()).tag
+    with pytest.raises(EmbedderUnavailable, match="fitted for verifier off, not ver-fake@1"):
+        load_calibration_file(path, HashEmbedder(), "ver-fake@1")
+    with pytest.raises(EmbedderUnavailable, match="was fitted for hash-v1@"):
+        load_calibration_file(path, HashEmbedder(dim=1024))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda data: data.update(scale=[0.0] * len(data["scale"])),
+        lambda data: data.update(weights=data["weights"][:-1]),
+        lambda data: data.pop("bias"),
+    ],
+)
+def test_a_fitted_file_that_cannot_grade_is_refused(tmp_path: Path, change: Any) -> None:
+    data = json.loads(params_path("hash").read_text())
+    change(data)
+    path = tmp_path / "params.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(EmbedderUnavailable, match="is not usable"):
+        load_calibration_file(path, HashEmbedder())
+
+
+def test_a_missing_fitted_file_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(EmbedderUnavailable, match="is not usable"):
+        load_calibration_file(tmp_path / "absent.json", HashEmbedder())

@@ -56,7 +56,9 @@ CHECKERS = Path(__file__).parent / "checkers"
 
 
 @pytest.mark.parametrize("mode", [VerifierMode.AUTO, VerifierMode.ON])
-def test_a_checker_directory_replaces_the_shipped_verifier(tmp_path: Path, mode: VerifierMode) -> None:
+def test_a_checker_directory_replaces_the_shipped_verifier(
+    tmp_path: Path, mode: VerifierMode
+) -> None:
     # Even where the shipped graph is absent: the directory is what was asked for.
     verifier = load_verifier(
         mode, model_dir=_model_dir_with(tmp_path, None), verifier_model=CHECKERS / "roberta"

@@ -58,7 +58,9 @@ def test_the_premise_is_what_gets_cut() -> None:
     long_premise = "The museum opens at nine on Monday. " * 30
     encoding = verifier.tokenizer.encode(long_premise, "Each team hired twelve people.")
     assert len(encoding.ids) == 48
-    claim_tokens = [t for t, s in zip(encoding.tokens, encoding.sequence_ids, strict=True) if s == 1]
+    claim_tokens = [
+        t for t, s in zip(encoding.tokens, encoding.sequence_ids, strict=True) if s == 1
+    ]
     assert claim_tokens == ["each", "team", "hired", "twelve", "people", "."]
 
 

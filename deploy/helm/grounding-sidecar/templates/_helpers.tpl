@@ -76,6 +76,9 @@ grounding-sidecar.io/injected: {{ include "gs.fullname" . | quote }}
 {{- end }}
 {{- end }}
 embedder: {{ .Values.model.embedder }}
+{{- if .Values.model.calibration }}
+calibration: {{ printf "%s/calibration.json" (include "gs.configDir" .) | quote }}
+{{- end }}
 {{- if .Values.model.verifierVolume }}
 verifier-model: {{ trimSuffix "/" (printf "%s/%s" (include "gs.verifierModelDir" .) (trimPrefix "/" .Values.model.verifierSubPath)) | quote }}
 {{- end }}
