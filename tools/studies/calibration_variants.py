@@ -24,6 +24,7 @@ import numpy as np
 from grounding_sidecar.detection.judging.calibration import CalibratedModel, params_path
 from grounding_sidecar.detection.judging.features import Feature
 from grounding_sidecar.evaluation.agreement import auroc
+from grounding_sidecar.evaluation.calibration_fit import THRESHOLD_CANDIDATES
 from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
 from tools.studies.calibration_study import OUT
 from tools.studies.later_rules import addition_study, compare_recordings, contradiction_bars
@@ -46,7 +47,6 @@ from tools.studies.recording import (
     set_scores,
     with_columns,
 )
-from tools.training.fit_calibration import THRESHOLD_CANDIDATES
 
 Fitted = tuple[FloatArray, FloatArray, FloatArray, float]  # mean, scale, weights, bias
 

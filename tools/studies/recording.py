@@ -21,7 +21,7 @@ from grounding_sidecar.detection.judging.features import (
 )
 from grounding_sidecar.evaluation.agreement import auroc, balanced_accuracy
 from grounding_sidecar.evaluation.bootstrap import bootstrap_interval, group_members
-from tools.training.fit_calibration import THRESHOLD_CANDIDATES
+from grounding_sidecar.evaluation.calibration_fit import THRESHOLD_CANDIDATES
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]

@@ -42,7 +42,7 @@ def test_an_unknown_label_set_is_refused_naming_its_labels(id2label: dict[int, s
 
 
 def test_labels_must_number_their_columns_from_zero() -> None:
-    with pytest.raises(UnknownLabels, match="0..n-1"):
+    with pytest.raises(UnknownLabels, match=r"0\.\.n-1"):
         label_map({1: "supported", 2: "unsupported"})
 
 

@@ -84,7 +84,7 @@ def test_a_config_without_labels_is_refused(bert: Path) -> None:
 
 def test_unknown_labels_are_refused_at_start_up_with_their_names(bert: Path) -> None:
     edit_config(bert, id2label={"0": "LABEL_0", "1": "LABEL_1", "2": "LABEL_2"})
-    with pytest.raises(VerifierUnavailable, match="'LABEL_0'.*'LABEL_2'"):
+    with pytest.raises(VerifierUnavailable, match=r"'LABEL_0'.*'LABEL_2'"):
         directory_model(bert)
 
 
