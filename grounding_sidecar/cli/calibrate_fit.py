@@ -30,9 +30,7 @@ from grounding_sidecar.evaluation.calibration_fit import (
     Recording,
     SetReport,
     TrainingRows,
-    equally_weighted,
-    fitted_model,
-    operating_point,
+    fit_sets,
     report_sets,
     support_floor_of,
     training_rows,
@@ -68,24 +66,19 @@ def run_fit(args: argparse.Namespace) -> int:
     floor = support_floor_of(embedder)
     recording = Recording.of(embedder, verifier, floor)
     fit_cases, held_cases = split_by_document(labelled, args.holdout_share)
-    fit_sets = {name: training_rows(recording, cases) for name, cases in fit_cases.items()}
+    fitting = {name: training_rows(recording, cases) for name, cases in fit_cases.items()}
     held_sets = {name: training_rows(recording, cases) for name, cases in held_cases.items()}
-    problem = _unfittable(fit_sets)
+    problem = _unfittable(fitting)
     if problem is not None:
         return bad_input(problem)
-    sizes = ", ".join(f"{name} {len(rows.supported)}" for name, rows in fit_sets.items())
-    model = fitted_model(
-        embedder,
-        equally_weighted(fit_sets),
-        recording.features,
-        f"{Path(args.fit).name}, fit part (claims: {sizes}), held out {args.holdout_share:.0%} "
-        "of documents; equal weight per set; monotone logistic, l2=1; threshold: best mean "
-        "BAcc over the sets",
-        verifier_tag=verifier.version_tag if verifier is not None else None,
+    fitted_on = (
+        f"{Path(args.fit).name}, fit part (claims: {{sizes}}), {args.holdout_share:.0%} of "
+        "documents held out; equal weight per set; monotone logistic, l2=1; threshold: "
+        "best mean BAcc over the sets"
     )
-    model = operating_point(model, fit_sets, floor, _with_responses(fit_cases))
+    model = fit_sets(recording, fitting, fitted_on, _with_responses(fit_cases))
     args.out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
-    print(_summary(model, args.out, report_sets(model, fit_sets, floor), held_sets, floor))
+    print(_summary(model, args.out, report_sets(model, fitting, floor), held_sets, floor))
     return 0
 
 

@@ -76,6 +76,7 @@ class Recording:
 
     grader: Grader
     recorder: FeatureRecorder
+    verifier_tag: str | None
 
     @classmethod
     def of(cls, embedder: Embedder, verifier: Verifier | None, verify_floor: float) -> Recording:
@@ -87,7 +88,7 @@ class Recording:
         grader = Grader(
             embedder, passage_embedder=CachedEmbedder(embedder), judge=recorder, verifier=verifier
         )
-        return cls(grader, recorder)
+        return cls(grader, recorder, verifier.version_tag if verifier is not None else None)
 
     @property
     def features(self) -> tuple[Feature, ...]:
@@ -242,6 +243,27 @@ def report_sets(
             cosine_auroc=auroc(rows.features[:, MAX_COSINE].tolist(), supported),
         )
     return out
+
+
+def fit_sets(
+    recording: Recording,
+    sets: Mapping[str, TrainingRows],
+    fitted_on: str,
+    response_sets: Collection[str] = (),
+) -> CalibratedModel:
+    """The model fitted on `sets` (recorded through `recording`), each weighing the same,
+    at its operating point.  `fitted_on` says what it was fitted on; its `{sizes}`
+    becomes the claims per set."""
+    embedder = recording.grader.embedder
+    sizes = ", ".join(f"{name} {len(rows.supported)}" for name, rows in sets.items())
+    model = fitted_model(
+        embedder,
+        equally_weighted(sets),
+        recording.features,
+        fitted_on.format(sizes=sizes),
+        verifier_tag=recording.verifier_tag,
+    )
+    return operating_point(model, sets, support_floor_of(embedder), response_sets)
 
 
 def support_floor_of(embedder: Embedder) -> float:

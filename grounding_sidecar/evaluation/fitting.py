@@ -1,8 +1,7 @@
-"""Fitting the calibrated scorer's parameters (`tools/training/fit_calibration.py`).
-
-Never used at run time: the server and the CLI only load shipped parameters
-(`detection/judging/calibration.py`).
-"""
+"""The monotone logistic fit behind the calibrated scorer's parameters
+(calibration_fit.py: `grounding-sidecar calibrate --fit` and
+`tools/training/fit_calibration.py`).  Never used at run time: the server only loads
+parameters (`detection/judging/calibration.py`)."""
 
 from __future__ import annotations
 

@@ -51,8 +51,8 @@ from grounding_sidecar.evaluation.calibration_fit import (
     Recording,
     TrainingRows,
     equally_weighted,
+    fit_sets,
     fitted_model,
-    operating_point,
     set_scores,
     support_floor_of,
     training_rows,
@@ -135,16 +135,11 @@ def main() -> None:
         sets[name] = training_rows(recording, cases)
         if name == "summedits":
             sets["rag"] = training_rows(recording, rag_cases(cases))
-    sizes = ", ".join(f"{name} {len(rows.supported)}" for name, rows in sets.items())
-    model = fitted_model(
-        embedder,
-        equally_weighted(sets),
-        recording.features,
-        f"calibration parts (claims: {sizes}), equal weight per set; monotone logistic, "
-        "l2=1; threshold: best mean BAcc over the sets (SummEdits: claims and responses)",
-        verifier_tag=verifier.version_tag if verifier is not None else None,
+    fitted_on = (
+        "calibration parts (claims: {sizes}), equal weight per set; monotone logistic, "
+        "l2=1; threshold: best mean BAcc over the sets (SummEdits: claims and responses)"
     )
-    model = operating_point(model, sets, floor, RESPONSE_SETS)
+    model = fit_sets(recording, sets, fitted_on, RESPONSE_SETS)
     _write(model, args.out or params_path(embedder.name, with_verifier=True))
     scores = set_scores(model, sets, floor, model.threshold, RESPONSE_SETS)
     table = ", ".join(f"{name} {100 * value:.1f}" for name, value in scores.items())

@@ -109,10 +109,14 @@ def params_path(embedder_name: str, *, with_verifier: bool = False) -> Path:
 
 
 def load_calibration_file(
-    path: Path | str, embedder: Embedder, verifier_tag: str | None = None
+    path: Path | str,
+    embedder: Embedder,
+    verifier_tag: str | None = None,
+    *,
+    refit: str = "`grounding-sidecar calibrate --fit`",
 ) -> CalibratedModel:
-    """Parameters a team fitted (`grounding-sidecar calibrate --fit`), for exactly this
-    embedder and verifier (none: fitted without one), or `EmbedderUnavailable`."""
+    """Parameters fitted for exactly this embedder and verifier (None: fitted without
+    one), or `EmbedderUnavailable` naming how to `refit` them."""
     try:
         model = CalibratedModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
@@ -120,12 +124,12 @@ def load_calibration_file(
     if model.embedder_tag != embedder.version_tag:
         raise EmbedderUnavailable(
             f"calibration {path} was fitted for {model.embedder_tag}, not "
-            f"{embedder.version_tag}; refit it with `grounding-sidecar calibrate --fit`"
+            f"{embedder.version_tag}; refit it with {refit}"
         )
     if model.verifier_tag != verifier_tag:
         raise EmbedderUnavailable(
             f"calibration {path} was fitted for verifier {model.verifier_tag or 'off'}, not "
-            f"{verifier_tag or 'off'}; refit it with `grounding-sidecar calibrate --fit`"
+            f"{verifier_tag or 'off'}; refit it with {refit}"
         )
     return model
 
@@ -139,18 +143,6 @@ def load_calibration(embedder: Embedder, verifier_tag: str | None = None) -> Cal
     if verifier_tag is not None and verifier_tag != shipped_version_tag():
         verifier_tag = None
     path = params_path(embedder.name, with_verifier=verifier_tag is not None)
-    try:
-        model = CalibratedModel.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError) as exc:
-        raise EmbedderUnavailable(f"no usable calibration for {embedder.name}: {exc}") from exc
-    if model.embedder_tag != embedder.version_tag:
-        raise EmbedderUnavailable(
-            f"calibration {path.name} was fitted for {model.embedder_tag}, "
-            f"not {embedder.version_tag}; refit with tools/training/fit_calibration.py"
-        )
-    if model.verifier_tag != verifier_tag:
-        raise EmbedderUnavailable(
-            f"calibration {path.name} was fitted for verifier {model.verifier_tag}, "
-            f"not {verifier_tag}; refit with tools/training/fit_calibration.py"
-        )
-    return model
+    return load_calibration_file(
+        path, embedder, verifier_tag, refit="tools/training/fit_calibration.py"
+    )
