@@ -70,6 +70,7 @@ def grader_settings(settings: Settings) -> GraderSettings:
         short_answers_with_question=settings.short_answers_with_question,
         first_stage=FirstStage(settings.passage_budget_chars, settings.candidates_per_claim),
         calibration=Path(settings.calibration) if settings.calibration else None,
+        languages=frozenset(settings.languages) if settings.languages is not None else None,
     )
 
 

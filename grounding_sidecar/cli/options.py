@@ -16,6 +16,7 @@ from grounding_sidecar.detection import (
 )
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.verifier.loading import load_verifier
+from grounding_sidecar.settings.values import language_codes, optional
 
 DEFAULT_EMBEDDER = "minilm"
 EXIT_BAD_INPUT = 2
@@ -77,6 +78,14 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
         "(docs/own-checker.md)",
     )
     grading.add_argument(
+        "--languages",
+        type=languages,
+        default=("en",),
+        metavar="CODES",
+        help="languages the models read, comma-separated, or off (default: en); an answer "
+        "or sources confidently in another are unknown (docs/detection.md#languages)",
+    )
+    grading.add_argument(
         "--calibration",
         metavar="PARAMS.json",
         type=Path,
@@ -95,6 +104,7 @@ def build_grader(args: argparse.Namespace) -> Grader:
         short_answers_with_question=args.short_answers_with_question,
         first_stage=FirstStage(args.passage_budget_chars, args.candidates_per_claim),
         calibration=args.calibration,
+        languages=frozenset(args.languages) if args.languages is not None else None,
     )
     verifier = load_verifier(VerifierMode(args.verifier), verifier_model=args.verifier_model)
     grader = Grader(load_embedder(args.embedder), settings, verifier=verifier)
@@ -102,6 +112,16 @@ def build_grader(args: argparse.Namespace) -> Grader:
     if note is not None:
         print(f"grounding-sidecar: note: {note}", file=sys.stderr)
     return grader
+
+
+def languages(value: str) -> tuple[str, ...] | None:
+    try:
+        parsed: tuple[str, ...] | None = optional(language_codes)(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected ISO 639-1 codes such as en,fr, or off; got {value!r}"
+        ) from None
+    return parsed
 
 
 def positive_int(value: str) -> int:

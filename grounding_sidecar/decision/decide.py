@@ -107,8 +107,10 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
     """The client-controlled limit that left an `unknown` unverified, if one did.
 
     Sources dropped by a limit (or blank) may have held the support an unsupported
-    claim lacks; an answer cut by a byte or length bound was checked only in part.  A
-    client can cause either on purpose, so BLOCK refuses both by default
+    claim lacks; an answer cut by a byte or length bound was checked only in part; an
+    answer in a language the models do not read was not checked at all.  A client can
+    cause each on purpose (its prompt can ask for another language), so BLOCK refuses
+    them by default
     (`unverifiable`); the other unknowns (nothing checkable, no approved reference, an
     unreadable upstream body) follow `unknown`.
     """
@@ -117,6 +119,11 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
     if outcome.truncated:
         return RefusalCode.ANSWER_OVER_LIMIT, "the answer is longer than max-stream-bytes"
     reasons = outcome.result.reasons if outcome.result is not None else ()
+    if Reason.UNSUPPORTED_LANGUAGE in reasons:
+        return (
+            RefusalCode.UNSUPPORTED_LANGUAGE,
+            "the answer or its sources are in a language the models do not read",
+        )
     if Reason.ANSWER_TRUNCATED in reasons:
         return RefusalCode.ANSWER_OVER_LIMIT, "the answer is longer than is checked"
     if Reason.EVIDENCE_TRUNCATED in reasons or Reason.EVIDENCE_MISSING in reasons:

@@ -26,6 +26,9 @@ class RefusalCode(StrEnum):
     # limit the client controls (docs/contract.md#unverifiable-answers).
     SOURCES_DROPPED = "sources_dropped"
     ANSWER_OVER_LIMIT = "answer_over_limit"
+    # ... or because the answer or its sources are in a language the models do not read
+    # (the client's prompt chooses the answer's language).
+    UNSUPPORTED_LANGUAGE = "unsupported_language"
 
     @property
     def details(self) -> str:
@@ -41,6 +44,7 @@ _DETAILS = {
     RefusalCode.INVALID_REQUEST_BODY: "grounding_invalid_request_body",
     RefusalCode.SOURCES_DROPPED: "grounding_sources_dropped",
     RefusalCode.ANSWER_OVER_LIMIT: "grounding_answer_over_limit",
+    RefusalCode.UNSUPPORTED_LANGUAGE: "grounding_unsupported_language",
 }
 
 

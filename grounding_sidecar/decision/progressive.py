@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from grounding_sidecar.decision.actions import Action
 from grounding_sidecar.decision.redaction import redact, stable_end
-from grounding_sidecar.detection.contract import CheckResult
+from grounding_sidecar.detection.contract import CheckResult, Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +37,8 @@ def progressive_release(
             return None  # the whole answer may yet be refused
         redaction = redact(received, [g.span for g in settled.claims if g.is_ungrounded])
         return Release(stable_end(received, redaction, settled_length), redaction.removed)
+    if Reason.UNSUPPORTED_LANGUAGE in settled.reasons:
+        return None  # nothing was graded: nothing is verified to go out
     ungrounded = next((g for g in settled.claims if g.is_ungrounded), None)
     if ungrounded is None:
         return Release(settled_length)

@@ -78,6 +78,8 @@ class Reason(StrEnum):
     NO_CHECKABLE_CLAIMS = "no_checkable_claims"
     NO_APPROVED_EXTERNAL_SOURCE = "no_approved_external_source"
     UNGRADED_CODE = "ungraded_code"  # fenced code in the answer was not graded
+    # The answer or its sources are in a language the models do not read (nothing graded).
+    UNSUPPORTED_LANGUAGE = "unsupported_language"
 
 
 VALID_VERDICTS: dict[ClaimClass, frozenset[Verdict]] = {

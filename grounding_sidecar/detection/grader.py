@@ -24,6 +24,7 @@ from grounding_sidecar.detection.contract import (
     ClaimPolicy,
     DropReason,
     Reason,
+    ResponseVerdict,
     Scorer,
     SkipReason,
     StageTimings,
@@ -42,6 +43,7 @@ from grounding_sidecar.detection.judging.consistency import RULES_VERSION
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
 from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
+from grounding_sidecar.detection.text.language import gate_for, load_identifier
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
 from grounding_sidecar.detection.text.short_answers import SHORT_ANSWERS_VERSION, read_with_question
@@ -68,6 +70,10 @@ class GraderSettings:
     # The calibrated scorer's parameters from a file a team fitted (`calibrate --fit`);
     # None: the shipped ones (docs/own-checker.md#calibration).
     calibration: Path | None = None
+    # The languages the models read: an answer or sources confidently in another are
+    # `unknown` (unsupported_language) and nothing is graded (text/language.py).  None:
+    # no check (a library caller's choice; `serve` and `check` read English only).
+    languages: frozenset[str] | None = None
 
 
 class Grader:
@@ -85,6 +91,7 @@ class Grader:
         self.threshold = embedder.default_threshold if threshold is None else threshold
         if not 0.0 < self.threshold <= 1.0:
             raise ValueError(f"similarity threshold must be in (0, 1], got {self.threshold}")
+        self._language = gate_for(self._settings.languages)
         self._models = Models(
             embedder=embedder,
             passage_embedder=passage_embedder or embedder,
@@ -130,6 +137,8 @@ class Grader:
         of on a client's request, and a backend that loads but cannot run fails at
         start-up instead of on every request.
         """
+        if self._language is not None:
+            load_identifier()  # 0.5 s: now, not in the first non-English check
         try:
             result = self.check(WARM_UP_TEXT, [WARM_UP_TEXT])
         except Exception as exc:  # a detector bug: report it, the caller decides
@@ -143,10 +152,11 @@ class Grader:
         """The metric definition version: results under different ones never mix."""
         models = self._models
         verifier = f"/{models.verifier.version_tag}" if models.verifier is not None else ""
+        language = f"/{self._language.tag}" if self._language is not None else ""
         return (
             f"{RUBRIC_VERSION}/{policy.value}/{models.embedder.version_tag}/"
             f"{SPLITTER_VERSION}{self._short_answers_tag}/{RULES_VERSION}/{models.judge.tag}{verifier}/"
-            f"{models.first_stage.tag}"
+            f"{models.first_stage.tag}{language}"
         )
 
     def calibration_note(self) -> str | None:
@@ -188,6 +198,8 @@ class Grader:
         if claim_spans is None and self._settings.short_answers_with_question:
             split = read_with_question(answer, split, question)
         side = read_sources(sources, limits, policy, references, memo)
+        if self._language is not None and self._language.unsupported(answer, sources):
+            return self._unsupported_language(policy, split, side.selection)
         # Labelled spans are graded as given; our own split separates premises.
         claims, classes = claim_classes(split.claims, policy, split_premises=claim_spans is None)
         split_seconds = time.perf_counter() - started
@@ -235,6 +247,21 @@ class Grader:
             dropped_sources=selection.dropped,
             embedding_failures=graded.embedding_failures,
             timings=StageTimings(split_seconds, graded.embed_seconds, graded.score_seconds),
+        )
+
+    def _unsupported_language(
+        self, policy: ClaimPolicy, split: ClaimSplit, selection: SourceSelection
+    ) -> CheckResult:
+        """`unknown`, nothing graded: the models would grade a language they do not read."""
+        return CheckResult(
+            version=self.version(policy),
+            verdict=ResponseVerdict.UNKNOWN,
+            reasons=(Reason.UNSUPPORTED_LANGUAGE,),
+            overall_similarity=None,
+            confidence=0.0,
+            claims=(),
+            skipped_claims=split.skipped,
+            dropped_sources=selection.dropped,
         )
 
     def prepare_sources(

@@ -53,6 +53,7 @@ class Settings:
     similarity_threshold: float | None = None  # None: the embedder's calibrated default
     min_claim_words: int = 5
     short_answers_with_question: bool = False  # docs/detection.md#short-answers
+    languages: tuple[str, ...] | None = ("en",)  # docs/detection.md#languages; None: any
     # the lexical first stage (docs/detection.md#the-lexical-first-stage)
     passage_budget_chars: int = 20_000
     candidates_per_claim: int = 8
@@ -175,6 +176,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "global cosine threshold, bound at start-up",
     ),
     _spec("min-claim-words", v.positive_int, "an integer >= 1", "shorter claims are skipped"),
+    _spec(
+        "languages",
+        v.optional(v.language_codes),
+        "ISO 639-1 codes, comma-separated, or off: no language check",
+        "the languages the models read; an answer or sources confidently in another are "
+        "unknown (unsupported_language)",
+    ),
     _spec(
         "short-answers-with-question",
         v.parse_bool,

@@ -98,6 +98,15 @@ def text(raw: Any) -> str:
     return value
 
 
+def language_codes(raw: Any) -> tuple[str, ...]:
+    """ISO 639 codes, comma-separated or a YAML list: `en`, `en,fr`."""
+    items = raw if isinstance(raw, list) else str(raw).split(",")
+    codes = tuple(sorted({str(item).strip().lower() for item in items} - {""}))
+    if not codes or not all(code.isalpha() and 2 <= len(code) <= 3 for code in codes):
+        raise ValueError(raw)
+    return codes
+
+
 def optional(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """`off`, `none`, `null` or an empty string mean "not set" (None)."""
 

@@ -107,6 +107,10 @@ def unknown_because(*reasons: Reason) -> CheckResult:
         (CheckOutcome(unknown_because(Reason.ANSWER_TRUNCATED)), RefusalCode.ANSWER_OVER_LIMIT),
         (CheckOutcome(None, Unchecked.RESPONSE_TOO_LARGE), RefusalCode.ANSWER_OVER_LIMIT),
         (CheckOutcome(PASS, truncated=True), RefusalCode.ANSWER_OVER_LIMIT),
+        (
+            CheckOutcome(unknown_because(Reason.UNSUPPORTED_LANGUAGE)),
+            RefusalCode.UNSUPPORTED_LANGUAGE,
+        ),
     ],
 )
 def test_block_refuses_what_a_limit_kept_from_being_verified(

@@ -264,6 +264,32 @@ def test_the_embedding_pipeline_is_on_the_metrics_endpoint(stack: Stack, acme: s
     assert cache_bound == 128 << 20  # the chart's passageCacheMb
 
 
+FRENCH_SOURCE = "La tour Eiffel se trouve à Paris. Elle a été achevée en 1889 pour l'Exposition."
+FRENCH = "La tour Eiffel se trouve à Paris et elle a été achevée en 1889."
+
+
+def test_an_answer_in_another_language_is_refused_as_unverifiable_and_counted(
+    stack: Stack, acme: str, other_team: str
+) -> None:
+    """The chart's default `languages: en`: nothing of a French answer is graded, so
+    BLOCK refuses it as it refuses what a limit kept from being verified."""
+    status, headers, body = post(stack.envoy_port, FRENCH, acme, sources=(FRENCH_SOURCE,))
+    assert status == 403 and headers["x-grounding-verdict"] == "unknown", body
+    assert json.loads(body)["error"]["code"] == "unsupported_language"
+    status, _, body = post(stack.envoy_port, FRENCH, acme, stream=True, sources=(FRENCH_SOURCE,))
+    assert status == 200 and b'"content_filter"' in body and FRENCH.encode() not in body
+    status, headers, _ = post(stack.envoy_port, FRENCH, other_team, sources=(FRENCH_SOURCE,))
+    assert status == 200 and headers["x-grounding-verdict"] == "unknown"  # LOG delivers
+    samples = scrape(stack.sidecar.port("metrics_port"))
+    counted = value(
+        samples,
+        "gateway_grounding_verdicts_total",
+        verdict="unknown",
+        reason="unsupported_language",
+    )
+    assert counted >= 3
+
+
 def test_concurrent_checks_through_the_model_each_get_their_own_verdict(
     stack: Stack, other_team: str
 ) -> None:

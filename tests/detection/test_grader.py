@@ -279,3 +279,15 @@ def test_off_by_default_short_answers_are_graded_alone(asking_grader: Grader) ->
     assert result.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
     assert "/split-v2/" in result.version
     assert "/split-v2+q1/" in asking_grader.version()
+
+
+def test_an_answer_in_a_language_the_models_do_not_read_is_unknown_and_ungraded() -> None:
+    grader = Grader(HashEmbedder(), GraderSettings(languages=frozenset({"en"})))
+    french = "Le musée ouvre à neuf heures du lundi au samedi. Il est fermé les jours fériés."
+    result = grader.check(french, [french])
+    assert result.verdict is ResponseVerdict.UNKNOWN
+    assert result.reasons == (Reason.UNSUPPORTED_LANGUAGE,)
+    assert result.claims == () and result.version.endswith("/lang-v1:en")
+    assert Grader(HashEmbedder()).check(french, [french]).verdict is ResponseVerdict.PASS
+    english = "The museum opens at nine from Monday to Saturday."
+    assert grader.check(english, [english]).verdict is ResponseVerdict.PASS

@@ -23,6 +23,7 @@ from tests.support.exchange import (
     run_request,
     stream_answer,
 )
+from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder
 from tests.support.fake_detectors import GRADER
 
 SECOND = "It was completed in 1889 and is located in Paris."
@@ -44,11 +45,15 @@ def cut(answer: str, cuts: list[int]) -> list[str]:
 
 
 async def drive(
-    chunks: list[bytes], *, settle: float = 0.0, workspace: str = "progressive"
+    chunks: list[bytes],
+    *,
+    settle: float = 0.0,
+    workspace: str = "progressive",
+    detector: Grader = GRADER,
 ) -> list[list[object]]:
     """One exchange; `settle` seconds after each chunk let the verification steps run
     (they release on the next chunk)."""
-    exchange = Exchange(make_context())
+    exchange = Exchange(make_context(detector))
     await run_request(exchange, workspace, request_body(stream=True))
     head = await exchange.handle(
         ext_proc.ProcessingRequest(
@@ -146,3 +151,18 @@ def test_a_list_item_whose_sentences_all_go_goes_whole_as_in_deferred_redact() -
     text, _ = content_of(delivered(flat(progressive)))
     assert text == f"- {GROUNDED}\n- {SECOND}"
     assert (text, ["stop"]) == content_of(delivered(flat(deferred)))
+
+
+def test_a_stream_in_a_language_the_models_do_not_read_releases_nothing() -> None:
+    """Nothing in it is graded, so nothing is verified to go out; BLOCK then refuses
+    it as unverifiable."""
+    english_only = Grader(HashEmbedder(), GraderSettings(languages=frozenset({"en"})))
+    french = [
+        "Le musée ouvre à neuf heures du lundi au samedi. ",
+        "Il est fermé les jours fériés et le premier mai. ",
+        "Les billets sont en vente à l'entrée du bâtiment principal.",
+    ]
+    per_chunk = asyncio.run(drive(stream_of(french), settle=0.05, detector=english_only))
+    assert delivered(flat(per_chunk[:-3])) == b""
+    text, finish = content_of(delivered(flat(per_chunk)))
+    assert text == "" and finish == ["content_filter"]
