@@ -10,6 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from devtools.mock_upstream import sse_chunk
+from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder
 from grounding_sidecar.extproc.exchange import Exchange
 from tests.support.exchange import (
     GROUNDED,
@@ -23,7 +24,6 @@ from tests.support.exchange import (
     run_request,
     stream_answer,
 )
-from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder
 from tests.support.fake_detectors import GRADER
 
 SECOND = "It was completed in 1889 and is located in Paris."
