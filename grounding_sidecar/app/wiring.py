@@ -180,8 +180,7 @@ def build_detection(settings: Settings) -> Detection:
     if problem is not None:
         _log_unavailable(settings, problem)
         return Detection(None)
-    note = grader.calibration_note()
-    if note is not None:
+    for note in grader.notes():
         log.warning("%s", note)
     return Detection(grader, embedders)
 

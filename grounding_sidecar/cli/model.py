@@ -79,11 +79,13 @@ def _check_verifier_model(directory: Path) -> int:
         return 1
     labels = model.labels
     kind = "three-way" if labels.contradicted is not None else "two-label (no contradiction)"
+    languages = ", ".join(sorted(model.languages)) if model.languages else "not declared"
     print(
         f"verifier model ok: {directory}\n"
         f"  version: {model.version_tag}{' (the shipped verifier)' if model.shipped else ''}\n"
         f"  labels: {kind}; max tokens per pair: {model.max_tokens}, "
         f"cutting {model.truncation.value}\n"
+        f"  languages: {languages}\n"
         f"  a sentence against itself: {reading.to_dict()}"
     )
     return 0

@@ -108,8 +108,7 @@ def build_grader(args: argparse.Namespace) -> Grader:
     )
     verifier = load_verifier(VerifierMode(args.verifier), verifier_model=args.verifier_model)
     grader = Grader(load_embedder(args.embedder), settings, verifier=verifier)
-    note = grader.calibration_note()
-    if note is not None:
+    for note in grader.notes():
         print(f"grounding-sidecar: note: {note}", file=sys.stderr)
     return grader
 

@@ -159,6 +159,26 @@ class Grader:
             f"{models.first_stage.tag}{language}"
         )
 
+    def notes(self) -> list[str]:
+        """What an operator should know of this configuration (logged by `serve`,
+        printed by `check`)."""
+        return [note for note in (self.calibration_note(), self.language_note()) if note]
+
+    def language_note(self) -> str | None:
+        """When the language check lets through a language the verifier does not say
+        it reads."""
+        verifier, gate = self._models.verifier, self._language
+        if verifier is None or gate is None or verifier.languages is None:
+            return None
+        unread = sorted(gate.languages - verifier.languages)
+        if not unread:
+            return None
+        return (
+            f"languages {', '.join(unread)} are checked, but verifier {verifier.version_tag} "
+            f"declares it reads {', '.join(sorted(verifier.languages)) or 'none'} "
+            "(docs/detection.md#languages)"
+        )
+
     def calibration_note(self) -> str | None:
         """What to know when a verifier runs that the calibrated scorer's parameters were
         not fitted for (a team's own checker: docs/own-checker.md#calibration)."""

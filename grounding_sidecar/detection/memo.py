@@ -114,6 +114,10 @@ class _MemoVerifier:
     def version_tag(self) -> str:
         return self._backend.version_tag
 
+    @property
+    def languages(self) -> frozenset[str] | None:
+        return self._backend.languages
+
     def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
         with self._lock:
             missing = list(dict.fromkeys(p for p in pairs if p not in self._readings))

@@ -14,6 +14,7 @@ FAILS = "[verifier-fails]"  # the whole batch fails
 
 class MarkerVerifier:
     version_tag = "ver-fake@1"
+    languages = frozenset({"en"})
 
     def __init__(self, contradicted: float = 0.99) -> None:
         self.contradicted = contradicted

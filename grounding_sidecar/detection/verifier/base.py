@@ -28,6 +28,10 @@ class Verifier(Protocol):
         """Names how grading uses the verifier and its exact graph, e.g. `ver-v2@1a2b3c4d`;
         part of the metric version."""
 
+    @property
+    def languages(self) -> frozenset[str] | None:
+        """The languages it declares it reads (ISO 639-1); None: not declared."""
+
     def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
         """One Verification per (passage, claim) pair, in order; raises
         VerificationError for the whole batch."""

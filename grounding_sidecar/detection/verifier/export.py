@@ -72,6 +72,7 @@ def _config(model: VerifierModel) -> dict[str, Any]:
         PROJECT_KEY: {
             "max_tokens": model.max_tokens,
             "truncation": Truncation.LONGEST_FIRST.value,
+            "languages": sorted(model.languages or ()),
         },
     }
 

@@ -23,6 +23,7 @@ from grounding_sidecar.detection.embedding.minilm.store import (
     resolve_model_dir,
     sha256_of,
 )
+from grounding_sidecar.detection.text.language import SHIPPED_LANGUAGES
 from grounding_sidecar.detection.verifier.base import VerifierUnavailable
 from grounding_sidecar.detection.verifier.labels import LabelMap, UnknownLabels, label_map
 from grounding_sidecar.detection.verifier.store import (
@@ -69,6 +70,8 @@ class VerifierModel:
     version_tag: str  # part of the metric definition version
     shipped: bool  # the shipped weights, whichever source: its calibration applies
     pad_id: int = 0
+    # The languages it reads (ISO 639-1), as it declares them; None: not declared.
+    languages: frozenset[str] | None = None
 
 
 def shipped_model(model_dir: Path | str | None = None) -> VerifierModel:
@@ -88,6 +91,7 @@ def shipped_model(model_dir: Path | str | None = None) -> VerifierModel:
         truncation=Truncation.LONGEST_FIRST,
         version_tag=shipped_version_tag(),
         shipped=True,
+        languages=SHIPPED_LANGUAGES,
     )
 
 
@@ -131,6 +135,7 @@ def directory_model(path: Path | str) -> VerifierModel:
         version_tag=shipped_version_tag() if shipped else f"{VERIFIER_VERSION}+own@{digest[:8]}",
         shipped=shipped,
         pad_id=_int(config.get("pad_token_id"), 0),
+        languages=SHIPPED_LANGUAGES if shipped else _languages(own, directory),
     )
 
 
@@ -174,6 +179,19 @@ def _max_tokens(config: dict[str, Any], own: dict[str, Any], directory: Path) ->
             f"from 8 to the model's {positions} positions, got {wanted!r}"
         )
     return wanted
+
+
+def _languages(own: dict[str, Any], directory: Path) -> frozenset[str] | None:
+    raw = own.get("languages")
+    if raw is None:
+        return None
+    codes = raw if isinstance(raw, list) else None
+    if not codes or not all(isinstance(c, str) and c.isalpha() and 2 <= len(c) <= 3 for c in codes):
+        raise VerifierUnavailable(
+            f"{directory / CONFIG_FILE}: {PROJECT_KEY}.languages must be a list of ISO 639-1 "
+            f'codes such as ["en", "fr"], got {raw!r}'
+        )
+    return frozenset(code.lower() for code in codes)
 
 
 def _truncation(own: dict[str, Any], directory: Path) -> Truncation:

@@ -174,6 +174,10 @@ class OnnxVerifier:
         return self._model.version_tag
 
     @property
+    def languages(self) -> frozenset[str] | None:
+        return self._model.languages
+
+    @property
     def model(self) -> VerifierModel:
         return self._model
 

@@ -33,7 +33,7 @@ VERIFIER_GRAPH = PinnedFile(
 # `grounding-sidecar model export` writes the shipped verifier as a model directory
 # (verifier/export.py); loaded from there it is the shipped model under its own
 # version.  The digest of those three files (model.directory_digest):
-SHIPPED_DIRECTORY_DIGEST = "c403a40d0e2bf3f53f731c9f191230b8264cec38bc8a65cd95d09cf0b330617c"
+SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec907dc95572d41"
 # v2: the verifier's reading also decides the addition rule (judges.py), so the same
 # graph grades differently than under v1; v3: its contradiction override needs a
 # contrast the rationale can name (consistency.find_contrast); v4: weights trained on

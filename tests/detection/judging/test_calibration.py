@@ -96,3 +96,12 @@ def test_a_fitted_file_that_cannot_grade_is_refused(tmp_path: Path, change: Any)
 def test_a_missing_fitted_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(EmbedderUnavailable, match="is not usable"):
         load_calibration_file(tmp_path / "absent.json", HashEmbedder())
+
+
+def test_the_grader_says_when_it_checks_a_language_its_verifier_does_not_read() -> None:
+    both = GraderSettings(languages=frozenset({"en", "fr"}))
+    note = Grader(HashEmbedder(), both, verifier=MarkerVerifier()).language_note()
+    assert note is not None and "languages fr are checked" in note
+    english = GraderSettings(languages=frozenset({"en"}))
+    assert Grader(HashEmbedder(), english, verifier=MarkerVerifier()).language_note() is None
+    assert Grader(HashEmbedder(), both).language_note() is None  # no verifier to ask

@@ -102,3 +102,12 @@ def test_the_project_keys_set_length_and_truncation(bert: Path) -> None:
     edit_config(bert, grounding_sidecar={"truncation": "only_second"})
     with pytest.raises(VerifierUnavailable, match="truncation"):
         directory_model(bert)
+
+
+def test_a_checker_declares_its_languages_or_leaves_them_undeclared(bert: Path) -> None:
+    assert directory_model(bert).languages is None
+    edit_config(bert, grounding_sidecar={"languages": ["en", "FR"]})
+    assert directory_model(bert).languages == frozenset({"en", "fr"})
+    edit_config(bert, grounding_sidecar={"languages": "en"})
+    with pytest.raises(VerifierUnavailable, match="languages"):
+        directory_model(bert)
