@@ -23,7 +23,7 @@ from grounding_sidecar.cli.options import bad_input
 from grounding_sidecar.common.inputs import parse_case, read_case_lines
 from grounding_sidecar.detection import EmbedderUnavailable, load_embedder
 from grounding_sidecar.detection.contract import VerifierMode
-from grounding_sidecar.detection.judging.calibration import CalibratedModel
+from grounding_sidecar.detection.judging.calibration import CalibratedModel, load_calibration
 from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, label_case
 from grounding_sidecar.evaluation.calibration_fit import (
@@ -78,7 +78,14 @@ def run_fit(args: argparse.Namespace) -> int:
     )
     model = fit_sets(recording, fitting, fitted_on, _with_responses(fit_cases))
     args.out.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
-    print(_summary(model, args.out, report_sets(model, fitting, floor), held_sets, floor))
+    # What the configuration grades with when no file is given, on the same held-out claims.
+    default = load_calibration(embedder, recording.verifier_tag)
+    parts = {
+        "fit": report_sets(model, fitting, floor),
+        "held-out": report_sets(model, held_sets, floor),
+        "held-out, shipped parameters": report_sets(default, held_sets, floor),
+    }
+    print(_summary(model, args.out, parts))
     return 0
 
 
@@ -115,27 +122,21 @@ def _unfittable(sets: dict[str, TrainingRows]) -> str | None:
     return None
 
 
-def _summary(
-    model: CalibratedModel,
-    out: Path,
-    fit: dict[str, SetReport],
-    held_sets: dict[str, TrainingRows],
-    floor: float,
-) -> str:
-    held = report_sets(model, held_sets, floor)
+def _summary(model: CalibratedModel, out: Path, parts: dict[str, dict[str, SetReport]]) -> str:
     lines = [
         f"wrote {out}: {model.tag}, threshold {model.threshold:.2f}",
         f"  embedder {model.embedder_tag}, verifier {model.verifier_tag or 'off'}",
         "",
-        "  set            part      claims   BAcc  AUROC  cosine AUROC",
+        f"  {'set':<14} {'part':<29} claims   BAcc  AUROC  cosine AUROC",
     ]
-    for part, reports in (("fit", fit), ("held-out", held)):
+    for part, reports in parts.items():
         for name, report in reports.items():
             lines.append(
-                f"  {name:<14} {part:<9} {report.claims:>6} {100 * report.balanced_accuracy:6.1f} "
-                f"{_percent(report.auroc):>6} {_percent(report.cosine_auroc):>13}"
+                f"  {name:<14} {part:<29} {report.claims:>6} "
+                f"{100 * report.balanced_accuracy:6.1f} {_percent(report.auroc):>6} "
+                f"{_percent(report.cosine_auroc):>13}"
             )
-    if not held:
+    if not parts["held-out"]:
         lines.append("  (nothing held out: every document is in the fit part)")
     lines += ["", f"use it: `calibration: {out}` (YAML), --calibration {out} (check, calibrate)"]
     return "\n".join(lines)

@@ -230,10 +230,14 @@ class SetReport:
 def report_sets(
     model: CalibratedModel, sets: Mapping[str, TrainingRows], support_floor: float
 ) -> dict[str, SetReport]:
+    """Each set as `model` reads it (a model of fewer features, such as the verifier-off
+    parameters, reads the rows' leading columns: the evidence features come first)."""
     out = {}
+    width = len(model.features)
     for name, rows in sets.items():
         if not len(rows.supported):
             continue
+        rows = replace(rows, features=rows.features[:, :width])
         probability = floored_probability(model, rows, support_floor)
         supported = [bool(s) for s in rows.supported]
         out[name] = SetReport(
