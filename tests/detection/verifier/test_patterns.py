@@ -13,6 +13,7 @@ import pytest
 from grounding_sidecar.detection import Grader, GraderSettings, Verdict, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.judging.judges import VERIFIER_CONTRADICTION
+from grounding_sidecar.detection.verifier.export import export_shipped
 from grounding_sidecar.detection.verifier.loading import load_verifier
 
 # (pattern, source, contradicting claim, faithful restatement)
@@ -200,12 +201,18 @@ FLIPS_BESIDE_ADDED_WORDS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def grader() -> Grader:
+@pytest.fixture(scope="module", params=["native", "exported"])
+def grader(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Grader:
+    """The shipped verifier as installed, and as `model export` writes it and a checker
+    directory loads it: one loader, two sources, the same verdicts."""
+    directory = None
+    if request.param == "exported":
+        directory = tmp_path_factory.mktemp("exported")
+        export_shipped(directory)
     return Grader(
         load_embedder("minilm"),
         GraderSettings(scorer=Scorer.CALIBRATED),
-        verifier=load_verifier(VerifierMode.ON),
+        verifier=load_verifier(VerifierMode.ON, verifier_model=directory),
     )
 
 
