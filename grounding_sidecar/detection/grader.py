@@ -43,7 +43,7 @@ from grounding_sidecar.detection.judging.consistency import RULES_VERSION
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
 from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
-from grounding_sidecar.detection.text.language import gate_for, load_identifier
+from grounding_sidecar.detection.text.language import gate_for
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
 from grounding_sidecar.detection.text.short_answers import SHORT_ANSWERS_VERSION, read_with_question
@@ -137,8 +137,6 @@ class Grader:
         of on a client's request, and a backend that loads but cannot run fails at
         start-up instead of on every request.
         """
-        if self._language is not None:
-            load_identifier()  # 0.5 s: now, not in the first non-English check
         try:
             result = self.check(WARM_UP_TEXT, [WARM_UP_TEXT])
         except Exception as exc:  # a detector bug: report it, the caller decides

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from grounding_sidecar.detection.text import language
 from grounding_sidecar.detection.text.language import LanguageGate, foreign_language, gate_for
 
 ENGLISH = "The museum opens at nine from Monday to Saturday, and it is closed on holidays."
@@ -54,3 +55,18 @@ def test_no_gate_without_languages_and_the_tag_names_them() -> None:
     assert gate_for(None) is None
     gate = gate_for(["fr", "en"])
     assert gate is not None and gate.tag == "lang-v1:en+fr"
+
+
+def test_the_identifier_loads_without_writing_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The container's root filesystem is read-only and py3langid's own loader writes a
+    temporary file: the model is read in memory instead."""
+    import tempfile
+
+    def no_temporary_files(*args: object, **kwargs: object) -> None:
+        raise FileNotFoundError("No usable temporary directory found")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", no_temporary_files)
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", no_temporary_files)
+    monkeypatch.setattr(tempfile, "mkstemp", no_temporary_files)
+    monkeypatch.setattr(language, "_loaded", [])
+    assert foreign_language(FOREIGN["de"], {"en"}) == "de"
