@@ -35,10 +35,18 @@ def export_shipped(out_dir: Path, model_dir: Path | str | None = None) -> Verifi
     model = shipped_model(model_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(model.graph, out_dir / GRAPH_FILE)
-    tokenizer = json.loads(model.tokenizer.read_text(encoding="utf-8"))
-    (out_dir / TOKENIZER_FILE).write_text(_dumps(_for_pairs(tokenizer, model)), encoding="utf-8")
-    (out_dir / CONFIG_FILE).write_text(_dumps(_config(model)), encoding="utf-8")
+    for name, text in exported_texts(model).items():
+        (out_dir / name).write_text(text, encoding="utf-8")
     return model
+
+
+def exported_texts(model: VerifierModel) -> dict[str, str]:
+    """The export's tokenizer.json and config.json, as written (the graph is a copy)."""
+    tokenizer = json.loads(model.tokenizer.read_text(encoding="utf-8"))
+    return {
+        TOKENIZER_FILE: _dumps(_for_pairs(tokenizer, model)),
+        CONFIG_FILE: _dumps(_config(model)),
+    }
 
 
 def _for_pairs(tokenizer: dict[str, Any], model: VerifierModel) -> dict[str, Any]:

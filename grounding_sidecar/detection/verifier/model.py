@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -83,6 +84,12 @@ def shipped_model(model_dir: Path | str | None = None) -> VerifierModel:
             f"the verifier's files are not usable: {problem}. Build them with "
             "`make install` or `grounding-sidecar model fetch`, or set `verifier: off`."
         )
+    return shipped_description(directory)
+
+
+def shipped_description(directory: Path) -> VerifierModel:
+    """The shipped verifier as it reads its files in `directory`, which are not checked
+    here (shipped_model checks them; the pinning tool describes a graph not yet pinned)."""
     return VerifierModel(
         graph=verifier_graph_path(directory),
         tokenizer=directory / TOKENIZER.name,
@@ -141,7 +148,12 @@ def directory_model(path: Path | str) -> VerifierModel:
 
 def directory_digest(directory: Path) -> str:
     """One sha256 over the three files' sha256s, in DIRECTORY_FILES order."""
-    joined = "\n".join(f"{name} {sha256_of(directory / name)}" for name in DIRECTORY_FILES)
+    return digest_of({name: sha256_of(directory / name) for name in DIRECTORY_FILES})
+
+
+def digest_of(file_sha256s: Mapping[str, str]) -> str:
+    """The directory digest from each of DIRECTORY_FILES' sha256."""
+    joined = "\n".join(f"{name} {file_sha256s[name]}" for name in DIRECTORY_FILES)
     return hashlib.sha256(joined.encode()).hexdigest()
 
 

@@ -1,5 +1,6 @@
-"""pin: it compares the shipped weights with their pin, and `--write` puts the weights'
-and the rebuilt graph's pins into store.py (here a copy), leaving the rest as it was."""
+"""pin: it compares the shipped weights with their pin, and `--write` puts the weights',
+the rebuilt graph's and the exported directory's pins into store.py (here a copy),
+leaving the rest as it was."""
 
 from __future__ import annotations
 
@@ -34,10 +35,12 @@ def test_write_replaces_stale_pins_with_the_files_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shipped = pin.STORE_PATH.read_text(encoding="utf-8")
-    stale = shipped.replace(store.SHIPPED_WEIGHTS.sha256, STALE).replace(
-        store.VERIFIER_GRAPH.sha256, STALE
+    stale = (
+        shipped.replace(store.SHIPPED_WEIGHTS.sha256, STALE)
+        .replace(store.VERIFIER_GRAPH.sha256, STALE)
+        .replace(store.SHIPPED_DIRECTORY_DIGEST, STALE)
     )
-    assert stale.count(STALE) == 2
+    assert stale.count(STALE) == 3  # the weights, the graph, and `model export`'s directory
     copy = tmp_path / "store.py"
     copy.write_text(stale, encoding="utf-8")
     _run(monkeypatch, copy, "--write")
