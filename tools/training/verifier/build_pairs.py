@@ -37,6 +37,7 @@ from grounding_sidecar.evaluation.agreement import LabelledCase
 from tools.eval_data import Part, load, part_of
 from tools.training.verifier import perturb
 from tools.training.verifier.perturb import Label
+from tools.training.verifier.restate import RESTATING
 from tools.training.verifier.templates import template_pairs
 from tools.training.verifier.wordnet import load_wordnet
 
@@ -158,21 +159,22 @@ _ForeignPool = tuple[list[Document], dict[int, list[tuple[str, str]]]]
 def _rewrites(
     sentence: str, ctx: perturb.Context, foreign: _ForeignPool, rng: random.Random
 ) -> list[tuple[str, Label, str]]:
-    """(hypothesis, label, rule) for one sentence: one restatement, up to two
-    contradictions (two rules drawn from those that apply), one neither."""
+    """(hypothesis, label, rule) for one sentence: one restatement, one word-level
+    restatement, up to two contradictions (two rules drawn from those that apply),
+    one neither.  The word-level restatement balances the one-word contradictions:
+    a changed word is not by itself a contradiction."""
     out: list[tuple[str, Label, str]] = []
     # A restatement: the sentence itself one time in five, else the first rewording
     # rule that applies (in random order), falling back to the sentence itself.
     restated, entailing = sentence, "identity"
     if rng.random() >= 0.2:
-        names = list(perturb.ENTAILING)
-        rng.shuffle(names)
-        for name in names:
-            candidate = perturb.ENTAILING[name](sentence, ctx)
-            if candidate is not None and candidate != sentence:
-                restated, entailing = candidate, name
-                break
+        found = _first_applying(perturb.ENTAILING, sentence, ctx, rng, other_than=sentence)
+        if found is not None:
+            restated, entailing = found
     out.append((restated, Label.ENTAILED, entailing))
+    reworded = _first_applying(WORD_LEVEL, sentence, ctx, rng, other_than=restated)
+    if reworded is not None:
+        out.append((reworded[0], Label.ENTAILED, reworded[1]))
     applicable = [
         (name, changed)
         for name, rule in perturb.CONTRADICTING.items()
@@ -190,6 +192,27 @@ def _rewrites(
         if other is not None:
             out.append((other, Label.NEITHER, "foreign"))
     return out
+
+
+# Restatements that change a word or a value, as the contradicting rules do.
+WORD_LEVEL: dict[str, perturb.Rule] = {"paraphrase": perturb.paraphrase, **RESTATING}
+
+
+def _first_applying(
+    rules: dict[str, perturb.Rule],
+    sentence: str,
+    ctx: perturb.Context,
+    rng: random.Random,
+    other_than: str,
+) -> tuple[str, str] | None:
+    """(rewrite, rule name) from the first of `rules`, in random order, that applies."""
+    names = list(rules)
+    rng.shuffle(names)
+    for name in names:
+        candidate = rules[name](sentence, ctx)
+        if candidate is not None and candidate not in (sentence, other_than):
+            return candidate, name
+    return None
 
 
 def _topical_foreign_sentence(

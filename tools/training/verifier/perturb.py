@@ -58,7 +58,7 @@ _MONTHS = [
 ]
 _MONTH = re.compile(r"\b(" + "|".join(_MONTHS) + r")\b")
 _NAME = re.compile(r"(?<!^)(?<![.!?] )\b([A-Z][a-z]+(?: [A-Z][a-z]+)*)\b")
-_STOP = frozenset(
+STOP = frozenset(
     [
         "the",
         "a",
@@ -302,11 +302,11 @@ _QUALIFIERS = (
 )
 
 
-def _rebuild(sentence: str, start: int, end: int, replacement: str) -> str:
+def rebuild(sentence: str, start: int, end: int, replacement: str) -> str:
     return sentence[:start] + replacement + sentence[end:]
 
 
-def _case_like(original: str, replacement: str) -> str:
+def case_like(original: str, replacement: str) -> str:
     if original[:1].isupper():
         return replacement[:1].upper() + replacement[1:]
     return replacement
@@ -324,7 +324,7 @@ def sub_clause(sentence: str, ctx: Context) -> str | None:
 
 
 def _word_swap(sentence: str, ctx: Context, relation: dict[str, set[str]]) -> str | None:
-    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() not in _STOP]
+    matches = [m for m in _WORD.finditer(sentence) if m.group().lower() not in STOP]
     ctx.rng.shuffle(matches)
     for match in matches:
         options = [
@@ -333,7 +333,7 @@ def _word_swap(sentence: str, ctx: Context, relation: dict[str, set[str]]) -> st
             if o.lower() in ctx.vocabulary and o.lower() != match.group().lower()
         ]
         if options:
-            return _rebuild(sentence, match.start(), match.end(), ctx.rng.choice(options))
+            return rebuild(sentence, match.start(), match.end(), ctx.rng.choice(options))
     return None
 
 
@@ -347,7 +347,7 @@ def paraphrase(sentence: str, ctx: Context) -> str | None:
         return None
     match, phrase = ctx.rng.choice(found)
     replacement = ctx.rng.choice(_PARAPHRASES[phrase])
-    return _rebuild(sentence, match.start(), match.end(), _case_like(match.group(), replacement))
+    return rebuild(sentence, match.start(), match.end(), case_like(match.group(), replacement))
 
 
 def move_phrase(sentence: str, ctx: Context) -> str | None:
@@ -406,7 +406,7 @@ def number(sentence: str, ctx: Context) -> str | None:
         rendered = f"{new_int:,}" if "," in match.group() else str(new_int)
     if rendered == match.group():
         return None
-    return _rebuild(sentence, match.start(), match.end(), rendered)
+    return rebuild(sentence, match.start(), match.end(), rendered)
 
 
 def month(sentence: str, ctx: Context) -> str | None:
@@ -414,7 +414,7 @@ def month(sentence: str, ctx: Context) -> str | None:
     if match is None:
         return None
     other = ctx.rng.choice([m for m in _MONTHS if m != match.group()])
-    return _rebuild(sentence, match.start(), match.end(), other)
+    return rebuild(sentence, match.start(), match.end(), other)
 
 
 def entity(sentence: str, ctx: Context) -> str | None:
@@ -424,15 +424,15 @@ def entity(sentence: str, ctx: Context) -> str | None:
     if not names or not others:
         return None
     match = ctx.rng.choice(names)
-    return _rebuild(sentence, match.start(), match.end(), ctx.rng.choice(others))
+    return rebuild(sentence, match.start(), match.end(), ctx.rng.choice(others))
 
 
 def negation(sentence: str, ctx: Context) -> str | None:
     for pattern, replacement in _NEGATIONS:
         match = re.search(pattern, sentence, flags=re.IGNORECASE)
         if match is not None:
-            return _rebuild(
-                sentence, match.start(), match.end(), _case_like(match.group(), replacement)
+            return rebuild(
+                sentence, match.start(), match.end(), case_like(match.group(), replacement)
             )
     return None
 
@@ -442,11 +442,11 @@ def direction(sentence: str, ctx: Context) -> str | None:
     if not matches:
         return None
     match = ctx.rng.choice(matches)
-    return _rebuild(
+    return rebuild(
         sentence,
         match.start(),
         match.end(),
-        _case_like(match.group(), DIRECTIONS[match.group().lower()]),
+        case_like(match.group(), DIRECTIONS[match.group().lower()]),
     )
 
 
@@ -456,7 +456,7 @@ def ordinal(sentence: str, ctx: Context) -> str | None:
         return None
     match = ctx.rng.choice(matches)
     other = ctx.rng.choice([o for o in ORDINALS[:5] if o != match.group().lower()])
-    return _rebuild(sentence, match.start(), match.end(), _case_like(match.group(), other))
+    return rebuild(sentence, match.start(), match.end(), case_like(match.group(), other))
 
 
 def contrast(sentence: str, ctx: Context) -> str | None:
@@ -465,8 +465,8 @@ def contrast(sentence: str, ctx: Context) -> str | None:
             match = re.search(rf"\b{re.escape(word)}\b", sentence, flags=re.IGNORECASE)
             if match is not None:
                 other = ctx.rng.choice([w for w in group if w != word])
-                return _rebuild(
-                    sentence, match.start(), match.end(), _case_like(match.group(), other)
+                return rebuild(
+                    sentence, match.start(), match.end(), case_like(match.group(), other)
                 )
     return None
 

@@ -3,10 +3,11 @@
 Read from Debian's `wordnet-base` files (`/usr/share/wordnet`, installed by
 `make train-verifier`): antonyms (direct, lexical pointers), noun co-hyponyms
 from each word's most frequent sense only (a swap on a rarer sense makes nonsense,
-not a contradiction), and the exception lists that map irregular
-forms to their lemma (rose -> rise) so a swap can be re-inflected (rise -> fall ->
-fell).  WordNet's licence allows use and redistribution with its notice kept:
-docs/verifier.md carries it.
+not a contradiction), the direct hypernyms of that same sense for words that are
+only ever nouns (coffee -> beverage: a restatement, entailed), and the exception
+lists that map irregular forms to their lemma (rose -> rise) so a swap can be
+re-inflected (rise -> fall -> fell).  WordNet's licence allows use and
+redistribution with its notice kept: docs/verifier.md carries it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Synset:
 class WordNet:
     antonyms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     cohyponyms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    hypernyms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     lemma_of: dict[str, str] = field(default_factory=dict)  # irregular form -> lemma
     forms_of: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     lemmas: set[str] = field(default_factory=set)
@@ -102,6 +104,8 @@ def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
         first = synsets.get(keys[0])
         if first is None or keys[0][1] != "n":
             continue
+        if all(pos == "n" for _, pos in keys):
+            wn.hypernyms[lemma].update(_hypernym_words(first, synsets))
         for symbol, target, target_pos, _, _ in first.pointers:
             if symbol not in ("@", "@i"):
                 continue
@@ -122,6 +126,28 @@ def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
             wn.lemma_of.setdefault(form, lemma)
             wn.forms_of[lemma].add(form)
     return wn
+
+
+# Hypernyms too abstract to restate a noun with ("coffee" -> "entity").
+_TOO_ABSTRACT = frozenset(
+    (
+        *("entity", "physical entity", "abstraction", "abstract entity", "object"),
+        *("whole", "thing", "matter", "group", "relation", "attribute", "act", "event"),
+        *("state", "process", "measure", "unit", "causal agent", "part", "content"),
+    )
+)
+
+
+def _hypernym_words(synset: Synset, synsets: dict[tuple[str, str], Synset]) -> set[str]:
+    """The first word of each direct hypernym of a noun synset, unless too abstract."""
+    found: set[str] = set()
+    for symbol, target, target_pos, _, _ in synset.pointers:
+        hypernym = synsets.get((target, target_pos))
+        if symbol == "@" and hypernym is not None:
+            word = hypernym.words[0]
+            if word not in _TOO_ABSTRACT:
+                found.add(word)
+    return found
 
 
 def swaps(original: str, relation: dict[str, set[str]], wn: WordNet) -> list[str]:
