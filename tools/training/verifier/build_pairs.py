@@ -123,7 +123,11 @@ def _sentences(text: str, joined: bool = False) -> list[tuple[str, str]]:
 
 
 def synthetic_pairs(
-    documents: list[Document], rng: random.Random, *, joined: bool = False
+    documents: list[Document],
+    rng: random.Random,
+    *,
+    joined: bool = False,
+    word_level: bool = False,
 ) -> list[Pair]:
     wordnet = load_wordnet()
     vocabulary = perturb.vocabulary([d.text for d in documents])
@@ -138,7 +142,7 @@ def synthetic_pairs(
         count = SENTENCES_PER_DOCUMENT[document.dataset]
         for sentence, premise in rng.sample(own, min(count, len(own))):
             foreign_pool = (others, sentences)
-            for hypothesis, label, rule in _rewrites(sentence, ctx, foreign_pool, rng):
+            for hypothesis, label, rule in _rewrites(sentence, ctx, foreign_pool, rng, word_level):
                 if hypothesis != sentence or rule == "identity":
                     pairs.append(
                         Pair(
@@ -157,12 +161,16 @@ _ForeignPool = tuple[list[Document], dict[int, list[tuple[str, str]]]]
 
 
 def _rewrites(
-    sentence: str, ctx: perturb.Context, foreign: _ForeignPool, rng: random.Random
+    sentence: str,
+    ctx: perturb.Context,
+    foreign: _ForeignPool,
+    rng: random.Random,
+    word_level: bool,
 ) -> list[tuple[str, Label, str]]:
-    """(hypothesis, label, rule) for one sentence: one restatement, one word-level
-    restatement, up to two contradictions (two rules drawn from those that apply),
-    one neither.  The word-level restatement balances the one-word contradictions:
-    a changed word is not by itself a contradiction."""
+    """(hypothesis, label, rule) for one sentence: one restatement, up to two
+    contradictions (two rules drawn from those that apply), one neither; with
+    `word_level`, also one word-level restatement, which balances the one-word
+    contradictions: a changed word is not by itself a contradiction."""
     out: list[tuple[str, Label, str]] = []
     # A restatement: the sentence itself one time in five, else the first rewording
     # rule that applies (in random order), falling back to the sentence itself.
@@ -172,7 +180,7 @@ def _rewrites(
         if found is not None:
             restated, entailing = found
     out.append((restated, Label.ENTAILED, entailing))
-    reworded = _first_applying(WORD_LEVEL, sentence, ctx, rng, other_than=restated)
+    reworded = _first_applying(WORD_LEVEL, sentence, ctx, rng, restated) if word_level else None
     if reworded is not None:
         out.append((reworded[0], Label.ENTAILED, reworded[1]))
     applicable = [
@@ -241,6 +249,11 @@ def main() -> None:
         default="passage",
         help="passage: the one passage (what ships); joined: with its neighbours (a study)",
     )
+    parser.add_argument(
+        "--word-restatements",
+        action="store_true",
+        help="add a word-level restatement per sentence (restate.py; measured, not shipped)",
+    )
     args = parser.parse_args()
     joined = args.premise == "joined"
     rng = random.Random(SEED)
@@ -251,7 +264,7 @@ def main() -> None:
         cases = load(dataset)
         pairs += real_pairs(dataset, cases, embedder, joined=joined)
         documents += [d for d in source_documents(dataset, cases) if d.part != Part.CALIBRATION]
-    pairs += synthetic_pairs(documents, rng, joined=joined)
+    pairs += synthetic_pairs(documents, rng, joined=joined, word_level=args.word_restatements)
     pairs += [
         Pair(
             t.premise,
