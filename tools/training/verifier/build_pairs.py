@@ -127,7 +127,7 @@ def synthetic_pairs(
     rng: random.Random,
     *,
     joined: bool = False,
-    word_level: bool = False,
+    word_level: dict[str, perturb.Rule] | None = None,
 ) -> list[Pair]:
     wordnet = load_wordnet()
     vocabulary = perturb.vocabulary([d.text for d in documents])
@@ -165,11 +165,11 @@ def _rewrites(
     ctx: perturb.Context,
     foreign: _ForeignPool,
     rng: random.Random,
-    word_level: bool,
+    word_level: dict[str, perturb.Rule] | None,
 ) -> list[tuple[str, Label, str]]:
     """(hypothesis, label, rule) for one sentence: one restatement, up to two
     contradictions (two rules drawn from those that apply), one neither; with
-    `word_level`, also one word-level restatement, which balances the one-word
+    `word_level` rules, also one word-level restatement, which balances the one-word
     contradictions: a changed word is not by itself a contradiction."""
     out: list[tuple[str, Label, str]] = []
     # A restatement: the sentence itself one time in five, else the first rewording
@@ -180,7 +180,7 @@ def _rewrites(
         if found is not None:
             restated, entailing = found
     out.append((restated, Label.ENTAILED, entailing))
-    reworded = _first_applying(WORD_LEVEL, sentence, ctx, rng, restated) if word_level else None
+    reworded = _first_applying(word_level, sentence, ctx, rng, restated) if word_level else None
     if reworded is not None:
         out.append((reworded[0], Label.ENTAILED, reworded[1]))
     applicable = [
@@ -240,6 +240,13 @@ def _topical_foreign_sentence(
     return max(candidates, key=lambda s: len(words & set(s.lower().split())))
 
 
+def _word_rules(parser: argparse.ArgumentParser, names: str) -> dict[str, perturb.Rule]:
+    chosen = [n.strip() for n in names.split(",") if n.strip()]
+    if unknown := [n for n in chosen if n not in WORD_LEVEL]:
+        parser.error(f"unknown word-level rules {unknown}; known: {', '.join(WORD_LEVEL)}")
+    return {n: WORD_LEVEL[n] for n in chosen}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("build/verifier/pairs.jsonl"))
@@ -251,10 +258,17 @@ def main() -> None:
     )
     parser.add_argument(
         "--word-restatements",
-        action="store_true",
-        help="add a word-level restatement per sentence (restate.py; measured, not shipped)",
+        nargs="?",
+        const=",".join(WORD_LEVEL),
+        default="",
+        metavar="RULES",
+        help=(
+            "add a word-level restatement per sentence drawn from RULES, comma-separated "
+            f"(default all: {','.join(WORD_LEVEL)}; restate.py; measured, not shipped)"
+        ),
     )
     args = parser.parse_args()
+    word_level = _word_rules(parser, args.word_restatements)
     joined = args.premise == "joined"
     rng = random.Random(SEED)
     embedder = CachedEmbedder(load_embedder("minilm"))
@@ -264,7 +278,7 @@ def main() -> None:
         cases = load(dataset)
         pairs += real_pairs(dataset, cases, embedder, joined=joined)
         documents += [d for d in source_documents(dataset, cases) if d.part != Part.CALIBRATION]
-    pairs += synthetic_pairs(documents, rng, joined=joined, word_level=args.word_restatements)
+    pairs += synthetic_pairs(documents, rng, joined=joined, word_level=word_level)
     pairs += [
         Pair(
             t.premise,
