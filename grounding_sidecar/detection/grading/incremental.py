@@ -3,13 +3,14 @@
 A streamed answer arrives sentence by sentence, and a RAG request carries its sources
 before the upstream is even called; the server (app/checks.py) runs these steps as the
 text arrives, so that the final check, always the whole check of the whole answer,
-finds most of its model work done (detection/memo.py).  Each step only reads settled
-text: a settled prefix ends where a sentence starts, so its sentences split as they
-will in the whole answer.
+finds most of its model work done (detection/memo.py).  Each step reads settled text
+(a settled prefix ends where a sentence starts, so its sentences split as they will in
+the whole answer), and the last sentence ahead of time once it ends like a sentence.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from grounding_sidecar.detection.contract import CheckResult
@@ -20,6 +21,8 @@ from grounding_sidecar.detection.text.sentences import settled_prefix
 
 # A check of some text against the exchange's sources, into its memo.
 Check = Callable[[str], CheckResult]
+# Text that ends like a sentence: a terminator, then closing quotes or brackets.
+_ENDS_A_SENTENCE = re.compile(r"\w[^\s]*[.!?][\"'\u201d\u2019)\]]*\s*\Z")
 
 
 def prepare_sources(side: SourceSide, models: Models) -> None:
@@ -37,25 +40,41 @@ def prepare_sources(side: SourceSide, models: Models) -> None:
 
 def prepare_answer(check: Check, partial_answer: str, covered: int) -> int:
     """Check the sentences that settled since the first `covered` characters were
-    checked; how many characters are covered now (the result itself is not kept).
+    checked, then the last sentence ahead of time when the text so far ends like a
+    sentence; how many characters are covered now (the settled ones: the result itself
+    is not kept).
 
     Each step reads only the new sentences, which keeps a stream's steps together about
-    as costly as one check of the whole answer.
+    as costly as one check of the whole answer.  The last sentence settles only when
+    the next one starts, so without reading it ahead the final check would do all of
+    its work (its embedding and verifier pair) after the upstream's last byte.  Read
+    ahead, it is in the memo if the answer ends there; if the answer goes on ("3." then
+    "5%"), the work is wasted, never wrong: the memo is keyed by text.
     """
     prefix = settled_prefix(partial_answer)
-    if len(prefix) <= covered:
-        return covered
-    if prefix[covered:].strip():
-        check(prefix[covered:])
-    return len(prefix)
+    if len(prefix) > covered:
+        if prefix[covered:].strip():
+            check(prefix[covered:])
+        covered = len(prefix)
+    _read_ahead(check, partial_answer[covered:])
+    return covered
 
 
 def check_settled(check: Check, partial_answer: str) -> tuple[int, CheckResult] | None:
     """The settled part of the answer, checked from its start (so it is cut into
     sentences exactly as the whole answer will be, and each claim's grade is the one
     the whole answer's check gives it): (its length, its result), or None while
-    nothing has settled."""
+    nothing has settled.  The last sentence is read ahead as `prepare_answer` reads it;
+    its grade is not part of the result (nothing is released on a guess)."""
     prefix = settled_prefix(partial_answer)
+    _read_ahead(check, partial_answer[len(prefix) :])
     if not prefix.strip():
         return None
     return len(prefix), check(prefix)
+
+
+def _read_ahead(check: Check, last: str) -> None:
+    """Check the last segment of an answer still arriving when it ends like a
+    sentence, into the memo: final if the answer ends there."""
+    if _ENDS_A_SENTENCE.search(last):
+        check(last)

@@ -39,8 +39,9 @@ def test_the_final_check_computes_only_what_is_new() -> None:
     memo = CheckMemo()
     grader.prepare_sources(SOURCES, memo)
     source_runs = list(passages.texts)
-    covered = grader.prepare_answer(answer, SOURCES, memo)
-    assert covered == answer.index(SENTENCES[3])  # the last sentence may still grow
+    # The stream so far ends inside the last sentence, which may still grow.
+    covered = grader.prepare_answer(answer[:-10], SOURCES, memo)
+    assert covered == answer.index(SENTENCES[3])
     claims.texts.clear()
     verifier.batches.clear()
     result = grader.check(answer, SOURCES, memo=memo)
@@ -48,6 +49,29 @@ def test_the_final_check_computes_only_what_is_new() -> None:
     assert claims.texts == [SENTENCES[3]]
     assert [claim for batch in verifier.batches for _, claim in batch] == [SENTENCES[3]]
     assert len(result.claims) == 4
+
+
+def test_a_last_sentence_that_ends_like_one_is_read_ahead() -> None:
+    grader, claims, _, verifier = make_grader()
+    answer = " ".join(SENTENCES[:4])
+    memo = CheckMemo()
+    grader.prepare_sources(SOURCES, memo)
+    covered = grader.prepare_answer(answer, SOURCES, memo)
+    assert covered == answer.index(SENTENCES[3])  # still not settled: only read ahead
+    assert claims.texts[-1] == SENTENCES[3]
+    claims.texts.clear()
+    verifier.batches.clear()
+    result = grader.check(answer, SOURCES, memo=memo)
+    # After the last byte nothing is left to embed or verify.
+    assert claims.texts == [] and verifier.batches in ([], [[]])
+    assert len(result.claims) == 4
+
+
+def test_a_sentence_still_arriving_is_not_read_ahead() -> None:
+    grader, claims, _, _ = make_grader()
+    memo = CheckMemo()
+    grader.prepare_answer(f"{SENTENCES[0]} Refunds are issued", SOURCES, memo)
+    assert claims.texts == [SENTENCES[0]]
 
 
 def test_prepare_answer_skips_what_it_covered() -> None:
@@ -69,9 +93,10 @@ def test_settled_prefix_holds_back_the_last_sentence() -> None:
 
 
 def test_check_settled_grades_the_settled_prefix_from_its_start() -> None:
-    grader = make_grader()[0]
+    grader, claims, _, _ = make_grader()
     memo = CheckMemo()
     assert grader.check_settled(SENTENCES[0], SOURCES, memo) is None  # may still grow
+    assert claims.texts == [SENTENCES[0]]  # but read ahead into the memo
     partial = f"{SENTENCES[0]} {SENTENCES[2]} Ret"
     settled = grader.check_settled(partial, SOURCES, memo)
     assert settled is not None
