@@ -88,6 +88,7 @@ def grade_claims(grader: Grader, cases: list[LabelledCase]) -> list[ClaimRecord]
                     bad=label.verdict.value != "supported",
                     response_flagged=result.verdict.value == "fail",
                     response_bad=None if response is None else response.value == "fail",
+                    verified=grade.verification is not None,
                 )
             )
     return records

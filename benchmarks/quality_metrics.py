@@ -33,6 +33,7 @@ class ClaimRecord:
     bad: bool
     response_flagged: bool
     response_bad: bool | None
+    verified: bool = False  # whether the verifier read the claim
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from grounding_sidecar.detection.grading import incremental
 from grounding_sidecar.detection.grading.claims import ClaimGrader, Graded, Models
 from grounding_sidecar.detection.grading.classes import claim_classes
 from grounding_sidecar.detection.grading.sources import read_sources
+from grounding_sidecar.detection.grading.verification import READING_VERSION
 from grounding_sidecar.detection.judging.calibration import (
     load_calibration,
     load_calibration_file,
@@ -149,7 +150,11 @@ class Grader:
     def version(self, policy: ClaimPolicy = ClaimPolicy.STRICT) -> str:
         """The metric definition version: results under different ones never mix."""
         models = self._models
-        verifier = f"/{models.verifier.version_tag}" if models.verifier is not None else ""
+        verifier = (
+            f"/{models.verifier.version_tag}/{READING_VERSION}"
+            if models.verifier is not None
+            else ""
+        )
         language = f"/{self._language.tag}" if self._language is not None else ""
         return (
             f"{RUBRIC_VERSION}/{policy.value}/{models.embedder.version_tag}/"

@@ -54,13 +54,18 @@ class FeatureRecorder:
     """A judge that records every claim's features, then defers to the cosine rule."""
 
     inner: CosineJudge
-    verify_floor: float  # the calibrated judge's: the verifier reads the same claims
+    verify_floor: float  # the calibrated judge's support floor
     with_verifier: bool
     rows: list[FloatArray] = field(default_factory=list)
 
     @property
     def tag(self) -> str:
         return self.inner.tag
+
+    def reading_matters(self, evidence: ClaimEvidence) -> bool:
+        """Every claim the calibrated judge may support is read: the fit needs the
+        reading wherever the fitted model will weigh it."""
+        return evidence.cosine >= self.verify_floor
 
     def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
         features = claim_features(evidence)

@@ -91,9 +91,8 @@ class StudyJudge:
     def tag(self) -> str:
         return self.after.tag
 
-    @property
-    def verify_floor(self) -> float:
-        return self.after.verify_floor
+    def reading_matters(self, evidence: ClaimEvidence) -> bool:
+        return evidence.cosine >= self.after.support_floor  # the study reads every claim
 
     def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
         after = self.after.judge(evidence, verification)

@@ -111,9 +111,8 @@ class _Embedded:
 class _Scored:
     """A comparable check's graded claims, scored and read by the verifier."""
 
-    allowed: npt.NDArray[np.bool_]
     claim_ok: npt.NDArray[np.bool_]
-    similarities: Similarities
+    evidence: list[ClaimEvidence | None]  # None: no passage it may be compared with
     readings: list[Reading]
 
 
@@ -208,30 +207,38 @@ class ClaimGrader:
         self, graded: Sequence[int], allowed: npt.NDArray[np.bool_], embedded: _Embedded
     ) -> _Scored:
         similarities = score(embedded.claims.vectors, embedded.passages.vectors, allowed)
+        evidence = [
+            self._evidence(row, index, similarities)
+            if embedded.claims.ok[row] and allowed[row].any()
+            else None
+            for row, index in enumerate(graded)
+        ]
         readings = read_evidence_pairs(
             self.models.verifier,
-            self.models.judge.verify_floor,
             [self.claims[i].reading for i in graded],
-            embedded.claims.ok,
-            similarities,
+            [e is not None and self.models.judge.reading_matters(e) for e in evidence],
+            similarities.best_passage.tolist(),
             self.sources.passages,
         )
-        return _Scored(allowed, embedded.claims.ok, similarities, readings)
+        return _Scored(embedded.claims.ok, evidence, readings)
+
+    def _evidence(self, row: int, index: int, similarities: Similarities) -> ClaimEvidence:
+        return ClaimEvidence(
+            self.claims[index].reading,
+            similarities.matrix[row],
+            int(similarities.best_passage[row]),
+            self.sources.passages,
+            self.sources.corpus,
+        )
 
     def _judged(self, row: int, index: int, scored: _Scored) -> StatementGrade:
         """The grade of graded claim `index`, row `row` of a comparable check."""
         reading = scored.readings[row]
         if not scored.claim_ok[row] or reading is VERIFICATION_FAILED:
             return self._embedding_failed(index)
-        if not scored.allowed[row].any():
+        evidence = scored.evidence[row]
+        if evidence is None:
             return self._unmatched(index)
-        evidence = ClaimEvidence(
-            self.claims[index].reading,
-            scored.similarities.matrix[row],
-            int(scored.similarities.best_passage[row]),
-            self.sources.passages,
-            self.sources.corpus,
-        )
         judgement = self.models.judge.judge(
             evidence, reading if isinstance(reading, Verification) else None
         )

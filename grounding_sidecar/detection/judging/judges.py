@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.judging.calibration import CalibratedModel
@@ -28,7 +29,12 @@ from grounding_sidecar.detection.judging.consistency import (
     find_inconsistency,
 )
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
-from grounding_sidecar.detection.judging.features import claim_features, verifier_features
+from grounding_sidecar.detection.judging.features import (
+    FEATURES,
+    VERIFIER_LOGIT_CLIP,
+    claim_features,
+    verifier_features,
+)
 from grounding_sidecar.detection.text.passages import Passage
 
 # Width of the logistic that turns the cosine's distance to its threshold into a
@@ -83,10 +89,11 @@ class Judge(Protocol):
     def tag(self) -> str:
         """The rule's part of the metric definition version, e.g. `t0.70`."""
 
-    @property
-    def verify_floor(self) -> float:
-        """The best cosine from which the verifier's view can change the verdict:
-        claims under it are not worth a verifier run."""
+    def reading_matters(self, evidence: ClaimEvidence) -> bool:
+        """Whether the verifier's reading of (best passage, claim), whatever it says,
+        can change the claim's verdict: claims where it cannot are not worth a
+        verifier run, and `judge` without a reading gives them the verdict any
+        reading would."""
 
     def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
         """`verification` is the verifier's reading of (best passage, claim), if any."""
@@ -100,10 +107,10 @@ class CosineJudge:
     def tag(self) -> str:
         return f"t{self.threshold:.2f}"
 
-    @property
-    def verify_floor(self) -> float:
-        # Only the contradiction override reads the verifier here.
-        return self.threshold - CONTRADICTION_MARGIN
+    def reading_matters(self, evidence: ClaimEvidence) -> bool:
+        # The cosine decides; only the overrides read the verifier.
+        supported = evidence.cosine >= self.threshold
+        return _reading_can_override(evidence, _verdict(supported), self.threshold)
 
     def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
         best, cosine = evidence.best, evidence.cosine
@@ -134,15 +141,24 @@ class CalibratedJudge:
     def tag(self) -> str:
         return f"{self.model.tag}/p{self.model.threshold:.2f}c{self.support_floor:.2f}"
 
-    @property
-    def verify_floor(self) -> float:
-        return self.support_floor
+    def reading_matters(self, evidence: ClaimEvidence) -> bool:
+        if evidence.cosine < self.support_floor:
+            return False  # unsupported whatever P(supported), and too far for a contradiction
+        features = claim_features(evidence)
+        if self.model.uses_verifier:
+            low, high = self.model.probability(_reading_extremes(self.model, features))
+            if (low >= self.model.threshold) != (high >= self.model.threshold):
+                return True
+            supported = bool(low >= self.model.threshold)
+        else:
+            supported = float(self.model.probability(features)) >= self.model.threshold
+        return _reading_can_override(evidence, _verdict(supported), self.cosine_threshold)
 
     def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
         best, cosine = evidence.best, evidence.cosine
         features = claim_features(evidence)
         if self.model.uses_verifier:
-            features = np.concatenate([features, verifier_features(verification)])
+            features = np.concatenate([features, self._verifier_features(evidence, verification)])
         probability = float(self.model.probability(features))
         reading = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
         floor = self.support_floor
@@ -157,6 +173,55 @@ class CalibratedJudge:
             _verdict(supported), cosine, best, probability, rationale, verification
         )
         return _overridden(evidence, judgement, self.cosine_threshold)
+
+    def _verifier_features(
+        self, evidence: ClaimEvidence, verification: Verification | None
+    ) -> npt.NDArray[np.float64]:
+        """The reading's features.  A claim at or over the support floor without a
+        reading is one whose reading could not change the verdict (`reading_matters`):
+        it is scored as if the verifier read it as it reads the fitting data's average
+        claim, which lies between the extremes and so keeps the verdict.  Under the
+        floor, an unread claim reads -8 for both, as the parameters were fitted."""
+        if verification is None and evidence.cosine >= self.support_floor:
+            return self.model.mean[len(FEATURES) :].copy()
+        return verifier_features(verification)
+
+
+def _reading_extremes(
+    model: CalibratedModel, features: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """Two feature rows: the claim's evidence with the verifier reading that gives the
+    lowest P(supported), and with the one that gives the highest.  Each verifier
+    feature is a log-odds clipped to ±VERIFIER_LOGIT_CLIP and the model is linear in
+    it, so every reading's P(supported) lies between the two."""
+    weights = model.weights[len(FEATURES) :]
+    lowest = np.where(weights > 0, -VERIFIER_LOGIT_CLIP, VERIFIER_LOGIT_CLIP)
+    return np.stack([np.concatenate([features, lowest]), np.concatenate([features, -lowest])])
+
+
+def _reading_can_override(
+    evidence: ClaimEvidence, verdict: Verdict, cosine_threshold: float
+) -> bool:
+    """Whether a verifier reading can change what `_overridden` makes of a claim the
+    scorer gives `verdict` whatever the reading: the same three rules, asked only
+    whether the reading takes part.  (1) The confident contradiction: on a similar
+    passage with a contrast that can be named.  (2) The consistency rule: a negation
+    finding the verifier's entailment can overrule, where the finding applies.
+    (3) The addition rule: on a claim still supported after (2) with an addition."""
+    best = evidence.best
+    near = evidence.cosine >= cosine_threshold - CONTRADICTION_MARGIN
+    if near and find_contrast(evidence.claim, best.text, evidence.corpus) is not None:
+        return True
+    if verdict is Verdict.SUPPORTED or near:
+        finding = find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus)
+        applies = finding is not None and (
+            verdict is Verdict.SUPPORTED or finding.verdict is Verdict.CONTRADICTORY
+        )
+        if finding is not None and applies:
+            return finding.kind is FindingKind.NEGATION
+    if verdict is not Verdict.SUPPORTED:
+        return False
+    return find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus) is not None
 
 
 def _verdict(supported: bool) -> Verdict:

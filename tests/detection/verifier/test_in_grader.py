@@ -29,16 +29,19 @@ def test_a_confident_contradiction_on_a_similar_passage_is_contradictory() -> No
     }
 
 
-def test_a_contradiction_no_word_explains_leaves_the_similarity_verdict() -> None:
-    # The verifier is sure, but the claim only adds a word: no word of it stands
-    # against the passage and no negation differs (a misread paraphrase, most often).
-    grader = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier())
+def test_a_claim_whose_reading_cannot_change_its_verdict_is_not_read() -> None:
+    # The verifier would be sure, but the claim only adds a word: no word of it stands
+    # against the passage and no negation differs (a misread paraphrase, most often),
+    # so no reading could make it contradictory, and it is not read at all.
+    verifier = MarkerVerifier()
+    grader = Grader(HashEmbedder(), COSINE, verifier=verifier)
     answer = (
         f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {CONTRADICTS}."
     )
     (grade,) = grader.check(answer, [SOURCE]).claims
     assert grade.verdict is Verdict.SUPPORTED
-    assert grade.verification is not None and grade.verification.contradicted == 0.99
+    assert grade.verification is None and grade.to_dict()["verifier"] is None
+    assert verifier.batches == []
 
 
 def test_an_unsure_verifier_leaves_the_similarity_verdict() -> None:
@@ -55,7 +58,7 @@ def test_claims_without_a_similar_passage_are_not_read() -> None:
     verifier = MarkerVerifier()
     grader = Grader(HashEmbedder(), COSINE, verifier=verifier)
     answer = (
-        "The error rate fell from 2.0% to 1.0% after the cache rollout in March. "
+        "The error rate rose from 2.0% to 1.0% after the cache rollout in March. "
         f"Penguins migrate across the southern ocean every winter season {CONTRADICTS}."
     )
     first, second = grader.check(answer, [SOURCE]).claims
@@ -66,7 +69,8 @@ def test_claims_without_a_similar_passage_are_not_read() -> None:
 
 def test_a_failed_verification_is_an_embedding_failure_never_a_verdict() -> None:
     grader = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier())
-    answer = f"The error rate fell from 2.0% to 1.0% after the cache rollout in March {FAILS}."
+    # A claim the verifier must read: "rose" stands against the passage's "fell".
+    answer = f"The error rate rose from 2.0% to 1.0% after the cache rollout in March {FAILS}."
     result = grader.check(answer, [SOURCE])
     (grade,) = result.claims
     assert grade.cause is GradeCause.EMBEDDING_FAILED and grade.verdict is Verdict.UNSUPPORTED

@@ -255,10 +255,12 @@ def test_a_restatement_that_cites_its_source_is_supported(grader: Grader, claim:
 def test_a_paraphrase_the_verifier_misreads_is_not_a_contradiction(
     grader: Grader, source: str, claim: str
 ) -> None:
-    (grade,) = grader.check(claim, [source]).claims
     # The pair must still fool the verifier, or this no longer tests the rule.
-    assert grade.verification is not None
-    assert grade.verification.contradicted >= VERIFIER_CONTRADICTION, grade.verification
+    assert grader.verifier is not None
+    (reading,) = grader.verifier.verify([(source, claim)])
+    assert reading.contradicted is not None
+    assert reading.contradicted >= VERIFIER_CONTRADICTION, reading
+    (grade,) = grader.check(claim, [source]).claims
     assert grade.verdict is Verdict.SUPPORTED, (claim, grade.rationale, grade.verification)
 
 
