@@ -180,6 +180,7 @@ def build_detection(settings: Settings) -> Detection:
     if problem is not None:
         _log_unavailable(settings, problem)
         return Detection(None)
+    log.info("detectors: %s", grader.detectors())
     for note in grader.notes():
         log.warning("%s", note)
     return Detection(grader, embedders)

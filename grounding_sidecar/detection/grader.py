@@ -162,6 +162,30 @@ class Grader:
             f"{models.first_stage.tag}{language}"
         )
 
+    def detectors(self) -> str:
+        """Which detectors grade, in words (logged by `serve`, printed by `check`)."""
+        models = self._models
+        judge = models.judge
+        scorer = (
+            f"calibrated scorer {judge.model.tag}"
+            if isinstance(judge, CalibratedJudge)
+            else f"cosine rule {judge.tag}"
+        )
+        verifier = (
+            f"verifier {models.verifier.version_tag} (on claims whose verdict it can change)"
+            if models.verifier is not None
+            else "no verifier"
+        )
+        language = (
+            f"language check ({', '.join(sorted(self._language.languages))})"
+            if self._language is not None
+            else "no language check"
+        )
+        return (
+            f"embedder {models.embedder.version_tag}, {scorer}, {verifier}, "
+            f"lexical rules {RULES_VERSION}, {language}"
+        )
+
     def notes(self) -> list[str]:
         """What an operator should know of this configuration (logged by `serve`,
         printed by `check`)."""

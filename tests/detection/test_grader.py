@@ -25,6 +25,7 @@ from grounding_sidecar.detection.contract import (
     StatementGrade,
 )
 from grounding_sidecar.detection.embedding.base import EmbeddingError
+from tests.support.fake_verifiers import MarkerVerifier
 
 SOURCES = [
     "Order 5512 shipped on 3 June 2026 by ground freight from the Leeds depot. "
@@ -149,6 +150,21 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     embedder = HashEmbedder().version_tag
     assert version == f"grounding-v1/strict/{embedder}/split-v2/rules-v2/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
+
+
+def test_detectors_say_which_detectors_grade() -> None:
+    bare = Grader(HashEmbedder()).detectors()
+    assert bare == (
+        f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
+        "lexical rules rules-v2, no language check"
+    )
+    verified = Grader(
+        HashEmbedder(),
+        GraderSettings(languages=frozenset({"en"})),
+        verifier=MarkerVerifier(),
+    ).detectors()
+    assert "verifier ver-fake@1 (on claims whose verdict it can change)" in verified
+    assert verified.endswith("language check (en)")
 
 
 def test_invalid_pairs_and_evidence_free_support_are_rejected() -> None:
