@@ -62,41 +62,82 @@ DETECTORS = {
 CITIES = ["Rotterdam", "Lyon", "Gdansk", "Porto", "Leipzig", "Turin", "Ghent", "Bilbao"]
 GOODS = ["steel coils", "coffee beans", "wind turbine blades", "paper pulp", "solar panels"]
 TEAMS = ["the legal team", "the finance office", "the safety board", "the audit group"]
+# Each fact as a source states it, and as an answer may restate it (the same facts
+# in other words): copied sentences are the easiest claims to decide, restated ones
+# are those the verifier is there for.
 TEMPLATES = [
-    "Shipment {n} of {goods} left the {city} terminal on {day} March by rail freight.",
-    "The {city} depot handled {n} containers in the third quarter, up {p}% on the year.",
-    "Refund requests for order {n} are reviewed by {team} within {d} working days.",
-    "Customs clearance at {city} took {d} hours on average for {goods} in {year}.",
-    "The contract for {goods} was approved by {team} on {day} June {year}.",
-    "Storage at the {city} warehouse costs {p} euros per pallet and week.",
-    "Delays on the {city} line fell from {d} days to {p} hours after the new schedule.",
-    "Insurance for {goods} covers losses up to {n} euros per consignment.",
+    (
+        "Shipment {n} of {goods} left the {city} terminal on {day} March by rail freight.",
+        "On {day} March, shipment {n} of {goods} departed from the {city} terminal by train.",
+    ),
+    (
+        "The {city} depot handled {n} containers in the third quarter, up {p}% on the year.",
+        "In the third quarter the {city} depot processed {n} containers, {p}% more than last year.",
+    ),
+    (
+        "Refund requests for order {n} are reviewed by {team} within {d} working days.",
+        "{team_cap} reviews refund requests for order {n} within {d} working days.",
+    ),
+    (
+        "Customs clearance at {city} took {d} hours on average for {goods} in {year}.",
+        "In {year}, clearing {goods} through customs at {city} took {d} hours on average.",
+    ),
+    (
+        "The contract for {goods} was approved by {team} on {day} June {year}.",
+        "On {day} June {year}, {team} signed off on the contract for {goods}.",
+    ),
+    (
+        "Storage at the {city} warehouse costs {p} euros per pallet and week.",
+        "Keeping one pallet at the {city} warehouse for a week costs {p} euros.",
+    ),
+    (
+        "Delays on the {city} line fell from {d} days to {p} hours after the new schedule.",
+        "After the new schedule, delays on the {city} line dropped from {d} days to {p} hours.",
+    ),
+    (
+        "Insurance for {goods} covers losses up to {n} euros per consignment.",
+        "Each consignment of {goods} is insured against losses of up to {n} euros.",
+    ),
 ]
 
 
-def sentence(rng: random.Random) -> str:
-    return rng.choice(TEMPLATES).format(
-        n=rng.randint(100, 99_999),
-        goods=rng.choice(GOODS),
-        city=rng.choice(CITIES),
-        team=rng.choice(TEAMS),
-        day=rng.randint(1, 28),
-        d=rng.randint(2, 30),
-        p=rng.randint(2, 90),
-        year=rng.randint(2015, 2026),
-    )
+class Fact(NamedTuple):
+    stated: str  # as the source says it
+    restated: str  # the same facts in other words
 
 
-def workload(rng: random.Random, sources: int, source_chars: int, sentences: int) -> Any:
-    """New sources for one request, and an answer restating sentences of them."""
-    texts: list[list[str]] = []
+def fact(rng: random.Random) -> Fact:
+    stated, restated = rng.choice(TEMPLATES)
+    team = rng.choice(TEAMS)
+    values = {
+        "n": rng.randint(100, 99_999),
+        "goods": rng.choice(GOODS),
+        "city": rng.choice(CITIES),
+        "team": team,
+        "team_cap": team[0].upper() + team[1:],
+        "day": rng.randint(1, 28),
+        "d": rng.randint(2, 30),
+        "p": rng.randint(2, 90),
+        "year": rng.randint(2015, 2026),
+    }
+    return Fact(stated.format(**values), restated.format(**values))
+
+
+def workload(
+    rng: random.Random, sources: int, source_chars: int, sentences: int, restated: float = 0.0
+) -> Any:
+    """New sources for one request, and an answer of facts from them: copied, or
+    restated with probability `restated`."""
+    facts: list[list[Fact]] = []
     for _ in range(sources):
-        parts: list[str] = []
-        while sum(len(p) + 1 for p in parts) < source_chars:
-            parts.append(sentence(rng))
-        texts.append(parts)
-    answer = [rng.choice(texts[i % sources]) for i in range(sentences)]
-    return [" ".join(parts) for parts in texts], " ".join(answer)
+        parts: list[Fact] = []
+        while sum(len(p.stated) + 1 for p in parts) < source_chars:
+            parts.append(fact(rng))
+        facts.append(parts)
+    chosen = [rng.choice(facts[i % sources]) for i in range(sentences)]
+    answer = [f.restated if rng.random() < restated else f.stated for f in chosen]
+    texts = [" ".join(f.stated for f in parts) for parts in facts]
+    return texts, " ".join(answer)
 
 
 @dataclass(frozen=True)
@@ -128,20 +169,29 @@ def rss_mb(sidecar: ServingProcess) -> float | None:
 
 @contextmanager
 def environment(
-    upstream: MockUpstream, detectors: list[str], deliveries: tuple[str, ...] = ("deferred",)
+    upstream: MockUpstream,
+    detectors: list[str],
+    deliveries: tuple[str, ...] = ("deferred",),
+    before: str | None = None,
 ) -> Iterator[list[Target]]:
     """A sidecar and an Envoy per detector and BLOCK delivery (targets named
-    `detector` for deferred, `detector/progressive` otherwise), and the bare Envoy."""
+    `detector` for deferred, `detector/progressive` otherwise), and the bare Envoy.
+    With `before` (a checkout of other code, e.g. `git worktree add /tmp/before REV`),
+    each detector also runs from that tree, as `before:detector`."""
+    trees = [("", None)] + ([("before:", before)] if before else [])
     with ExitStack() as running:
         targets: list[Target] = []
-        for name, delivery in ((n, d) for n in detectors for d in deliveries):
+        for (prefix, tree), name, delivery in (
+            (t, n, d) for t in trees for n in detectors for d in deliveries
+        ):
+            python = ["env", f"PYTHONPATH={tree}", sys.executable] if tree else [sys.executable]
             sidecar = running.enter_context(start_serving(
-                [sys.executable, "-m", "grounding_sidecar", "serve", "--port", "0",
+                [*python, "-m", "grounding_sidecar", "serve", "--port", "0",
                  *DETECTORS[name], "--enabled", "--action", "BLOCK", "--delivery", delivery,
                  "--log-level", "WARNING", "--metrics-port", "0"]
             ))  # fmt: skip
             envoy = start_loopback_envoy(upstream.port, sidecar.port(), log_level="error")
-            label = name if delivery == "deferred" else f"{name}/{delivery}"
+            label = prefix + (name if delivery == "deferred" else f"{name}/{delivery}")
             targets.append(Target(label, running.enter_context(envoy).port, sidecar))
         bare = start_envoy_without_ext_proc(upstream.port, log_level="error")
         targets.append(Target("no_ext_proc", running.enter_context(bare).port, None))
@@ -155,6 +205,7 @@ class Settings:
     sentences: int
     chunks: int
     chunk_delay: float
+    restated: float = 0.0  # the share of answer sentences restated, not copied
 
 
 class Reply(NamedTuple):
@@ -165,7 +216,9 @@ class Reply(NamedTuple):
 
 
 def one_request(port: int, upstream: MockUpstream, rng: random.Random, settings: Settings) -> Reply:
-    sources, answer = workload(rng, settings.sources, settings.source_chars, settings.sentences)
+    sources, answer = workload(
+        rng, settings.sources, settings.source_chars, settings.sentences, settings.restated
+    )
     body = json.dumps(
         {
             "model": "mock-1",
@@ -435,6 +488,41 @@ def sweep(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def capacities(args: argparse.Namespace, settings: Settings) -> int:
+    """Verdicts per second of each target in a closed loop of `--capacity-streams`
+    streams, the targets taking turns for `--rounds` rounds."""
+    upstream = MockUpstream().start()
+    done: dict[str, list[tuple[int, float]]] = {}
+    try:
+        with environment(upstream, args.detectors.split(","), before=args.before) as targets:
+            checked = [t for t in targets if t.sidecar is not None]
+            for target in checked:
+                run_batch(target, upstream, 2, 4, settings, seed=0)
+            streams = args.capacity_streams
+            for round_number in range(args.rounds):
+                shift = round_number % len(checked)
+                for target in checked[shift:] + checked[:shift]:
+                    started = time.monotonic()
+                    got = run_batch(
+                        target, upstream, streams, streams * 4, settings, round_number + 1
+                    )
+                    verdicts = sum(r.verdict in ("pass", "fail") for r in got)
+                    done.setdefault(target.name, []).append((verdicts, time.monotonic() - started))
+    finally:
+        upstream.stop()
+    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    print(
+        f"# capacity ({machine}): {streams} streams, closed loop, {args.rounds} rounds, "
+        f"{settings.restated:.0%} of sentences restated"
+    )
+    print("| target | verdicts | seconds | verdicts/s |")
+    print("|---|---|---|---|")
+    for name, runs in done.items():
+        verdicts, seconds = sum(v for v, _ in runs), sum(t for _, t in runs)
+        print(f"| {name} | {verdicts} | {seconds:.1f} | {verdicts / seconds:.2f} |")
+    return 0
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
@@ -461,18 +549,39 @@ def main(argv: list[str] | None = None) -> int:
         "--ttft", choices=list(DETECTORS), help="time to first token, deferred vs progressive"
     )
     parser.add_argument("--capacity", type=float, help="verdicts/s: skip measuring it")
+    parser.add_argument(
+        "--restated",
+        type=float,
+        default=0.5,
+        help="share of answer sentences restated in other words (the rest are copied)",
+    )
+    parser.add_argument(
+        "--before", metavar="TREE", help="also run each detector from this checkout"
+    )
+    parser.add_argument(
+        "--capacities",
+        action="store_true",
+        help="only the capacity of each target (closed loop, --capacity-streams streams)",
+    )
     args = parser.parse_args(argv)
     settings = Settings(
-        args.sources, args.source_chars, args.sentences, args.chunks, args.chunk_delay
+        args.sources,
+        args.source_chars,
+        args.sentences,
+        args.chunks,
+        args.chunk_delay,
+        args.restated,
     )
     if args.sweep:
         return sweep(args, settings)
     if args.ttft:
         return ttft(args, settings)
+    if args.capacities:
+        return capacities(args, settings)
     upstream = MockUpstream().start()
     rows: list[Row] = []
     try:
-        with environment(upstream, args.detectors.split(",")) as targets:
+        with environment(upstream, args.detectors.split(","), before=args.before) as targets:
             for target in targets:  # warm-up: connections, first model runs
                 run_batch(target, upstream, 2, 4, settings, seed=0)
             for concurrency in (1, args.concurrency):
