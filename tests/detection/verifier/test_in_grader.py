@@ -81,8 +81,8 @@ def test_a_failed_verification_is_an_embedding_failure_never_a_verdict() -> None
 def test_the_version_names_the_verifier() -> None:
     with_verifier = Grader(HashEmbedder(), COSINE, verifier=MarkerVerifier())
     without = Grader(HashEmbedder(), COSINE)
-    assert "/ver-fake@1/" in with_verifier.version()
-    assert with_verifier.version().replace("/ver-fake@1", "") == without.version()
+    assert "/ver-fake@1/read-v1/" in with_verifier.version()
+    assert with_verifier.version().replace("/ver-fake@1/read-v1", "") == without.version()
 
 
 def test_the_verifier_reads_claims_without_a_leading_discourse_marker() -> None:
