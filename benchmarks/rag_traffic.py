@@ -9,11 +9,18 @@ the client waits.
 
 One run starts the mock upstream in this process (it records when it wrote each
 stream's last byte, on the same monotonic clock the client reads), one sidecar per
-detector (`hash`; `minilm` without the verifier; `minilm` with it), an Envoy in front
-of each, and an Envoy without ext_proc as the baseline; all on loopback, ports chosen
-at run time.  Targets take turns in `--rounds` rounds (this machine is shared), at 1
-and at `--concurrency` concurrent streams.  Printed per target: the added latency
-after the upstream's last byte (p50 / p90 / p99), verdicts, and the sidecar's RSS.
+detector (`hash` and `minilm`, each without the verifier and with it), an Envoy in
+front of each, and an Envoy without ext_proc as the baseline; all on loopback, ports
+chosen at run time.  `--restated` of the answer's sentences (default half) restate
+their fact in other words; the rest copy it.  With `--before TREE` each detector also
+runs from another checkout (`before:<detector>`), so code before and after a change
+is measured in one run.  Targets take turns in `--rounds` rounds (this machine is
+shared), at 1 and at `--concurrency` concurrent streams.  Printed per target: the
+added latency after the upstream's last byte (p50 / p90 / p99), verdicts, and the
+sidecar's RSS.
+
+With `--capacities`, only each target's capacity: verdicts per second with
+`--capacity-streams` streams in a closed loop, the targets taking turns.
 
 With `--ttft DETECTOR`, time to first token of one stream at a time under BLOCK,
 deferred delivery against progressive (docs/contract.md#progressive-delivery).
@@ -30,6 +37,7 @@ waited past the deadline, and the sidecar's RSS.
     python -m benchmarks.rag_traffic [--requests 24] [--rounds 4] [--json out.json]
     python -m benchmarks.rag_traffic --sweep minilm+verifier [--phase-seconds 30]
     python -m benchmarks.rag_traffic --ttft minilm+verifier [--requests 24]
+    python -m benchmarks.rag_traffic --capacities [--before TREE] [--rounds 2]
 """
 
 from __future__ import annotations
@@ -58,6 +66,7 @@ DETECTORS = {
     "hash": ("--embedder", "hash", "--verifier", "off"),
     "minilm": ("--embedder", "minilm", "--verifier", "off"),
     "minilm+verifier": ("--embedder", "minilm", "--verifier", "on"),
+    "hash+verifier": ("--embedder", "hash", "--verifier", "on"),
 }
 CITIES = ["Rotterdam", "Lyon", "Gdansk", "Porto", "Leipzig", "Turin", "Ghent", "Bilbao"]
 GOODS = ["steel coils", "coffee beans", "wind turbine blades", "paper pulp", "solar panels"]

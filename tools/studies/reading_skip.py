@@ -54,15 +54,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--embedders", default="minilm,hash")
     parser.add_argument("--limit", type=int)
+    parser.add_argument("--sets", default=",".join([*QUALITY_SETS, "rewrites"]))
     parser.add_argument("--out", type=Path, default=Path("build/skip"))
     args = parser.parse_args()
     datasets = {
         (f"{n} (holdout)" if n not in MEASUREMENT_ONLY else n): [
             c for c in load(n) if part_of(c) is Part.HOLDOUT
         ][: args.limit]
-        for n in iter_available(QUALITY_SETS)
+        for n in iter_available(args.sets.split(","))
     }
-    datasets["rule-made rewrites (holdout)"] = rewrite_cases_default()[: args.limit]
+    if "rewrites" in args.sets:
+        datasets["rule-made rewrites (holdout)"] = rewrite_cases_default()[: args.limit]
     args.out.mkdir(parents=True, exist_ok=True)
     outputs = {way: (args.out / f"{way}.jsonl").open("w") for way in ("every", "needed")}
     print("| embedder | set | claims | read (every) | read (needed) | verdicts differing |")
