@@ -193,7 +193,8 @@ def environment(
         for (prefix, tree), name, delivery in (
             (t, n, d) for t in trees for n in detectors for d in deliveries
         ):
-            python = ["env", f"PYTHONPATH={tree}", sys.executable] if tree else [sys.executable]
+            # `-m` puts the working directory first on the path: run from the tree.
+            python = ["env", "-C", tree, sys.executable] if tree else [sys.executable]
             sidecar = running.enter_context(start_serving(
                 [*python, "-m", "grounding_sidecar", "serve", "--port", "0",
                  *DETECTORS[name], "--enabled", "--action", "BLOCK", "--delivery", delivery,

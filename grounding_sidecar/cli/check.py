@@ -97,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         print(render_table(result))
+        print(f"detectors: {grader.detectors()}")
     return EXIT_CODES[result.verdict]
 
 

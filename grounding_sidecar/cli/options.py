@@ -108,7 +108,6 @@ def build_grader(args: argparse.Namespace) -> Grader:
     )
     verifier = load_verifier(VerifierMode(args.verifier), verifier_model=args.verifier_model)
     grader = Grader(load_embedder(args.embedder), settings, verifier=verifier)
-    print(f"grounding-sidecar: detectors: {grader.detectors()}", file=sys.stderr)
     for note in grader.notes():
         print(f"grounding-sidecar: note: {note}", file=sys.stderr)
     return grader

@@ -89,6 +89,8 @@ def test_the_bundled_example_runs_and_fails_on_the_invented_voucher() -> None:
     assert process.returncode == 1
     assert "voucher" in process.stdout
     assert "verdict: FAIL" in process.stdout
+    # The report ends by saying which detectors graded.
+    assert process.stdout.rstrip().splitlines()[-1].startswith("detectors: embedder minilm-l6@")
 
 
 def test_cases_file_writes_one_result_per_line_and_reports_bad_lines(tmp_path: Path) -> None:
