@@ -213,10 +213,14 @@ class ClaimGrader:
             else None
             for row, index in enumerate(graded)
         ]
+        verifier = self.models.verifier
         readings = read_evidence_pairs(
-            self.models.verifier,
+            verifier,
             [self.claims[i].reading for i in graded],
-            [e is not None and self.models.judge.reading_matters(e) for e in evidence],
+            [
+                verifier is not None and e is not None and self.models.judge.reading_matters(e)
+                for e in evidence
+            ],
             similarities.best_passage.tolist(),
             self.sources.passages,
         )

@@ -6,10 +6,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding_sidecar.detection import CheckMemo
+from grounding_sidecar.detection import CheckMemo, Grader, HashEmbedder
 from grounding_sidecar.detection.contract import ClaimPolicy
 from grounding_sidecar.detection.text.sentences import settled_prefix
 from tests.detection.test_memo import SENTENCES, SOURCES, comparable, make_grader
+from tests.support.fake_verifiers import MarkerVerifier
 
 
 @settings(max_examples=60, deadline=None)
@@ -104,3 +105,16 @@ def test_check_settled_grades_the_settled_prefix_from_its_start() -> None:
     assert length == partial.index("Ret")
     whole = make_grader()[0].check(partial[:length], SOURCES)
     assert comparable(result) == comparable(whole)
+
+
+def test_the_hash_embedder_without_a_verifier_does_not_read_ahead() -> None:
+    # Its sentence costs less than the hand-off the final check would wait for.
+    memo = CheckMemo()
+    grader = Grader(HashEmbedder())
+    assert grader.is_cheap
+    grader.prepare_answer(SENTENCES[0], SOURCES, memo)
+    assert memo.sizes[0] == 0  # no claim embedded
+    # With the verifier it reads ahead.
+    memo = CheckMemo()
+    Grader(HashEmbedder(), verifier=MarkerVerifier()).prepare_answer(SENTENCES[0], SOURCES, memo)
+    assert memo.sizes[0] == 1
