@@ -20,7 +20,9 @@ added latency after the upstream's last byte (p50 / p90 / p99), verdicts, and th
 sidecar's RSS.
 
 With `--capacities`, only each target's capacity: verdicts per second with
-`--capacity-streams` streams in a closed loop, the targets taking turns.
+`--capacity-streams` streams in a closed loop, the targets taking turns, with the
+sidecar's CPU time per verdict and its share of all the CPU the machine used (Envoy,
+the mock upstream and this client share the cores).
 
 With `--ttft DETECTOR`, time to first token of one stream at a time under BLOCK,
 deferred delivery against progressive (docs/contract.md#progressive-delivery).
@@ -498,11 +500,30 @@ def sweep(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+@dataclass(frozen=True)
+class Closed:
+    """One closed-loop batch against one target."""
+
+    verdicts: int
+    seconds: float
+    sidecar_cpu: float  # CPU seconds the sidecar used
+    machine_cpu: float  # CPU seconds every process used (Envoy, upstream, client too)
+
+
+def machine_cpu_seconds() -> float:
+    """Busy CPU seconds of the whole machine since boot (/proc/stat: all but idle and
+    iowait)."""
+    with open("/proc/stat", encoding="ascii") as stat:
+        ticks = [int(v) for v in stat.readline().split()[1:]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
 def capacities(args: argparse.Namespace, settings: Settings) -> int:
     """Verdicts per second of each target in a closed loop of `--capacity-streams`
-    streams, the targets taking turns for `--rounds` rounds."""
+    streams, the targets taking turns for `--rounds` rounds; with the sidecar's CPU
+    time per verdict and its share of all the CPU the machine used meanwhile."""
     upstream = MockUpstream().start()
-    done: dict[str, list[tuple[int, float]]] = {}
+    done: dict[str, list[Closed]] = {}
     try:
         with environment(upstream, args.detectors.split(","), before=args.before) as targets:
             checked = [t for t in targets if t.sidecar is not None]
@@ -512,12 +533,9 @@ def capacities(args: argparse.Namespace, settings: Settings) -> int:
             for round_number in range(args.rounds):
                 shift = round_number % len(checked)
                 for target in checked[shift:] + checked[:shift]:
-                    started = time.monotonic()
-                    got = run_batch(
-                        target, upstream, streams, streams * 4, settings, round_number + 1
+                    done.setdefault(target.name, []).append(
+                        closed_batch(target, upstream, streams, settings, round_number + 1)
                     )
-                    verdicts = sum(r.verdict in ("pass", "fail") for r in got)
-                    done.setdefault(target.name, []).append((verdicts, time.monotonic() - started))
     finally:
         upstream.stop()
     machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
@@ -525,12 +543,36 @@ def capacities(args: argparse.Namespace, settings: Settings) -> int:
         f"# capacity ({machine}): {streams} streams, closed loop, {args.rounds} rounds, "
         f"{settings.restated:.0%} of sentences restated"
     )
-    print("| target | verdicts | seconds | verdicts/s |")
-    print("|---|---|---|---|")
+    print(
+        "| target | verdicts | seconds | verdicts/s | sidecar CPU ms/verdict | sidecar CPU share |"
+    )
+    print("|---|---|---|---|---|---|")
     for name, runs in done.items():
-        verdicts, seconds = sum(v for v, _ in runs), sum(t for _, t in runs)
-        print(f"| {name} | {verdicts} | {seconds:.1f} | {verdicts / seconds:.2f} |")
+        verdicts, seconds = sum(r.verdicts for r in runs), sum(r.seconds for r in runs)
+        sidecar, everything = sum(r.sidecar_cpu for r in runs), sum(r.machine_cpu for r in runs)
+        print(
+            f"| {name} | {verdicts} | {seconds:.1f} | {verdicts / seconds:.2f} "
+            f"| {sidecar / max(verdicts, 1) * 1000:.0f} | {sidecar / max(everything, 1e-9):.0%} |"
+        )
     return 0
+
+
+def closed_batch(
+    target: Target, upstream: MockUpstream, streams: int, settings: Settings, seed: int
+) -> Closed:
+    assert target.sidecar is not None
+    sidecar, machine, started = (
+        target.sidecar.cpu_seconds(),
+        machine_cpu_seconds(),
+        time.monotonic(),
+    )
+    got = run_batch(target, upstream, streams, streams * 4, settings, seed)
+    return Closed(
+        verdicts=sum(r.verdict in ("pass", "fail") for r in got),
+        seconds=time.monotonic() - started,
+        sidecar_cpu=target.sidecar.cpu_seconds() - sidecar,
+        machine_cpu=machine_cpu_seconds() - machine,
+    )
 
 
 def percentile(values: list[float], q: float) -> float:

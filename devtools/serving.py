@@ -8,6 +8,7 @@ benchmarks and the tests.
 
 from __future__ import annotations
 
+import os
 import re
 import select
 import subprocess
@@ -40,6 +41,12 @@ class ServingProcess:
         if match is None:
             raise RuntimeError(f"no {field} for pid {self.pid}")
         return int(match.group(1)) / 1024
+
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time the process has used (/proc/<pid>/stat), all its
+        threads together."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def __enter__(self) -> ServingProcess:
         """Stopped when its `with` block (or the ExitStack it entered) ends."""

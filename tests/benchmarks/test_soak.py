@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,22 @@ def test_memory_is_read_from_the_process_status() -> None:
         assert 1 < resident <= peak
         with pytest.raises(RuntimeError):
             served.memory_mib("NoSuchField")
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_cpu_time_is_read_from_the_process_stat() -> None:
+    spin = "import time\nprint('up', flush=True)\nwhile True: pass"
+    process = subprocess.Popen([sys.executable, "-c", spin], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "up\n"
+        served = ServingProcess(process, {})  # type: ignore[arg-type]
+        before = served.cpu_seconds()
+        deadline = time.monotonic() + 20
+        while served.cpu_seconds() - before < 0.2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert served.cpu_seconds() - before >= 0.2  # a spinning process accrues CPU time
     finally:
         process.kill()
         process.wait()
