@@ -161,6 +161,12 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
             buckets=SIMILARITY_BUCKETS,
             registry=r,
         )
+        self.claims_verified = Counter(
+            "gateway_grounding_claims_verified",
+            "Graded claims the verifier read (only those whose verdict its reading can "
+            "change); against gateway_grounding_claim_similarity_count, the share it read.",
+            registry=r,
+        )
         self.streams = Counter(
             "gateway_grounding_streams",
             "SSE streams that ended, by delivery and whether the scan covered all of it.",
@@ -287,6 +293,9 @@ class GroundingMetrics(GroundingObserver, PolicyListener):
         for grade in result.claims:
             if grade.score is not None:
                 self._claim_similarity(grade.verdict.value).observe(grade.score)
+        read = sum(grade.verification is not None for grade in result.claims)
+        if read:
+            self.claims_verified.inc(read)
 
     def on_stream_summary(self, summary: StreamSummary) -> None:
         self._streams(

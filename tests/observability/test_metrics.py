@@ -6,7 +6,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from grounding_sidecar.decision import Action, CheckOutcome, Delivery, StreamSummary, Unchecked
-from grounding_sidecar.detection import Grader
+from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.observability.metrics import (
     CANCEL_PHASES,
     VERDICT_REASONS,
@@ -14,6 +14,7 @@ from grounding_sidecar.observability.metrics import (
     verdict_reason,
 )
 from tests.support.fake_embedders import FailingEmbedder
+from tests.support.fake_verifiers import MarkerVerifier
 from tests.support.observability_helpers import (
     GROUNDED_ANSWER,
     UNGROUNDED_ANSWER,
@@ -217,3 +218,16 @@ def test_unknown_workspaces_are_counted_without_a_workspace_label() -> None:
     after = metrics.exposition().decode()
     assert "gateway_grounding_unknown_workspaces_total 2.0" in after
     assert "typo" not in after  # request-chosen ids never become label values
+
+
+def test_claims_the_verifier_read_are_counted() -> None:
+    metrics = GroundingMetrics()
+    grader = Grader(HashEmbedder(), verifier=MarkerVerifier())
+    # A copy needs no reading; a flipped negation does (the verifier may overrule it).
+    flipped = "The refund window for annual plans is not 30 days from the purchase date."
+    metrics.on_check(event(CheckOutcome(check(GROUNDED_ANSWER, grader=grader))))
+    assert value(metrics, "gateway_grounding_claims_verified_total") == 0
+    result = check(flipped, grader=grader)
+    assert [g.verification is not None for g in result.claims] == [True]
+    metrics.on_check(event(CheckOutcome(result)))
+    assert value(metrics, "gateway_grounding_claims_verified_total") == 1
