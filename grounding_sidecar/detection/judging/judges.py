@@ -23,6 +23,8 @@ import numpy.typing as npt
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.judging.calibration import CalibratedModel
 from grounding_sidecar.detection.judging.consistency import (
+    Contrast,
+    Finding,
     FindingKind,
     find_addition,
     find_contrast,
@@ -203,25 +205,18 @@ def _reading_can_override(
     evidence: ClaimEvidence, verdict: Verdict, cosine_threshold: float
 ) -> bool:
     """Whether a verifier reading can change what `_overridden` makes of a claim the
-    scorer gives `verdict` whatever the reading: the same three rules, asked only
-    whether the reading takes part.  (1) The confident contradiction: on a similar
-    passage with a contrast that can be named.  (2) The consistency rule: a negation
-    finding the verifier's entailment can overrule, where the finding applies.
-    (3) The addition rule: on a claim still supported after (2) with an addition."""
-    best = evidence.best
-    near = evidence.cosine >= cosine_threshold - CONTRADICTION_MARGIN
-    if near and find_contrast(evidence.claim, best.text, evidence.corpus) is not None:
+    scorer gives `verdict` whatever the reading: each rule's reading-free condition
+    (the same functions the rules apply) decides whether the reading takes part.
+    (1) The confident contradiction: a contrast named on a similar passage.  (2) The
+    consistency rule: a negation finding that applies, which the verifier's entailment
+    can overrule (any other finding decides alone).  (3) The addition rule: a claim
+    still supported, with an addition."""
+    if _named_contrast(evidence, cosine_threshold) is not None:
         return True
-    if verdict is Verdict.SUPPORTED or near:
-        finding = find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus)
-        applies = finding is not None and (
-            verdict is Verdict.SUPPORTED or finding.verdict is Verdict.CONTRADICTORY
-        )
-        if finding is not None and applies:
-            return finding.kind is FindingKind.NEGATION
-    if verdict is not Verdict.SUPPORTED:
-        return False
-    return find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus) is not None
+    finding = _applicable_finding(evidence, verdict, cosine_threshold)
+    if finding is not None:
+        return finding.kind is FindingKind.NEGATION
+    return verdict is Verdict.SUPPORTED and _addition(evidence) is not None
 
 
 def _verdict(supported: bool) -> Verdict:
@@ -254,9 +249,7 @@ def _verifier_contradiction(
     contradicted = verification.contradicted if verification is not None else None
     if contradicted is None or contradicted < VERIFIER_CONTRADICTION:
         return None  # no reading, or a two-label checker's (it has no contradiction)
-    if judgement.score < cosine_threshold - CONTRADICTION_MARGIN:
-        return None  # not the same subject: a gap, not a contradiction
-    contrast = find_contrast(evidence.claim, judgement.best.text, evidence.corpus)
+    contrast = _named_contrast(evidence, cosine_threshold)
     if contrast is None:
         return None
     passage_id = judgement.best.passage_id
@@ -277,11 +270,7 @@ def _with_consistency(
     near (within CONTRADICTION_MARGIN of the cosine threshold) becomes contradictory
     when that passage states a different detail: similar text that disagrees.
     """
-    near = judgement.score >= cosine_threshold - CONTRADICTION_MARGIN
-    if judgement.verdict is Verdict.UNSUPPORTED and not near:
-        return judgement
-    best = judgement.best
-    finding = find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus)
+    finding = _applicable_finding(evidence, judgement.verdict, cosine_threshold)
     if finding is None:
         return judgement
     verification = judgement.verification
@@ -290,8 +279,6 @@ def _with_consistency(
         and verification is not None
         and verification.entailed >= VERIFIER_ENTAILMENT
     ):
-        return judgement
-    if judgement.verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
         return judgement
     return judgement.overruled(finding.verdict, finding.rationale, finding.kind)
 
@@ -310,9 +297,42 @@ def _without_addition(evidence: ClaimEvidence, judgement: Judgement) -> Judgemen
         or verification.entailed >= VERIFIER_ADDITION_ENTAILED
     ):
         return judgement
-    best = judgement.best
-    finding = find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus)
+    finding = _addition(evidence)
     if finding is None:
         return judgement
     rationale = f"{finding.rationale} (verifier: entailed p {verification.entailed:.2f})"
     return judgement.overruled(finding.verdict, rationale, finding.kind)
+
+
+def _named_contrast(evidence: ClaimEvidence, cosine_threshold: float) -> Contrast | None:
+    """What the contradiction override needs besides the verifier's confidence: a best
+    passage similar enough to be the same subject (within CONTRADICTION_MARGIN of the
+    cosine threshold; further away it is a gap, not a contradiction) and a contrast the
+    rationale can name."""
+    if evidence.cosine < cosine_threshold - CONTRADICTION_MARGIN:
+        return None
+    return find_contrast(evidence.claim, evidence.best.text, evidence.corpus)
+
+
+def _applicable_finding(
+    evidence: ClaimEvidence, verdict: Verdict, cosine_threshold: float
+) -> Finding | None:
+    """The consistency finding that overrules a claim the judge gives `verdict`, before
+    the verifier's say: any finding on a supported claim; on an unsupported one, only a
+    contradiction on a passage still near (within CONTRADICTION_MARGIN of the cosine
+    threshold)."""
+    near = evidence.cosine >= cosine_threshold - CONTRADICTION_MARGIN
+    if verdict is Verdict.UNSUPPORTED and not near:
+        return None
+    best = evidence.best
+    finding = find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus)
+    if finding is None:
+        return None
+    if verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
+        return None
+    return finding
+
+
+def _addition(evidence: ClaimEvidence) -> Finding | None:
+    best = evidence.best
+    return find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus)
