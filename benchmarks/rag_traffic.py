@@ -433,15 +433,12 @@ def sweep(args: argparse.Namespace, settings: Settings) -> int:
             assert target.sidecar is not None
             metrics_port = target.sidecar.port("metrics_port")
             run_batch(target, upstream, 2, 4, settings, seed=0)
-            started = time.monotonic()
             if args.capacity:
                 capacity, elapsed = args.capacity, 0.0
             else:
-                closed = run_batch(
-                    target, upstream, args.capacity_streams, args.capacity_streams * 10, settings, 1
-                )
-                elapsed = time.monotonic() - started
-                capacity = sum(r.verdict in ("pass", "fail") for r in closed) / elapsed
+                closed = closed_batch(target, upstream, args.capacity_streams, 10, settings, 1)
+                elapsed = closed.seconds
+                capacity = closed.verdicts / elapsed
             print(
                 f"# capacity of {args.sweep}: {capacity:.2f} verdicts/s "
                 f"({args.capacity_streams} streams, closed loop, {elapsed:.0f} s)",
@@ -534,7 +531,7 @@ def capacities(args: argparse.Namespace, settings: Settings) -> int:
                 shift = round_number % len(checked)
                 for target in checked[shift:] + checked[:shift]:
                     done.setdefault(target.name, []).append(
-                        closed_batch(target, upstream, streams, settings, round_number + 1)
+                        closed_batch(target, upstream, streams, 4, settings, round_number + 1)
                     )
     finally:
         upstream.stop()
@@ -558,15 +555,21 @@ def capacities(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def closed_batch(
-    target: Target, upstream: MockUpstream, streams: int, settings: Settings, seed: int
+    target: Target,
+    upstream: MockUpstream,
+    streams: int,
+    per_stream: int,
+    settings: Settings,
+    seed: int,
 ) -> Closed:
+    """`streams` streams sending `per_stream` requests each, one after another."""
     assert target.sidecar is not None
     sidecar, machine, started = (
         target.sidecar.cpu_seconds(),
         machine_cpu_seconds(),
         time.monotonic(),
     )
-    got = run_batch(target, upstream, streams, streams * 4, settings, seed)
+    got = run_batch(target, upstream, streams, streams * per_stream, settings, seed)
     return Closed(
         verdicts=sum(r.verdict in ("pass", "fail") for r in got),
         seconds=time.monotonic() - started,

@@ -217,15 +217,18 @@ CHECKERS = Path(__file__).resolve().parents[1] / "detection" / "verifier" / "che
 
 def test_a_checker_of_ones_own_grades_and_check_says_it_is_uncalibrated() -> None:
     # An addition the sources never state: only the verifier's reading can keep its
-    # support, so the claim is read.
+    # support, so the claim is read; this tiny random checker does not read it as
+    # entailed, and the addition rule takes the support away.
     added = "Order 5512 shipped on 3 June by ground freight after a long customs inspection."
     process = run_cli(
         "--source", SOURCE, "--answer", added, "--json",
         "--verifier-model", str(CHECKERS / "roberta"),
     )  # fmt: skip
-    assert process.returncode in (0, 1), process.stderr  # a verdict, either way
+    assert process.returncode == 1, process.stderr
     result = json.loads(process.stdout)
     assert "/ver-v4+own@" in result["version"]
+    assert result["claims"][0]["verdict"] == "unsupported"
+    assert "(verifier: entailed p " in result["claims"][0]["rationale"]
     assert result["claims"][0]["verifier"]["contradicted"] is None  # a two-label checker
     assert "no calibration is fitted for verifier ver-v4+own@" in process.stderr
 

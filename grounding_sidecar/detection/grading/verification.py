@@ -54,7 +54,7 @@ def read_evidence_pairs(
     if verifier is None:
         return out
     rows = [row for row in range(len(claims)) if wanted[row]]
-    pairs = [(with_neighbours(passages, int(best_passage[row])), claims[row]) for row in rows]
+    pairs = [(with_neighbours(passages, best_passage[row]), claims[row]) for row in rows]
     if not pairs:
         return out
     try:

@@ -100,6 +100,7 @@ def test_an_unread_claim_over_the_floor_keeps_its_probability_on_its_verdicts_si
     judge = JUDGES[name]
     assert isinstance(judge, CalibratedJudge)
     threshold = judge.model.threshold
+    checked = 0
     for claim, cosine in itertools.product(CLAIMS, COSINES):
         evidence = _evidence(claim, cosine)
         if cosine < judge.support_floor or judge.reading_matters(evidence):
@@ -108,3 +109,5 @@ def test_an_unread_claim_over_the_floor_keeps_its_probability_on_its_verdicts_si
         if unread.overruled_by is None:
             supported = unread.verdict is Verdict.SUPPORTED
             assert (unread.probability >= threshold) == supported, (claim, cosine)
+            checked += 1
+    assert checked > 0
