@@ -5,7 +5,8 @@ with the verifier), at the shipped default thresholds: claim-level and
 response-level AUROC and balanced accuracy (BAcc, %), on data neither the verifier
 nor the calibration was fitted on: the held-out part of each set
 (tools/eval_data.py `Part.HOLDOUT`, split by document), and FEVER-Symmetric and
-FaithBench whole (measurement only).
+FaithBench whole (measurement only); and the project's own probe of everyday one-word
+swaps (`everyday_swaps.py`), which needs no data.
 Published numbers from `../shared/eval/README.md` are printed alongside, and where a
 data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
@@ -31,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.everyday_swaps import everyday_cases
 from benchmarks.quality_metrics import COLUMNS, ClaimRecord, measure
 from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
@@ -119,9 +121,9 @@ def main() -> None:
     rewrites = rewrite_cases(args.rewrites)
     if rewrites:
         datasets["rule-made rewrites (holdout)"] = rewrites[: args.limit]
-    if not datasets:
-        print(f"{eval_dir()} is not present ({EVAL_DIR_VARIABLE}): nothing to measure")
-        return
+    if not eval_dir().is_dir():
+        print(f"{eval_dir()} is not present ({EVAL_DIR_VARIABLE}): the probe only")
+    datasets["everyday swaps (probe)"] = everyday_cases()[: args.limit]
     columns = list(COLUMNS)
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")

@@ -3,8 +3,9 @@ email/phone, steel/wood (docs/verifier.md#explained-contradictions).
 
 The table ships as package data (`contrasts.json.gz`, built from WordNet and the
 project's word lists by `tools/training/verifier/contrast_table.py`): antonyms, noun
-co-hyponyms and the project's contrasts as lemma pairs, and WordNet's irregular forms
-so that "rose" finds "rise".
+co-hyponyms and the project's contrasts as lemma pairs, the kinds of each noun
+(noun_kinds.py: "kitchen" against "bedroom"), and WordNet's irregular forms so that
+"rose" finds "rise".
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from grounding_sidecar.detection.text.noun_kinds import NounKinds, noun_forms, word_key
+
 TABLE_PATH = Path(__file__).with_name("contrasts.json.gz")
 # The table is part of what the verifier's version names (verifier/store.py): a table
 # that is not this one is refused, never read.
-TABLE_SHA256 = "0bc0c3e948df7a06a679cd8e83033a247fa823a2acfab0a1a3192de1f7d8418c"
+TABLE_SHA256 = "a6153b29ba71db52f0268cd7f43fd369441ae59bc9206ef3a4f6fe8465f2e784"
 
 
 class ContrastTableUnavailable(ValueError):
@@ -56,10 +59,20 @@ class ContrastTable:
     # 240,000 strings would hold 34 MB of every replica's memory.
     keys: npt.NDArray[np.uint64]
     irregular: Mapping[str, str]  # inflected form -> lemma
+    nouns: NounKinds
 
     @classmethod
-    def from_pairs(cls, pairs: Iterable[str], irregular: Mapping[str, str]) -> ContrastTable:
-        return cls(np.array(sorted(map(_key, pairs)), dtype=np.uint64), dict(irregular))
+    def from_pairs(
+        cls,
+        pairs: Iterable[str],
+        irregular: Mapping[str, str],
+        nouns: Mapping[str, Sequence[object]],
+    ) -> ContrastTable:
+        return cls(
+            np.array(sorted(word_key(p) for p in pairs), dtype=np.uint64),
+            dict(irregular),
+            NounKinds.from_nouns(nouns),
+        )
 
     def lemmas(self, word: str) -> frozenset[str]:
         """`word` (lower case) and the lemmas it may be a form of."""
@@ -80,12 +93,25 @@ class ContrastTable:
 
     def first_pair(self, firsts: Sequence[str], seconds: Sequence[str]) -> tuple[str, str] | None:
         """The first (first word, second word) pair, in the order given, that the table
-        holds: every word's lemmas worked out once, every candidate key looked up in
-        one search."""
+        holds as a pair or as two nouns of one kind: every word's lemmas worked out
+        once, every candidate pair's key looked up in one search."""
         first_lemmas = [self.lemmas(word) for word in firsts]
         second_lemmas = [self.lemmas(word) for word in seconds]
+        listed = self._listed(first_lemmas, second_lemmas)
+        nouns = self.nouns.lookup([noun_forms(word) for word in [*firsts, *seconds]])
+        first_nouns, second_nouns = nouns[: len(firsts)], nouns[len(firsts) :]
+        for i, mine in enumerate(first_nouns):
+            for j, theirs in enumerate(second_nouns):
+                if (i, j) in listed or any(a.of_one_kind(b) for a in mine for b in theirs):
+                    return firsts[i], seconds[j]
+        return None
+
+    def _listed(
+        self, first_lemmas: list[frozenset[str]], second_lemmas: list[frozenset[str]]
+    ) -> set[tuple[int, int]]:
+        """The (i, j) word pairs with a lemma pair the table lists."""
         candidates = [
-            (i, j, _key(pair(a, b)))
+            (i, j, word_key(pair(a, b)))
             for i, mine in enumerate(first_lemmas)
             for j, theirs in enumerate(second_lemmas)
             for a in mine
@@ -93,23 +119,15 @@ class ContrastTable:
             if a != b
         ]
         if not candidates or not len(self.keys):
-            return None
+            return set()
         wanted = np.array([key for _, _, key in candidates], dtype=np.uint64)
         at = np.minimum(np.searchsorted(self.keys, wanted), len(self.keys) - 1)
-        found = np.flatnonzero(self.keys[at] == wanted)
-        if not len(found):
-            return None
-        i, j, _ = candidates[int(found[0])]
-        return firsts[i], seconds[j]
+        return {candidates[k][:2] for k in np.flatnonzero(self.keys[at] == wanted)}
 
 
 def pair(first: str, second: str) -> str:
     """A pair as the table stores it: the two lemmas in order, one space between."""
     return f"{min(first, second)} {max(first, second)}"
-
-
-def _key(pair: str) -> int:
-    return int.from_bytes(hashlib.blake2b(pair.encode(), digest_size=8).digest(), "little")
 
 
 @lru_cache(maxsize=1)
@@ -121,4 +139,4 @@ def contrast_table(path: Path = TABLE_PATH, sha256: str = TABLE_SHA256) -> Contr
     if hashlib.sha256(packed).hexdigest() != sha256:
         raise ContrastTableUnavailable(f"the contrast table {path} does not match its pin")
     data = json.loads(gzip.decompress(packed))
-    return ContrastTable.from_pairs(data["pairs"], data["lemmas"])
+    return ContrastTable.from_pairs(data["pairs"], data["lemmas"], data["nouns"])

@@ -38,11 +38,13 @@ SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec9
 # graph grades differently than under v1; v3: its contradiction override needs a
 # contrast the rationale can name (consistency.find_contrast); v4: weights trained on
 # the licensed NLI pairs before the claim pairs, reading the best passage with its
-# neighbours (grading/verification.py).
-VERIFIER_VERSION = "ver-v4"
+# neighbours (grading/verification.py); v5: the contrast it names may be two nouns of
+# one kind ("bedroom" for "kitchen", text/noun_kinds.py) or two periods ("monthly" for
+# "annual").
+VERIFIER_VERSION = "ver-v5"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
-VERSION_CONTRAST_TABLE = "0bc0c3e9"
+VERSION_CONTRAST_TABLE = "a6153b29"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

@@ -37,6 +37,8 @@ from tools.training.verifier.wordnet import WORDNET_DIR
         ("online", "offline"),  # the project's domain list
         ("approved", "denied"),
         ("legal", "finance"),  # what tells "legal team" from "finance team"
+        ("monthly", "annual"),  # the project's periods
+        ("yearly", "weekly"),
     ],
 )
 def test_contrasting_words_are_found_in_any_order(first: str, second: str) -> None:
@@ -54,6 +56,8 @@ def test_contrasting_words_are_found_in_any_order(first: str, second: str) -> No
         ("final", "last"),
         ("large", "bigger"),
         ("open", "open"),
+        ("annual", "yearly"),  # one period, two words
+        ("annually", "annual"),
     ],
 )
 def test_paraphrases_and_unrelated_words_are_not_contrasts(first: str, second: str) -> None:

@@ -109,6 +109,24 @@ PATTERNS = [
         "At check-in, each guest receives a cup of green tea.",
     ),
     (
+        "period",
+        "The refund window for annual plans is 30 days from the purchase date.",
+        "The refund window for monthly plans is 30 days from the purchase date.",
+        "For annual plans, the refund window is 30 days from the purchase date.",
+    ),
+    (
+        "room (nouns of one kind)",
+        "The guests waited in the kitchen until the speech began.",
+        "The guests waited in the bedroom until the speech began.",
+        "Until the speech began, the guests waited in the kitchen.",
+    ),
+    (
+        "instrument (nouns of one kind)",
+        "Maria has played the piano in the city orchestra for ten years.",
+        "Maria has played the violin in the city orchestra for ten years.",
+        "For ten years, Maria has played the piano in the city orchestra.",
+    ),
+    (
         "discourse marker",
         "Refund request R-2291 for order 5512 was approved on 12 March 2026.",
         "Good news: refund request R-2291 for order 5512 was rejected on 12 March 2026.",

@@ -6,9 +6,12 @@ the verifier's rule-made contradictions were drawn from: WordNet antonyms (direc
 lexical pointers), noun co-hyponyms of each word's most frequent sense
 (`wordnet.load_wordnet`), and the project's own direction, ordinal and everyday
 contrast lists (`perturb.py`, `templates.py`); plus WordNet's exception lists (rose ->
-rise) so that an inflected form finds its lemma.  Read from Debian's `wordnet-base`
-(`make train-verifier` and `make tools` install it).  Deterministic: the same WordNet
-gives the same bytes (`tests/detection/text/test_contrasts.py` rebuilds and compares).
+rise) so that an inflected form finds its lemma.  Beside the pairs, the kinds each
+noun is of (`_noun_kinds`): two nouns of one kind ("kitchen" and "bedroom", rooms;
+"piano" and "violin", musical instruments) are too many to list as pairs.  Read
+from Debian's `wordnet-base` (`make train-verifier` and `make tools` install it).
+Deterministic: the same WordNet gives the same bytes
+(`tests/detection/text/test_contrasts.py` rebuilds and compares).
 
     python -m tools.training.verifier.contrast_table [--out PATH]
 """
@@ -23,8 +26,15 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from grounding_sidecar.detection.text.contrasts import TABLE_PATH, pair
+from grounding_sidecar.detection.text.words import STOPWORDS
 from tools.training.verifier import perturb, templates
-from tools.training.verifier.wordnet import WORDNET_DIR, load_wordnet, read_synsets
+from tools.training.verifier.wordnet import (
+    TOO_ABSTRACT,
+    WORDNET_DIR,
+    first_senses,
+    load_wordnet,
+    read_synsets,
+)
 
 # WordNet's licence asks for its notice on all copies: the table carries it.
 WORDNET_NOTICE = (
@@ -72,7 +82,24 @@ DOMAIN_CONTRASTS: tuple[tuple[str, ...], ...] = (
     ("internal", "external"),
     ("included", "excluded"),
     ("allowed", "blocked", "forbidden", "prohibited"),
+    # How often: "annual" and "yearly" (or "annually") restate each other, so each
+    # joins the other periods in a group of its own.
+    *(
+        ("hourly", "daily", "weekly", "biweekly", "fortnightly", "monthly", "quarterly", year)
+        for year in ("annual", "annually", "yearly")
+    ),
 )
+
+# A noun's kinds are its most frequent sense's hypernyms up to KIND_HOPS links up,
+# each at least KIND_MIN_DEPTH links below WordNet's root and over at most
+# KIND_MAX_NOUNS nouns: "room" (kitchen, bedroom) and "musical instrument" (piano,
+# violin, three links up) are kinds, "artifact" and "whole" are not.  Chosen so that
+# everyday swaps the verifier's training never saw (rooms, drinks, instruments,
+# fruit, sports, vehicles) are named while the kinds stay specific
+# (docs/verifier.md#explained-contradictions).
+KIND_HOPS = 3
+KIND_MIN_DEPTH = 5
+KIND_MAX_NOUNS = 500
 
 
 def _indirect_antonyms(directory: Path) -> Iterator[tuple[str, str]]:
@@ -94,6 +121,126 @@ def _indirect_antonyms(directory: Path) -> Iterator[tuple[str, str]]:
         for symbol, target, _, _, _ in synsets[key].pointers:
             if symbol == "!" and (target, "a") in cluster:
                 yield from itertools.product(members, cluster[(target, "a")])
+
+
+def _noun_kinds(directory: Path) -> dict[str, list[object]]:
+    """Each single-word lemma used mostly as a noun (`_mostly_nouns`, bar stopwords)
+    with its most frequent sense: `[synset, [its hypernyms up to KIND_HOPS links],
+    [those that are kinds]]`, synsets as WordNet offsets; an irregular plural ("mice")
+    has its lemma's entry.  The run time reads two nouns as a contrast when they share
+    a kind and neither is the other's hypernym (detection/text/noun_kinds.py)."""
+    synsets = read_synsets(directory)
+    hypernyms: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for key, synset in synsets.items():
+        if synset.pos == "n":
+            hypernyms[key] = [
+                (target, pos)
+                for symbol, target, pos, _, _ in synset.pointers
+                if symbol in ("@", "@i")
+            ]
+    depth = _depths(hypernyms)
+    nouns = _mostly_nouns(directory)
+    first = {
+        lemma: keys[0]
+        for lemma, keys in first_senses(directory).items()
+        if keys
+        and keys[0][1] == "n"
+        and lemma.isalpha()
+        and len(lemma) > 2
+        and lemma not in STOPWORDS
+        and lemma in nouns
+    }
+    above = {lemma: _ancestors(key, hypernyms) for lemma, key in first.items()}
+    members: dict[tuple[str, str], int] = {}
+    for ancestors in above.values():
+        for ancestor in ancestors:
+            members[ancestor] = members.get(ancestor, 0) + 1
+
+    def is_kind(key: tuple[str, str]) -> bool:
+        return (
+            depth[key] >= KIND_MIN_DEPTH
+            and members[key] <= KIND_MAX_NOUNS
+            and not set(synsets[key].words) & TOO_ABSTRACT
+        )
+
+    entries: dict[str, list[object]] = {
+        lemma: [
+            int(first[lemma][0]),
+            sorted(int(offset) for offset, _ in ancestors),
+            sorted(int(offset) for offset, _ in ancestors if is_kind((offset, "n"))),
+        ]
+        for lemma, ancestors in above.items()
+    }
+    for form, lemma in _exceptions(directory, "noun"):
+        if lemma in entries and form.isalpha():
+            entries.setdefault(form, entries[lemma])
+    return dict(sorted(entries.items()))
+
+
+def _mostly_nouns(directory: Path) -> set[str]:
+    """Lemmas whose noun senses are tagged in WordNet's sense-tagged corpus at least as
+    often as their senses of any other part of speech (by sense counts where none is
+    tagged): "kitchen", "drum" and "star", not "down", "run" or "open".  Nor a verb's
+    or an adjective's irregular form: "fell" is "fall", "saw" is "see"."""
+    tagged: dict[str, dict[str, tuple[int, int]]] = {}
+    for name in ("noun", "verb", "adj", "adv"):
+        for line in (directory / f"index.{name}").read_text(encoding="latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            fields = line.split()
+            pointers = int(fields[3])
+            counts = (int(fields[5 + pointers]), int(fields[2]))  # tagged senses, senses
+            tagged.setdefault(fields[0], {})[name] = counts
+    inflected = {
+        form for name in ("verb", "adj", "adv") for form, _ in _exceptions(directory, name)
+    }
+    return {
+        lemma
+        for lemma, by_pos in tagged.items()
+        if "noun" in by_pos and lemma not in inflected and _mostly_noun(by_pos)
+    }
+
+
+def _mostly_noun(by_pos: dict[str, tuple[int, int]]) -> bool:
+    """(tagged senses, senses) per part of speech: the noun's tagged senses at least any
+    other's, or where none is tagged, its senses."""
+    at = 0 if any(tagged for tagged, _ in by_pos.values()) else 1
+    return all(by_pos["noun"][at] >= counts[at] for counts in by_pos.values())
+
+
+def _exceptions(directory: Path, name: str) -> Iterator[tuple[str, str]]:
+    """WordNet's irregular forms of one part of speech: (form, lemma)."""
+    for line in (directory / f"{name}.exc").read_text(encoding="latin-1").splitlines():
+        form, lemma, *_ = line.split()
+        yield form, lemma
+
+
+def _ancestors(
+    key: tuple[str, str], hypernyms: dict[tuple[str, str], list[tuple[str, str]]]
+) -> set[tuple[str, str]]:
+    """The hypernyms of a noun synset up to KIND_HOPS links up."""
+    found: set[tuple[str, str]] = set()
+    frontier = [key]
+    for _ in range(KIND_HOPS):
+        frontier = [up for node in frontier for up in hypernyms.get(node, ()) if up not in found]
+        found.update(frontier)
+    return found
+
+
+def _depths(hypernyms: dict[tuple[str, str], list[tuple[str, str]]]) -> dict[tuple[str, str], int]:
+    """Each noun synset's shortest distance, in hypernym links, to a root."""
+    depth: dict[tuple[str, str], int] = {}
+
+    def of(key: tuple[str, str]) -> int:
+        if key not in depth:
+            depth[key] = 0  # a cycle's guard; WordNet's noun hierarchy has none
+            ups = hypernyms.get(key, ())
+            depth[key] = 1 + min(map(of, ups)) if ups else 0
+        return depth[key]
+
+    for key in hypernyms:
+        of(key)
+    return depth
 
 
 def _distinguishing_words(group: Iterable[str]) -> list[str]:
@@ -135,10 +282,11 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         # Part of the pinned bytes (contrasts.TABLE_SHA256): the builder's path here is
         # the one the shipped table names, so a rebuild gives the same bytes.
         "source": "Princeton WordNet 3.0 (licence: docs/verifier.md#wordnet-licence) "
-        "and this project's word lists; built by tools/verifier/contrast_table.py",
+        "and this project's word lists; built by tools/training/verifier/contrast_table.py",
         "wordnet_licence": WORDNET_NOTICE,
         "pairs": sorted(pairs),
         "lemmas": dict(sorted(lemmas.items())),
+        "nouns": _noun_kinds(directory),
     }
 
 
@@ -158,7 +306,8 @@ def main() -> None:
     packed = write(data, args.out)
     print(
         f"wrote {args.out}: {len(data['pairs'])} pairs, "  # type: ignore[arg-type]
-        f"{len(data['lemmas'])} irregular forms, {len(packed)} bytes"  # type: ignore[arg-type]
+        f"{len(data['lemmas'])} irregular forms, "  # type: ignore[arg-type]
+        f"{len(data['nouns'])} nouns, {len(packed)} bytes"  # type: ignore[arg-type]
     )
 
 

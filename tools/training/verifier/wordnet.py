@@ -68,7 +68,7 @@ def read_synsets(directory: Path) -> dict[tuple[str, str], Synset]:
     return synsets
 
 
-def _first_senses(directory: Path) -> dict[str, list[tuple[str, str]]]:
+def first_senses(directory: Path) -> dict[str, list[tuple[str, str]]]:
     """Each lemma's synsets in frequency order, per part of speech."""
     senses: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for pos, name in (("n", "noun"), ("v", "verb"), ("a", "adj"), ("r", "adv")):
@@ -84,7 +84,7 @@ def _first_senses(directory: Path) -> dict[str, list[tuple[str, str]]]:
 
 def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
     synsets = read_synsets(directory)
-    senses = _first_senses(directory)
+    senses = first_senses(directory)
     wn = WordNet()
     hyponyms: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     for key, synset in synsets.items():
@@ -129,7 +129,7 @@ def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
 
 
 # Hypernyms too abstract to restate a noun with ("coffee" -> "entity").
-_TOO_ABSTRACT = frozenset(
+TOO_ABSTRACT = frozenset(
     (
         *("entity", "physical entity", "abstraction", "abstract entity", "object"),
         *("whole", "thing", "matter", "group", "relation", "attribute", "act", "event"),
@@ -145,7 +145,7 @@ def _hypernym_words(synset: Synset, synsets: dict[tuple[str, str], Synset]) -> s
         hypernym = synsets.get((target, target_pos))
         if symbol == "@" and hypernym is not None:
             word = hypernym.words[0]
-            if word not in _TOO_ABSTRACT:
+            if word not in TOO_ABSTRACT:
                 found.add(word)
     return found
 

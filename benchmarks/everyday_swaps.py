@@ -1,0 +1,199 @@
+"""Everyday one-word swaps: does the grader catch a noun, period or colour swapped for
+another of its kind, and pass the same sentence restated?
+
+A probe written for this project (docs/verifier.md#nouns-of-one-kind): twelve everyday
+categories, one sentence each.  Every ordered pair of a category's words is a swap
+(the source has the first, the answer the second: `contradictory`), and each category
+has faithful restatements of the source (reordered, a synonym, a hypernym: `supported`).
+The source carries a second, unrelated sentence so that the claim is graded against a
+passage, not the whole source.  The contrast table's kinds were chosen looking at this
+probe, so it guards against regressions; it is not an unbiased estimate.
+
+    python -m benchmarks.everyday_swaps [--embedder minilm|hash]
+
+prints, per category, the swaps caught (the answer fails) and the restatements passed.
+`benchmarks.quality` grades the same cases as the set "everyday swaps (probe)".
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from dataclasses import dataclass
+
+from grounding_sidecar.common.inputs import Case
+from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
+from grounding_sidecar.detection.contract import Scorer, VerifierMode
+from grounding_sidecar.detection.verifier.loading import load_verifier
+from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled, label_case
+
+# The second sentence of every source.
+_ASIDE = "The building was renovated in 2019, and visitors sign in at the front desk."
+
+
+@dataclass(frozen=True)
+class Category:
+    name: str
+    template: str  # one "{}" where the word goes
+    words: tuple[str, ...]
+    restatements: tuple[str, ...]  # faithful restatements of the template with words[0]
+    # Word pairs of the list that restate each other ("annual", "yearly"): no swap.
+    same: frozenset[frozenset[str]] = frozenset()
+
+
+CATEGORIES = (
+    Category(
+        "drinks",
+        "After the meeting, the visitors were served {} in the lobby.",
+        ("tea", "coffee", "juice", "lemonade", "milk"),
+        (
+            "After the meeting, the visitors were served a beverage in the lobby.",
+            "In the lobby, the visitors were served tea after the meeting.",
+        ),
+    ),
+    Category(
+        "rooms",
+        "The guests waited in the {} until the speech began.",
+        ("kitchen", "bedroom", "bathroom", "garage", "basement"),
+        (
+            "The guests waited in a room until the speech began.",
+            "Until the speech started, the guests stayed in the kitchen.",
+        ),
+    ),
+    Category(
+        "instruments",
+        "Maria has played the {} in the city orchestra for ten years.",
+        ("piano", "guitar", "violin", "flute", "trumpet"),
+        (
+            "Maria has played an instrument in the city orchestra for ten years.",
+            "For ten years, Maria has played the piano in the city orchestra.",
+        ),
+    ),
+    Category(
+        "periods",
+        "The refund window for {} plans is 30 days from the purchase date.",
+        ("annual", "monthly", "weekly", "quarterly", "yearly"),
+        (
+            "The refund window for yearly plans is 30 days from the purchase date.",
+            "For annual plans, the refund window is 30 days from the purchase date.",
+        ),
+        same=frozenset({frozenset({"annual", "yearly"})}),
+    ),
+    Category(
+        "colours",
+        "The company repainted its delivery vans {} last spring.",
+        ("red", "blue", "green", "yellow", "white"),
+        ("Last spring, the company's delivery vans were repainted red.",),
+    ),
+    Category(
+        "weekdays",
+        "The support desk is closed every {} for staff training.",
+        ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday"),
+        ("Every Monday the support desk closes for staff training.",),
+    ),
+    Category(
+        "fruit",
+        "The farm mainly exports {} to markets in northern Europe.",
+        ("apples", "oranges", "bananas", "grapes", "pears"),
+        (
+            "The farm mainly exports fruit to markets in northern Europe.",
+            "Markets in northern Europe receive most of the farm's apple exports.",
+        ),
+    ),
+    Category(
+        "vehicles",
+        "Most employees travel to the campus by {} each morning.",
+        ("bus", "car", "train", "bicycle", "ferry"),
+        ("Each morning, most employees take the bus to the campus.",),
+    ),
+    Category(
+        "meals",
+        "The team discussed the budget over {} with the new director.",
+        ("breakfast", "lunch", "dinner"),
+        ("Over breakfast, the team and the new director discussed the budget.",),
+    ),
+    Category(
+        "seasons",
+        "The trail is usually closed in {} because of flooding.",
+        ("winter", "spring", "summer", "autumn"),
+        ("Flooding usually closes the trail during the winter months.",),
+    ),
+    Category(
+        "sports",
+        "Her brother coached the school {} team for three seasons.",
+        ("tennis", "football", "basketball", "golf", "hockey"),
+        (
+            "Her brother coached a school sports team for three seasons.",
+            "For three seasons, her brother was the coach of the school tennis team.",
+        ),
+    ),
+    Category(
+        "animals",
+        "The shelter found a new home for the {} last week.",
+        ("dog", "cat", "rabbit", "parrot", "horse"),
+        ("Last week the shelter rehomed the dog.",),
+    ),
+)
+
+
+def everyday_cases() -> list[LabelledCase]:
+    """Every category's swaps and restatements as one-claim labelled cases."""
+    cases = []
+    for category in CATEGORIES:
+        source = f"{category.template.format(category.words[0])} {_ASIDE}"
+        for first, second in itertools.permutations(category.words, 2):
+            if frozenset({first, second}) in category.same:
+                continue
+            own = f"{category.template.format(first)} {_ASIDE}"
+            answer = category.template.format(second)
+            cases.append(_case(f"{category.name}:{first}->{second}", own, answer, "contradictory"))
+        for number, answer in enumerate(category.restatements):
+            cases.append(_case(f"{category.name}:same-{number}", source, answer, "supported"))
+    return cases
+
+
+def _case(case_id: str, source: str, answer: str, label: str) -> LabelledCase:
+    raw = {
+        "id": case_id,
+        "sources": [source],
+        "answer": answer,
+        "label_response": "grounded" if label == "supported" else "ungrounded",
+        "claims": [{"text": answer, "label": label, "span": [0, len(answer)]}],
+    }
+    return label_case(Case(case_id, answer, [source], raw))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--embedder", default="minilm", choices=("minilm", "hash"))
+    args = parser.parse_args()
+    grader = Grader(
+        load_embedder(args.embedder),
+        GraderSettings(scorer=Scorer.CALIBRATED),
+        verifier=load_verifier(VerifierMode.ON),
+    )
+    print(f"version: {grader.version()}")
+    print("| category | swaps caught | restatements passed |")
+    print("|---|---|---|")
+    totals = [0, 0, 0, 0]
+    for category in CATEGORIES:
+        counts = [0, 0, 0, 0]  # swaps caught, swaps, restatements passed, restatements
+        for labelled in everyday_cases():
+            if labelled.case.id.split(":")[0] != category.name:
+                continue
+            failed = grade_labelled(grader, labelled, ClaimPolicy.STRICT).verdict.value == "fail"
+            if labelled.claims[0].verdict.value == "supported":
+                counts[2:] = [counts[2] + (not failed), counts[3] + 1]
+            else:
+                counts[:2] = [counts[0] + failed, counts[1] + 1]
+        totals = [t + c for t, c in zip(totals, counts, strict=True)]
+        print(f"| {category.name} | {counts[0]} of {counts[1]} | {counts[2]} of {counts[3]} |")
+    caught, swaps, passed, restatements = totals
+    print(
+        f"| all | {caught} of {swaps} ({100 * caught / swaps:.0f}%) | "
+        f"{passed} of {restatements} ({100 * passed / restatements:.0f}%) |"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""Nouns of one kind: different things of a kind are a contrast; a synonym, a
+hypernym or a noun of another kind is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.text.contrasts import contrast_table
+from grounding_sidecar.detection.text.noun_kinds import Noun, NounKinds, noun_forms
+
+# A small taxonomy: 10 kitchen and 11 bedroom are rooms (kind 1); 12 attic is a floor
+# (kind 2); 13 galley is a kitchen; 14 cookroom is the kitchen's synonym.
+NOUNS = {
+    "kitchen": [10, [1, 100], [1]],
+    "cookroom": [10, [1, 100], [1]],
+    "bedroom": [11, [1, 100], [1]],
+    "attic": [12, [2, 100], [2]],
+    "galley": [13, [10, 1, 100], [1]],
+}
+
+
+def test_different_nouns_of_one_kind_contrast() -> None:
+    kinds = NounKinds.from_nouns(NOUNS)
+    [kitchen], [bedroom] = kinds.lookup([["kitchen"], ["bedroom"]])
+    assert kitchen.of_one_kind(bedroom)
+    assert bedroom.of_one_kind(kitchen)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("kitchen", "cookroom"),  # synonyms: one synset
+        ("kitchen", "galley"),  # a galley is a kitchen: a hypernym is a restatement
+        ("galley", "kitchen"),
+        ("kitchen", "attic"),  # no kind in common (100 is a hypernym, not a kind)
+    ],
+)
+def test_synonyms_hypernyms_and_other_kinds_do_not(first: str, second: str) -> None:
+    [mine], [theirs] = NounKinds.from_nouns(NOUNS).lookup([[first], [second]])
+    assert not mine.of_one_kind(theirs)
+
+
+def test_lookup_finds_each_words_nouns_among_its_lemmas() -> None:
+    found = NounKinds.from_nouns(NOUNS).lookup([["kitchens", "kitchen"], ["ran"], []])
+    assert found == [(Noun(10, frozenset({1, 100}), frozenset({1})),), (), ()]
+    assert NounKinds.from_nouns({}).lookup([["kitchen"]]) == [()]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("kitchen", "bedroom"),  # rooms
+        ("bedrooms", "kitchen"),  # an inflection finds its lemma
+        ("piano", "violin"),  # musical instruments, three links up
+        ("guitar", "drums"),
+        ("tea", "lemonade"),  # beverages
+        ("tennis", "golf"),  # sports
+        ("london", "paris"),  # capitals
+    ],
+)
+def test_the_shipped_table_names_everyday_swaps(first: str, second: str) -> None:
+    assert contrast_table().contrast(first, second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("car", "taxi"),  # a taxi is a car
+        ("lawyer", "attorney"),  # synonyms
+        ("meeting", "conference"),  # a conference is a meeting
+        ("kitchen", "violin"),
+        ("customer", "client"),
+    ],
+)
+def test_the_shipped_table_keeps_restatements_apart(first: str, second: str) -> None:
+    assert not contrast_table().contrast(first, second)
+
+
+def test_noun_forms_undo_plurals_only() -> None:
+    assert {"city"} <= noun_forms("cities")
+    assert {"kitchen"} <= noun_forms("kitchens")
+    assert "star" not in noun_forms("starred")  # a verb's form is never a noun
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("starred", "dylan"),  # "starred" is a verb here, never the noun "star"
+        ("down", "fell"),  # mostly not nouns: an adverb, a form of "fall"
+    ],
+)
+def test_words_that_are_mostly_not_nouns_are_not_read_as_nouns(first: str, second: str) -> None:
+    assert not contrast_table().contrast(first, second)
