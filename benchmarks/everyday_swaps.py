@@ -131,7 +131,10 @@ CATEGORIES = (
         "animals",
         "The shelter found a new home for the {} last week.",
         ("dog", "cat", "rabbit", "parrot", "horse"),
-        ("Last week the shelter rehomed the dog.",),
+        (
+            "Last week the shelter rehomed the dog.",
+            "The shelter found a new home for the pet last week.",
+        ),
     ),
 )
 

@@ -26,7 +26,7 @@ from grounding_sidecar.detection.text.noun_kinds import NounKinds, noun_forms, w
 TABLE_PATH = Path(__file__).with_name("contrasts.json.gz")
 # The table is part of what the verifier's version names (verifier/store.py): a table
 # that is not this one is refused, never read.
-TABLE_SHA256 = "a6153b29ba71db52f0268cd7f43fd369441ae59bc9206ef3a4f6fe8465f2e784"
+TABLE_SHA256 = "473627a92c71e08a04542f71eebaee755fdb74ffd317a8b44daf609f5dabf718"
 
 
 class ContrastTableUnavailable(ValueError):
@@ -88,13 +88,16 @@ class ContrastTable:
         return frozenset(found)
 
     def contrast(self, first: str, second: str) -> bool:
-        """Whether two words (lower case, any inflection) are a contrasting pair."""
+        """Whether a claim's word stands against its passage's (lower case, any
+        inflection): a contrasting pair, or nouns of one kind (`first_pair`)."""
         return self.first_pair([first], [second]) is not None
 
     def first_pair(self, firsts: Sequence[str], seconds: Sequence[str]) -> tuple[str, str] | None:
         """The first (first word, second word) pair, in the order given, that the table
-        holds as a pair or as two nouns of one kind: every word's lemmas worked out
-        once, every candidate pair's key looked up in one search."""
+        holds as a pair, or where the first word is a noun standing against the second
+        (`Noun.stands_against`: the first words are a claim's, the second its
+        passage's): every word's lemmas worked out once, every candidate pair's key
+        looked up in one search."""
         first_lemmas = [self.lemmas(word) for word in firsts]
         second_lemmas = [self.lemmas(word) for word in seconds]
         listed = self._listed(first_lemmas, second_lemmas)
@@ -102,7 +105,7 @@ class ContrastTable:
         first_nouns, second_nouns = nouns[: len(firsts)], nouns[len(firsts) :]
         for i, mine in enumerate(first_nouns):
             for j, theirs in enumerate(second_nouns):
-                if (i, j) in listed or any(a.of_one_kind(b) for a in mine for b in theirs):
+                if (i, j) in listed or any(a.stands_against(b) for a in mine for b in theirs):
                     return firsts[i], seconds[j]
         return None
 

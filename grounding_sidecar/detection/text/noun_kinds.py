@@ -6,7 +6,9 @@ Such pairs are too many to list (a few million in WordNet), so the contrast tabl
 carries, for each noun, the hypernyms of its most frequent sense and which of them are
 kinds (tools/training/verifier/contrast_table.py chooses them), and two nouns are
 compared here: of one kind, and neither the other's hypernym ("taxi" is a "car": a
-restatement, not a swap), and not synonyms (one synset).
+restatement, not a swap), and not synonyms (one synset), and the claim's noun not
+broader than the passage's (WordNet does not link every noun to every word that
+restates it: a "bus" is no "vehicle" there).
 """
 
 from __future__ import annotations
@@ -17,6 +19,13 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+
+# A claim's noun that heads more than this many nouns more than its passage's noun
+# does is broader than it, and read as a restatement: "vehicle" (69 nouns below it)
+# for "bus" (2), "room" (95) for "basement" (0), "teacher" (19) for "professor" (0);
+# never "coffee" (6) for "tea" (4).  Chosen on faithful restatements of the project's
+# own and checked on every held-out set (docs/verifier.md#nouns-of-one-kind).
+BROADER_BY = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +39,11 @@ class NounKinds:
     hypernyms: npt.NDArray[np.int64]
     kind_start: npt.NDArray[np.int64]
     kinds: npt.NDArray[np.int64]
+    below: npt.NDArray[np.int64]  # how many nouns each heads
 
     @classmethod
     def from_nouns(cls, nouns: Mapping[str, Sequence[object]]) -> NounKinds:
-        """From the table's `nouns`: noun -> [synset, [hypernyms], [kinds]]."""
+        """From the table's `nouns`: noun -> [synset, [hypernyms], [kinds], nouns below]."""
         rows = sorted((word_key(noun), entry) for noun, entry in nouns.items())
         synsets = [int(entry[0]) for _, entry in rows]  # type: ignore[call-overload]
         hypernyms = [list(entry[1]) for _, entry in rows]  # type: ignore[call-overload]
@@ -45,6 +55,7 @@ class NounKinds:
             hypernyms=np.array([h for each in hypernyms for h in each], dtype=np.int64),
             kind_start=_starts(kinds),
             kinds=np.array([k for each in kinds for k in each], dtype=np.int64),
+            below=np.array([int(entry[3]) for _, entry in rows], dtype=np.int64),  # type: ignore[call-overload]
         )
 
     def lookup(self, words: Sequence[Iterable[str]]) -> list[tuple[Noun, ...]]:
@@ -72,26 +83,30 @@ class NounKinds:
                 self.hypernyms[self.hypernym_start[row] : self.hypernym_start[row + 1]].tolist()
             ),
             frozenset(self.kinds[self.kind_start[row] : self.kind_start[row + 1]].tolist()),
+            int(self.below[row]),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Noun:
     """One noun's most frequent sense: its synset, its hypernyms up to the table's
-    depth, and those of them that are kinds."""
+    depth, those of them that are kinds, and how many nouns it heads."""
 
     synset: int
     hypernyms: frozenset[int]
     kinds: frozenset[int]
+    below: int
 
-    def of_one_kind(self, other: Noun) -> bool:
-        """A different thing of a kind both are: not a synonym (one synset), neither
-        the other's hypernym."""
+    def stands_against(self, passage: Noun) -> bool:
+        """Whether this noun of a claim names another thing of a kind that the
+        passage's noun is: not a synonym (one synset), neither the other's hypernym,
+        and not broader than the passage's noun (`BROADER_BY`)."""
         return (
-            self.synset != other.synset
-            and self.synset not in other.hypernyms
-            and other.synset not in self.hypernyms
-            and not self.kinds.isdisjoint(other.kinds)
+            self.synset != passage.synset
+            and self.synset not in passage.hypernyms
+            and passage.synset not in self.hypernyms
+            and self.below <= passage.below + BROADER_BY
+            and not self.kinds.isdisjoint(passage.kinds)
         )
 
 

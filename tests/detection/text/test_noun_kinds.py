@@ -9,21 +9,24 @@ from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.noun_kinds import Noun, NounKinds, noun_forms
 
 # A small taxonomy: 10 kitchen and 11 bedroom are rooms (kind 1); 12 attic is a floor
-# (kind 2); 13 galley is a kitchen; 14 cookroom is the kitchen's synonym.
+# (kind 2); 13 galley is a kitchen; 14 cookroom is the kitchen's synonym; 15 chamber,
+# also a room, heads 20 nouns (broader than a kitchen by more than BROADER_BY).
 NOUNS = {
-    "kitchen": [10, [1, 100], [1]],
-    "cookroom": [10, [1, 100], [1]],
-    "bedroom": [11, [1, 100], [1]],
-    "attic": [12, [2, 100], [2]],
-    "galley": [13, [10, 1, 100], [1]],
+    "kitchen": [10, [1, 100], [1], 1],
+    "cookroom": [10, [1, 100], [1], 1],
+    "bedroom": [11, [1, 100], [1], 0],
+    "attic": [12, [2, 100], [2], 0],
+    "galley": [13, [10, 1, 100], [1], 0],
+    "chamber": [15, [1, 100], [1], 20],
 }
 
 
 def test_different_nouns_of_one_kind_contrast() -> None:
     kinds = NounKinds.from_nouns(NOUNS)
-    [kitchen], [bedroom] = kinds.lookup([["kitchen"], ["bedroom"]])
-    assert kitchen.of_one_kind(bedroom)
-    assert bedroom.of_one_kind(kitchen)
+    [kitchen], [bedroom], [chamber] = kinds.lookup([["kitchen"], ["bedroom"], ["chamber"]])
+    assert kitchen.stands_against(bedroom)
+    assert bedroom.stands_against(kitchen)
+    assert kitchen.stands_against(chamber)  # a narrower noun in the claim is a swap
 
 
 @pytest.mark.parametrize(
@@ -33,16 +36,17 @@ def test_different_nouns_of_one_kind_contrast() -> None:
         ("kitchen", "galley"),  # a galley is a kitchen: a hypernym is a restatement
         ("galley", "kitchen"),
         ("kitchen", "attic"),  # no kind in common (100 is a hypernym, not a kind)
+        ("chamber", "kitchen"),  # a claim's broader noun restates the passage's
     ],
 )
 def test_synonyms_hypernyms_and_other_kinds_do_not(first: str, second: str) -> None:
     [mine], [theirs] = NounKinds.from_nouns(NOUNS).lookup([[first], [second]])
-    assert not mine.of_one_kind(theirs)
+    assert not mine.stands_against(theirs)
 
 
 def test_lookup_finds_each_words_nouns_among_its_lemmas() -> None:
     found = NounKinds.from_nouns(NOUNS).lookup([["kitchens", "kitchen"], ["ran"], []])
-    assert found == [(Noun(10, frozenset({1, 100}), frozenset({1})),), (), ()]
+    assert found == [(Noun(10, frozenset({1, 100}), frozenset({1}), 1),), (), ()]
     assert NounKinds.from_nouns({}).lookup([["kitchen"]]) == [()]
 
 
@@ -70,6 +74,9 @@ def test_the_shipped_table_names_everyday_swaps(first: str, second: str) -> None
         ("meeting", "conference"),  # a conference is a meeting
         ("kitchen", "violin"),
         ("customer", "client"),
+        ("vehicle", "bus"),  # broader than the passage's noun: WordNet links no bus to
+        ("room", "basement"),  # "vehicle", no basement to "room"
+        ("teacher", "professor"),
     ],
 )
 def test_the_shipped_table_keeps_restatements_apart(first: str, second: str) -> None:

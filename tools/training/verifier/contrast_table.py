@@ -126,7 +126,8 @@ def _indirect_antonyms(directory: Path) -> Iterator[tuple[str, str]]:
 def _noun_kinds(directory: Path) -> dict[str, list[object]]:
     """Each single-word lemma used mostly as a noun (`_mostly_nouns`, bar stopwords)
     with its most frequent sense: `[synset, [its hypernyms up to KIND_HOPS links],
-    [those that are kinds]]`, synsets as WordNet offsets; an irregular plural ("mice")
+    [those that are kinds], how many nouns it heads within KIND_HOPS links]`, synsets
+    as WordNet offsets; an irregular plural ("mice")
     has its lemma's entry.  The run time reads two nouns as a contrast when they share
     a kind and neither is the other's hypernym (detection/text/noun_kinds.py)."""
     synsets = read_synsets(directory)
@@ -168,6 +169,7 @@ def _noun_kinds(directory: Path) -> dict[str, list[object]]:
             int(first[lemma][0]),
             sorted(int(offset) for offset, _ in ancestors),
             sorted(int(offset) for offset, _ in ancestors if is_kind((offset, "n"))),
+            members.get(first[lemma], 0),
         ]
         for lemma, ancestors in above.items()
     }
