@@ -6,7 +6,8 @@ Such pairs are too many to list (a few million in WordNet), so the contrast tabl
 carries, for each noun, the hypernyms of its most frequent sense and which of them are
 kinds (tools/training/verifier/contrast_table.py chooses them), and two nouns are
 compared here: of one kind, and neither the other's hypernym ("taxi" is a "car": a
-restatement, not a swap), and not synonyms (one synset), and the claim's noun not
+restatement, not a swap), and not synonyms (a synset of any sense shared), and the
+claim's noun not
 broader than the passage's (WordNet does not link every noun to every word that
 restates it: a "bus" is no "vehicle" there).
 """
@@ -40,14 +41,18 @@ class NounKinds:
     kind_start: npt.NDArray[np.int64]
     kinds: npt.NDArray[np.int64]
     below: npt.NDArray[np.int64]  # how many nouns each heads
+    sense_start: npt.NDArray[np.int64]
+    senses: npt.NDArray[np.int64]  # the synsets of each noun's senses
 
     @classmethod
     def from_nouns(cls, nouns: Mapping[str, Sequence[object]]) -> NounKinds:
-        """From the table's `nouns`: noun -> [synset, [hypernyms], [kinds], nouns below]."""
+        """From the table's `nouns`: noun -> [synset, [hypernyms], [kinds], nouns below,
+        [senses]]."""
         rows = sorted((word_key(noun), entry) for noun, entry in nouns.items())
         synsets = [int(entry[0]) for _, entry in rows]  # type: ignore[call-overload]
         hypernyms = [list(entry[1]) for _, entry in rows]  # type: ignore[call-overload]
         kinds = [list(entry[2]) for _, entry in rows]  # type: ignore[call-overload]
+        senses = [list(entry[4]) for _, entry in rows]  # type: ignore[call-overload]
         return cls(
             keys=np.array([key for key, _ in rows], dtype=np.uint64),
             synsets=np.array(synsets, dtype=np.int64),
@@ -56,6 +61,8 @@ class NounKinds:
             kind_start=_starts(kinds),
             kinds=np.array([k for each in kinds for k in each], dtype=np.int64),
             below=np.array([int(entry[3]) for _, entry in rows], dtype=np.int64),  # type: ignore[call-overload]
+            sense_start=_starts(senses),
+            senses=np.array([s for each in senses for s in each], dtype=np.int64),
         )
 
     def lookup(self, words: Sequence[Iterable[str]]) -> list[tuple[Noun, ...]]:
@@ -84,25 +91,28 @@ class NounKinds:
             ),
             frozenset(self.kinds[self.kind_start[row] : self.kind_start[row + 1]].tolist()),
             int(self.below[row]),
+            frozenset(self.senses[self.sense_start[row] : self.sense_start[row + 1]].tolist()),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Noun:
     """One noun's most frequent sense: its synset, its hypernyms up to the table's
-    depth, those of them that are kinds, and how many nouns it heads."""
+    depth, those of them that are kinds, how many nouns it heads, and the synsets of
+    all its senses."""
 
     synset: int
     hypernyms: frozenset[int]
     kinds: frozenset[int]
     below: int
+    senses: frozenset[int]
 
     def stands_against(self, passage: Noun) -> bool:
         """Whether this noun of a claim names another thing of a kind that the
-        passage's noun is: not a synonym (one synset), neither the other's hypernym,
-        and not broader than the passage's noun (`BROADER_BY`)."""
+        passage's noun is: not a synonym (no synset of any sense shared), neither the
+        other's hypernym, and not broader than the passage's noun (`BROADER_BY`)."""
         return (
-            self.synset != passage.synset
+            self.senses.isdisjoint(passage.senses)
             and self.synset not in passage.hypernyms
             and passage.synset not in self.hypernyms
             and self.below <= passage.below + BROADER_BY

@@ -9,15 +9,17 @@ from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.noun_kinds import Noun, NounKinds, noun_forms
 
 # A small taxonomy: 10 kitchen and 11 bedroom are rooms (kind 1); 12 attic is a floor
-# (kind 2); 13 galley is a kitchen; 14 cookroom is the kitchen's synonym; 15 chamber,
-# also a room, heads 20 nouns (broader than a kitchen by more than BROADER_BY).
+# (kind 2); 13 galley is a kitchen; cookroom is the kitchen's synonym; 15 chamber, also
+# a room, heads 20 nouns (broader than a kitchen by more than BROADER_BY); 16 den, a
+# room too, is a bedroom by a rarer sense (11).
 NOUNS = {
-    "kitchen": [10, [1, 100], [1], 1],
-    "cookroom": [10, [1, 100], [1], 1],
-    "bedroom": [11, [1, 100], [1], 0],
-    "attic": [12, [2, 100], [2], 0],
-    "galley": [13, [10, 1, 100], [1], 0],
-    "chamber": [15, [1, 100], [1], 20],
+    "kitchen": [10, [1, 100], [1], 1, [10]],
+    "cookroom": [10, [1, 100], [1], 1, [10]],
+    "bedroom": [11, [1, 100], [1], 0, [11]],
+    "attic": [12, [2, 100], [2], 0, [12]],
+    "galley": [13, [10, 1, 100], [1], 0, [13]],
+    "chamber": [15, [1, 100], [1], 20, [15]],
+    "den": [16, [1, 100], [1], 0, [16, 11]],
 }
 
 
@@ -37,6 +39,7 @@ def test_different_nouns_of_one_kind_contrast() -> None:
         ("galley", "kitchen"),
         ("kitchen", "attic"),  # no kind in common (100 is a hypernym, not a kind)
         ("chamber", "kitchen"),  # a claim's broader noun restates the passage's
+        ("den", "bedroom"),  # synonyms by a rarer sense
     ],
 )
 def test_synonyms_hypernyms_and_other_kinds_do_not(first: str, second: str) -> None:
@@ -46,7 +49,8 @@ def test_synonyms_hypernyms_and_other_kinds_do_not(first: str, second: str) -> N
 
 def test_lookup_finds_each_words_nouns_among_its_lemmas() -> None:
     found = NounKinds.from_nouns(NOUNS).lookup([["kitchens", "kitchen"], ["ran"], []])
-    assert found == [(Noun(10, frozenset({1, 100}), frozenset({1}), 1),), (), ()]
+    kitchen = Noun(10, frozenset({1, 100}), frozenset({1}), 1, frozenset({10}))
+    assert found == [(kitchen,), (), ()]
     assert NounKinds.from_nouns({}).lookup([["kitchen"]]) == [()]
 
 
@@ -77,6 +81,7 @@ def test_the_shipped_table_names_everyday_swaps(first: str, second: str) -> None
         ("vehicle", "bus"),  # broader than the passage's noun: WordNet links no bus to
         ("room", "basement"),  # "vehicle", no basement to "room"
         ("teacher", "professor"),
+        ("aim", "purpose"),  # synonyms by one sense ("purpose, intent, intention, aim")
     ],
 )
 def test_the_shipped_table_keeps_restatements_apart(first: str, second: str) -> None:

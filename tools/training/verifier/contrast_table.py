@@ -25,7 +25,7 @@ import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from grounding_sidecar.detection.text.contrasts import TABLE_PATH, pair
+from grounding_sidecar.detection.text.contrasts import TABLE_PATH, ContrastTable, pair
 from grounding_sidecar.detection.text.words import STOPWORDS
 from tools.training.verifier import perturb, templates
 from tools.training.verifier.wordnet import (
@@ -123,11 +123,37 @@ def _indirect_antonyms(directory: Path) -> Iterator[tuple[str, str]]:
                 yield from itertools.product(members, cluster[(target, "a")])
 
 
+def _synonyms(directory: Path) -> set[str]:
+    """Pairs of single words that share a WordNet synset in any of their senses: never a
+    contrast, whatever list or relation pairs them ("refused" and "declined", both in
+    the domain list's "approved" group; "purpose" and "aim", co-hyponyms by their most
+    frequent senses)."""
+    found: set[str] = set()
+    for synset in read_synsets(directory).values():
+        members = sorted({w for w in synset.words if w.isalpha()})
+        found.update(pair(a, b) for a, b in itertools.combinations(members, 2))
+    return found
+
+
+def _synonymous(pairs: set[str], synonyms: set[str], forms: ContrastTable) -> set[str]:
+    """The pairs whose words, as any of their lemmas, are synonyms ("declined" and
+    "refused": "decline" and "refuse")."""
+    found = set()
+    for listed in pairs:
+        first, second = listed.split(" ")
+        lemma_pairs = (
+            pair(a, b) for a in forms.lemmas(first) for b in forms.lemmas(second) if a != b
+        )
+        if any(candidate in synonyms for candidate in lemma_pairs):
+            found.add(listed)
+    return found
+
+
 def _noun_kinds(directory: Path) -> dict[str, list[object]]:
     """Each single-word lemma used mostly as a noun (`_mostly_nouns`, bar stopwords)
     with its most frequent sense: `[synset, [its hypernyms up to KIND_HOPS links],
-    [those that are kinds], how many nouns it heads within KIND_HOPS links]`, synsets
-    as WordNet offsets; an irregular plural ("mice")
+    [those that are kinds], how many nouns it heads within KIND_HOPS links, [the synsets
+    of all its noun senses]]`, synsets as WordNet offsets; an irregular plural ("mice")
     has its lemma's entry.  The run time reads two nouns as a contrast when they share
     a kind and neither is the other's hypernym (detection/text/noun_kinds.py)."""
     synsets = read_synsets(directory)
@@ -141,9 +167,10 @@ def _noun_kinds(directory: Path) -> dict[str, list[object]]:
             ]
     depth = _depths(hypernyms)
     nouns = _mostly_nouns(directory)
+    senses = first_senses(directory)
     first = {
         lemma: keys[0]
-        for lemma, keys in first_senses(directory).items()
+        for lemma, keys in senses.items()
         if keys
         and keys[0][1] == "n"
         and lemma.isalpha()
@@ -170,6 +197,7 @@ def _noun_kinds(directory: Path) -> dict[str, list[object]]:
             sorted(int(offset) for offset, _ in ancestors),
             sorted(int(offset) for offset, _ in ancestors if is_kind((offset, "n"))),
             members.get(first[lemma], 0),
+            sorted(int(offset) for offset, pos in senses[lemma] if pos == "n"),
         ]
         for lemma, ancestors in above.items()
     }
@@ -280,6 +308,7 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         for first, second in itertools.combinations(_distinguishing_words(group), 2):
             add(first, second)
     lemmas = {form: lemma for form, lemma in wn.lemma_of.items() if form.isalpha()}
+    pairs -= _synonymous(pairs, _synonyms(directory), ContrastTable.from_pairs([], lemmas, {}))
     return {
         # Part of the pinned bytes (contrasts.TABLE_SHA256): the builder's path here is
         # the one the shipped table names, so a rebuild gives the same bytes.
