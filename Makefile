@@ -93,6 +93,7 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 	$(PY) -m benchmarks.embedder --threads 2
 	$(PY) -m benchmarks.extproc_latency
 	$(PY) -m benchmarks.quality
+	$(PY) -m benchmarks.everyday_swaps
 	$(PY) -m benchmarks.verifier
 	$(PY) -m benchmarks.overload
 	$(PY) -m benchmarks.rag_traffic
