@@ -1,7 +1,7 @@
 """Everyday one-word swaps: does the grader catch a noun, period or colour swapped for
 another of its kind, and pass the same sentence restated?
 
-A probe written for this project (docs/verifier.md#nouns-of-one-kind): twelve everyday
+A probe written for this project (docs/verifier.md#nouns-of-one-kind): eighteen everyday
 categories, one sentence each.  Every ordered pair of a category's words is a swap
 (the source has the first, the answer the second: `contradictory`), and each category
 has faithful restatements of the source (reordered, a synonym, a hypernym: `supported`).
@@ -126,6 +126,42 @@ CATEGORIES = (
             "Her brother coached a school sports team for three seasons.",
             "For three seasons, her brother was the coach of the school tennis team.",
         ),
+    ),
+    Category(
+        "professions",
+        "The patient was examined by a {} before the operation.",
+        ("nurse", "doctor", "surgeon", "dentist", "pharmacist"),
+        ("Before the operation, a nurse examined the patient.",),
+    ),
+    Category(
+        "materials",
+        "The new footbridge over the canal is made of {}.",
+        ("steel", "wood", "glass", "concrete", "stone"),
+        ("The canal's new footbridge is built from steel.",),
+    ),
+    Category(
+        "furniture",
+        "The old {} in the waiting room was replaced last month.",
+        ("sofa", "chair", "desk", "bench", "shelf"),
+        ("Last month the old couch in the waiting room was replaced.",),
+    ),
+    Category(
+        "vegetables",
+        "The restaurant grows its own {} in the garden behind the kitchen.",
+        ("carrots", "potatoes", "onions", "tomatoes", "cabbages"),
+        ("The restaurant grows vegetables in the garden behind the kitchen.",),
+    ),
+    Category(
+        "weather",
+        "The match was stopped after twenty minutes because of heavy {}.",
+        ("rain", "snow", "fog", "hail", "wind"),
+        ("Heavy rain stopped the match after twenty minutes.",),
+    ),
+    Category(
+        "body parts",
+        "The goalkeeper injured his {} during the second half.",
+        ("knee", "elbow", "wrist", "ankle", "shoulder"),
+        ("During the second half, the goalkeeper hurt his knee.",),
     ),
     Category(
         "animals",
