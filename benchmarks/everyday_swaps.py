@@ -6,8 +6,9 @@ categories, one sentence each.  Every ordered pair of a category's words is a sw
 (the source has the first, the answer the second: `contradictory`), and each category
 has faithful restatements of the source (reordered, a synonym, a hypernym: `supported`).
 The source carries a second, unrelated sentence so that the claim is graded against a
-passage, not the whole source.  The contrast table's kinds were chosen looking at this
-probe, so it guards against regressions; it is not an unbiased estimate.
+passage, not the whole source.  The contrast table's kinds were chosen looking at the
+first twelve categories, so those guard against regressions and are not an unbiased
+estimate; the last six (professions to body parts, bar animals) were added after.
 
     python -m benchmarks.everyday_swaps [--embedder minilm|hash]
 
