@@ -8,7 +8,7 @@ has faithful restatements of the source (reordered, a synonym, a hypernym: `supp
 The source carries a second, unrelated sentence so that the claim is graded against a
 passage, not the whole source.  The contrast table's kinds were chosen looking at the
 first twelve categories, so those guard against regressions and are not an unbiased
-estimate; the last six (professions to body parts, bar animals) were added after.
+estimate; the last six (professions to body parts) were added after.
 
     python -m benchmarks.everyday_swaps [--embedder minilm|hash]
 
@@ -129,6 +129,15 @@ CATEGORIES = (
         ),
     ),
     Category(
+        "animals",
+        "The shelter found a new home for the {} last week.",
+        ("dog", "cat", "rabbit", "parrot", "horse"),
+        (
+            "Last week the shelter rehomed the dog.",
+            "The shelter found a new home for the pet last week.",
+        ),
+    ),
+    Category(
         "professions",
         "The patient was examined by a {} before the operation.",
         ("nurse", "doctor", "surgeon", "dentist", "pharmacist"),
@@ -163,15 +172,6 @@ CATEGORIES = (
         "The goalkeeper injured his {} during the second half.",
         ("knee", "elbow", "wrist", "ankle", "shoulder"),
         ("During the second half, the goalkeeper hurt his knee.",),
-    ),
-    Category(
-        "animals",
-        "The shelter found a new home for the {} last week.",
-        ("dog", "cat", "rabbit", "parrot", "horse"),
-        (
-            "Last week the shelter rehomed the dog.",
-            "The shelter found a new home for the pet last week.",
-        ),
     ),
 )
 
