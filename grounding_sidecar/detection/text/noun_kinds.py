@@ -5,11 +5,10 @@ puts one where its passage has the other says something else.
 Such pairs are too many to list (a few million in WordNet), so the contrast table
 carries, for each noun, the hypernyms of its most frequent sense and which of them are
 kinds (tools/training/verifier/contrast_table.py chooses them), and two nouns are
-compared here: of one kind, and neither the other's hypernym ("taxi" is a "car": a
-restatement, not a swap), and not synonyms (a synset of any sense shared), and the
-claim's noun not
-broader than the passage's (WordNet does not link every noun to every word that
-restates it: a "bus" is no "vehicle" there).
+compared here: of one kind, neither the other's hypernym ("taxi" is a "car": a
+restatement, not a swap), not synonyms (a synset of any sense shared), and the
+claim's noun not broader than the passage's (WordNet does not link every noun to
+every word that restates it: a "bus" is no "vehicle" there).
 """
 
 from __future__ import annotations
@@ -31,9 +30,9 @@ BROADER_BY = 10
 
 @dataclass(frozen=True, slots=True)
 class NounKinds:
-    # One row per noun, sorted by the noun's 64-bit key; the hypernyms and kinds of
-    # row i are hypernyms[hypernym_start[i]:hypernym_start[i + 1]] (and the same for
-    # kinds): about 2 MB for 55,000 nouns, where Python sets would hold 30 MB.
+    # One row per noun, sorted by the noun's 64-bit key; the hypernyms of row i are
+    # hypernyms[hypernym_start[i]:hypernym_start[i + 1]] (and the same for kinds and
+    # senses): a few MB for 53,525 nouns, where Python sets would hold 30 MB.
     keys: npt.NDArray[np.uint64]
     synsets: npt.NDArray[np.int64]
     hypernym_start: npt.NDArray[np.int64]
