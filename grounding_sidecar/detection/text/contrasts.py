@@ -17,11 +17,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from grounding_sidecar.detection.text.noun_kinds import NounKinds, noun_forms, word_key
+from grounding_sidecar.detection.text.noun_kinds import (
+    MIN_STEM,
+    PLURALS,
+    NounKinds,
+    noun_forms,
+    word_key,
+)
 
 TABLE_PATH = Path(__file__).with_name("contrasts.json.gz")
 # The table is part of what the verifier's version names (verifier/store.py): a table
@@ -33,14 +40,13 @@ class ContrastTableUnavailable(ValueError):
     """The shipped table is missing or is not the pinned one."""
 
 
-# Regular inflections undone to find a lemma: (suffix, what replaces it).
+# Regular inflections undone to find a lemma: (suffix, what replaces it), the plurals
+# first.
 _SUFFIXES: tuple[tuple[str, str], ...] = (
-    ("ies", "y"),
+    *PLURALS,
     ("ied", "y"),
     ("ier", "y"),
     ("iest", "y"),
-    ("es", ""),
-    ("s", ""),
     ("ed", ""),
     ("ed", "e"),
     ("ing", ""),
@@ -50,7 +56,6 @@ _SUFFIXES: tuple[tuple[str, str], ...] = (
     ("est", ""),
     ("est", "e"),
 )
-_MIN_STEM = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +71,7 @@ class ContrastTable:
         cls,
         pairs: Iterable[str],
         irregular: Mapping[str, str],
-        nouns: Mapping[str, Sequence[object]],
+        nouns: Mapping[str, Sequence[Any]],
     ) -> ContrastTable:
         return cls(
             np.array(sorted(word_key(p) for p in pairs), dtype=np.uint64),
@@ -81,9 +86,9 @@ class ContrastTable:
             found.add(self.irregular[word])
         for suffix, replacement in _SUFFIXES:
             stem = word[: len(word) - len(suffix)]
-            if word.endswith(suffix) and len(stem) >= _MIN_STEM:
+            if word.endswith(suffix) and len(stem) >= MIN_STEM:
                 found.add(stem + replacement)
-                if replacement == "" and len(stem) > _MIN_STEM and stem[-1] == stem[-2]:
+                if replacement == "" and len(stem) > MIN_STEM and stem[-1] == stem[-2]:
                     found.add(stem[:-1])  # stopped -> stop
         return frozenset(found)
 

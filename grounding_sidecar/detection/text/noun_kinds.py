@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -44,14 +45,14 @@ class NounKinds:
     senses: npt.NDArray[np.int64]  # the synsets of each noun's senses
 
     @classmethod
-    def from_nouns(cls, nouns: Mapping[str, Sequence[object]]) -> NounKinds:
+    def from_nouns(cls, nouns: Mapping[str, Sequence[Any]]) -> NounKinds:
         """From the table's `nouns`: noun -> [synset, [hypernyms], [kinds], nouns below,
         [senses]]."""
         rows = sorted((word_key(noun), entry) for noun, entry in nouns.items())
-        synsets = [int(entry[0]) for _, entry in rows]  # type: ignore[call-overload]
-        hypernyms = [list(entry[1]) for _, entry in rows]  # type: ignore[call-overload]
-        kinds = [list(entry[2]) for _, entry in rows]  # type: ignore[call-overload]
-        senses = [list(entry[4]) for _, entry in rows]  # type: ignore[call-overload]
+        synsets = [int(entry[0]) for _, entry in rows]
+        hypernyms = [list(entry[1]) for _, entry in rows]
+        kinds = [list(entry[2]) for _, entry in rows]
+        senses = [list(entry[4]) for _, entry in rows]
         return cls(
             keys=np.array([key for key, _ in rows], dtype=np.uint64),
             synsets=np.array(synsets, dtype=np.int64),
@@ -59,7 +60,7 @@ class NounKinds:
             hypernyms=np.array([h for each in hypernyms for h in each], dtype=np.int64),
             kind_start=_starts(kinds),
             kinds=np.array([k for each in kinds for k in each], dtype=np.int64),
-            below=np.array([int(entry[3]) for _, entry in rows], dtype=np.int64),  # type: ignore[call-overload]
+            below=np.array([int(entry[3]) for _, entry in rows], dtype=np.int64),
             sense_start=_starts(senses),
             senses=np.array([s for each in senses for s in each], dtype=np.int64),
         )
@@ -121,17 +122,17 @@ class Noun:
 
 # A noun's regular plurals undone ("kitchens", "cities", "boxes"): only these, so that a
 # verb's form is never read as a noun ("starred" is not "star").  Irregular plurals
-# ("mice") are entries of the table.
-_PLURALS: tuple[tuple[str, str], ...] = (("ies", "y"), ("es", ""), ("s", ""))
-_MIN_STEM = 3
+# ("mice") are entries of the table.  An undone form keeps at least MIN_STEM letters.
+PLURALS: tuple[tuple[str, str], ...] = (("ies", "y"), ("es", ""), ("s", ""))
+MIN_STEM = 3
 
 
 def noun_forms(word: str) -> frozenset[str]:
     """`word` (lower case) and the nouns it may be the plural of."""
     found = {word}
-    for suffix, replacement in _PLURALS:
+    for suffix, replacement in PLURALS:
         stem = word[: len(word) - len(suffix)]
-        if word.endswith(suffix) and len(stem) >= _MIN_STEM:
+        if word.endswith(suffix) and len(stem) >= MIN_STEM:
             found.add(stem + replacement)
     return frozenset(found)
 
