@@ -31,10 +31,15 @@ from tools.training.verifier import perturb, templates
 from tools.training.verifier.wordnet import (
     TOO_ABSTRACT,
     WORDNET_DIR,
+    Synset,
+    exceptions,
     first_senses,
     load_wordnet,
+    read_index,
     read_synsets,
 )
+
+Synsets = dict[tuple[str, str], Synset]
 
 # WordNet's licence asks for its notice on all copies: the table carries it.
 WORDNET_NOTICE = (
@@ -102,11 +107,10 @@ KIND_MIN_DEPTH = 5
 KIND_MAX_NOUNS = 500
 
 
-def _indirect_antonyms(directory: Path) -> Iterator[tuple[str, str]]:
+def _indirect_antonyms(synsets: Synsets) -> Iterator[tuple[str, str]]:
     """WordNet's indirect antonyms: an adjective cluster's head and its satellites
     (similar-to pointers) against the head it is an antonym of and that head's
     satellites ("temporary", a satellite of "impermanent", against "permanent")."""
-    synsets = read_synsets(directory)
     cluster: dict[tuple[str, str], set[str]] = {}
     for key, synset in synsets.items():
         if synset.pos == "a":
@@ -123,13 +127,13 @@ def _indirect_antonyms(directory: Path) -> Iterator[tuple[str, str]]:
                 yield from itertools.product(members, cluster[(target, "a")])
 
 
-def _synonyms(directory: Path) -> set[str]:
+def _synonyms(synsets: Synsets) -> set[str]:
     """Pairs of single words that share a WordNet synset in any of their senses: never a
     contrast, whatever list or relation pairs them ("refused" and "declined", both in
     the domain list's "approved" group; "purpose" and "aim", co-hyponyms by their most
     frequent senses)."""
     found: set[str] = set()
-    for synset in read_synsets(directory).values():
+    for synset in synsets.values():
         members = sorted({w for w in synset.words if w.isalpha()})
         found.update(pair(a, b) for a, b in itertools.combinations(members, 2))
     return found
@@ -149,14 +153,13 @@ def _synonymous(pairs: set[str], synonyms: set[str], forms: ContrastTable) -> se
     return found
 
 
-def _noun_kinds(directory: Path) -> dict[str, list[object]]:
+def _noun_kinds(directory: Path, synsets: Synsets) -> dict[str, list[object]]:
     """Each single-word lemma used mostly as a noun (`_mostly_nouns`, bar stopwords)
     with its most frequent sense: `[synset, [its hypernyms up to KIND_HOPS links],
     [those that are kinds], how many nouns it heads within KIND_HOPS links, [the synsets
     of all its noun senses]]`, synsets as WordNet offsets; an irregular plural ("mice")
     has its lemma's entry.  The run time reads two nouns as a contrast when they share
     a kind and neither is the other's hypernym (detection/text/noun_kinds.py)."""
-    synsets = read_synsets(directory)
     hypernyms: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for key, synset in synsets.items():
         if synset.pos == "n":
@@ -201,7 +204,7 @@ def _noun_kinds(directory: Path) -> dict[str, list[object]]:
         ]
         for lemma, ancestors in above.items()
     }
-    for form, lemma in _exceptions(directory, "noun"):
+    for form, lemma in exceptions(directory, "noun"):
         if lemma in entries and form.isalpha():
             entries.setdefault(form, entries[lemma])
     return dict(sorted(entries.items()))
@@ -213,36 +216,21 @@ def _mostly_nouns(directory: Path) -> set[str]:
     tagged): "kitchen", "drum" and "star", not "down", "run" or "open".  Nor a verb's
     or an adjective's irregular form: "fell" is "fall", "saw" is "see"."""
     tagged: dict[str, dict[str, tuple[int, int]]] = {}
-    for name in ("noun", "verb", "adj", "adv"):
-        for line in (directory / f"index.{name}").read_text(encoding="latin-1").splitlines():
-            if line.startswith(" "):
-                continue
-            fields = line.split()
-            pointers = int(fields[3])
-            counts = (int(fields[5 + pointers]), int(fields[2]))  # tagged senses, senses
-            tagged.setdefault(fields[0], {})[name] = counts
-    inflected = {
-        form for name in ("verb", "adj", "adv") for form, _ in _exceptions(directory, name)
-    }
+    for entry in read_index(directory):
+        tagged.setdefault(entry.lemma, {})[entry.pos] = (entry.tagged, len(entry.offsets))
+    inflected = {form for name in ("verb", "adj", "adv") for form, _ in exceptions(directory, name)}
     return {
         lemma
         for lemma, by_pos in tagged.items()
-        if "noun" in by_pos and lemma not in inflected and _mostly_noun(by_pos)
+        if "n" in by_pos and lemma not in inflected and _mostly_noun(by_pos)
     }
 
 
 def _mostly_noun(by_pos: dict[str, tuple[int, int]]) -> bool:
-    """(tagged senses, senses) per part of speech: the noun's tagged senses at least any
-    other's, or where none is tagged, its senses."""
+    """(tagged senses, senses) per part of speech ("n", "v", ...): the noun's tagged
+    senses at least any other's, or where none is tagged, its senses."""
     at = 0 if any(tagged for tagged, _ in by_pos.values()) else 1
-    return all(by_pos["noun"][at] >= counts[at] for counts in by_pos.values())
-
-
-def _exceptions(directory: Path, name: str) -> Iterator[tuple[str, str]]:
-    """WordNet's irregular forms of one part of speech: (form, lemma)."""
-    for line in (directory / f"{name}.exc").read_text(encoding="latin-1").splitlines():
-        form, lemma, *_ = line.split()
-        yield form, lemma
+    return all(by_pos["n"][at] >= counts[at] for counts in by_pos.values())
 
 
 def _ancestors(
@@ -287,6 +275,7 @@ def _single_words(words: Iterable[str]) -> list[str]:
 
 def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
     wn = load_wordnet(directory)
+    synsets = read_synsets(directory)
     pairs: set[str] = set()
 
     def add(first: str, second: str) -> None:
@@ -297,7 +286,7 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         for word, others in relation.items():
             for other in others:
                 add(word, other)
-    for word, other in _indirect_antonyms(directory):
+    for word, other in _indirect_antonyms(synsets):
         add(word, other)
     for word, other in perturb.DIRECTIONS.items():
         add(word, other)
@@ -308,7 +297,7 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         for first, second in itertools.combinations(_distinguishing_words(group), 2):
             add(first, second)
     lemmas = {form: lemma for form, lemma in wn.lemma_of.items() if form.isalpha()}
-    pairs -= _synonymous(pairs, _synonyms(directory), ContrastTable.from_pairs([], lemmas, {}))
+    pairs -= _synonymous(pairs, _synonyms(synsets), ContrastTable.from_pairs([], lemmas, {}))
     return {
         # Part of the pinned bytes (contrasts.TABLE_SHA256): the builder's path here is
         # the one the shipped table names, so a rebuild gives the same bytes.
@@ -317,7 +306,7 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         "wordnet_licence": WORDNET_NOTICE,
         "pairs": sorted(pairs),
         "lemmas": dict(sorted(lemmas.items())),
-        "nouns": _noun_kinds(directory),
+        "nouns": _noun_kinds(directory, synsets),
     }
 
 

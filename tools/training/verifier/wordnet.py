@@ -13,6 +13,7 @@ redistribution with its notice kept: docs/verifier.md carries it.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -68,18 +69,42 @@ def read_synsets(directory: Path) -> dict[tuple[str, str], Synset]:
     return synsets
 
 
-def first_senses(directory: Path) -> dict[str, list[tuple[str, str]]]:
-    """Each lemma's synsets in frequency order, per part of speech."""
-    senses: dict[str, list[tuple[str, str]]] = defaultdict(list)
+@dataclass(frozen=True, slots=True)
+class IndexEntry:
+    """One line of an `index.<pos>` file: a lemma's senses of one part of speech."""
+
+    lemma: str  # as WordNet writes it ("ice_cream")
+    pos: str  # "n", "v", "a", "r"
+    tagged: int  # senses tagged in WordNet's sense-tagged corpus
+    offsets: tuple[str, ...]  # the senses' synsets, most frequent first
+
+
+def read_index(directory: Path) -> Iterator[IndexEntry]:
     for pos, name in (("n", "noun"), ("v", "verb"), ("a", "adj"), ("r", "adv")):
         for line in (directory / f"index.{name}").read_text(encoding="latin-1").splitlines():
             if line.startswith(" "):
-                continue
+                continue  # the licence header
             fields = line.split()
-            lemma = fields[0].replace("_", " ")
-            synset_count = int(fields[2])
-            senses[lemma].extend((offset, pos) for offset in fields[-synset_count:])
+            synset_count, pointer_count = int(fields[2]), int(fields[3])
+            tagged = int(fields[5 + pointer_count])
+            yield IndexEntry(fields[0], pos, tagged, tuple(fields[-synset_count:]))
+
+
+def first_senses(directory: Path) -> dict[str, list[tuple[str, str]]]:
+    """Each lemma's synsets in frequency order, per part of speech."""
+    senses: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for entry in read_index(directory):
+        lemma = entry.lemma.replace("_", " ")
+        senses[lemma].extend((offset, entry.pos) for offset in entry.offsets)
     return senses
+
+
+def exceptions(directory: Path, name: str) -> Iterator[tuple[str, str]]:
+    """WordNet's irregular forms of one part of speech (`name`: "noun", "verb", "adj",
+    "adv"): (form, lemma), as WordNet writes them."""
+    for line in (directory / f"{name}.exc").read_text(encoding="latin-1").splitlines():
+        form, lemma, *_ = line.split()
+        yield form, lemma
 
 
 def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
@@ -119,8 +144,7 @@ def load_wordnet(directory: Path = WORDNET_DIR) -> WordNet:
                     w for w in synsets[sibling].words[:1] if " " not in w and w != lemma
                 )
     for name in ("noun", "verb", "adj", "adv"):
-        for line in (directory / f"{name}.exc").read_text(encoding="latin-1").splitlines():
-            form, lemma, *_ = line.split()
+        for form, lemma in exceptions(directory, name):
             if "_" in form or "_" in lemma:
                 continue
             wn.lemma_of.setdefault(form, lemma)
