@@ -178,21 +178,26 @@ CATEGORIES = (
 
 def everyday_cases() -> list[LabelledCase]:
     """Every category's swaps and restatements as one-claim labelled cases."""
+    return [case for category in CATEGORIES for case in category_cases(category)]
+
+
+def category_cases(category: Category) -> list[LabelledCase]:
+    """One category's swaps (`contradictory`), then its restatements (`supported`)."""
     cases = []
-    for category in CATEGORIES:
-        source = f"{category.template.format(category.words[0])} {_ASIDE}"
-        for first, second in itertools.permutations(category.words, 2):
-            if frozenset({first, second}) in category.same:
-                continue
+    for first, second in itertools.permutations(category.words, 2):
+        if frozenset({first, second}) not in category.same:
             own = f"{category.template.format(first)} {_ASIDE}"
             answer = category.template.format(second)
-            cases.append(_case(f"{category.name}:{first}->{second}", own, answer, "contradictory"))
-        for number, answer in enumerate(category.restatements):
-            cases.append(_case(f"{category.name}:same-{number}", source, answer, "supported"))
+            swap_id = f"{category.name}:{first}->{second}"
+            cases.append(one_claim_case(swap_id, own, answer, "contradictory"))
+    source = f"{category.template.format(category.words[0])} {_ASIDE}"
+    for number, answer in enumerate(category.restatements):
+        cases.append(one_claim_case(f"{category.name}:same-{number}", source, answer, "supported"))
     return cases
 
 
-def _case(case_id: str, source: str, answer: str, label: str) -> LabelledCase:
+def one_claim_case(case_id: str, source: str, answer: str, label: str) -> LabelledCase:
+    """A labelled case whose whole answer is one claim labelled `label`."""
     raw = {
         "id": case_id,
         "sources": [source],
@@ -201,6 +206,22 @@ def _case(case_id: str, source: str, answer: str, label: str) -> LabelledCase:
         "claims": [{"text": answer, "label": label, "span": [0, len(answer)]}],
     }
     return label_case(Case(case_id, answer, [source], raw))
+
+
+@dataclass
+class Tally:
+    swaps: int = 0
+    caught: int = 0
+    restatements: int = 0
+    passed: int = 0
+
+    def add(self, swap: bool, failed: bool) -> None:
+        if swap:
+            self.swaps += 1
+            self.caught += failed
+        else:
+            self.restatements += 1
+            self.passed += not failed
 
 
 def main() -> None:
@@ -215,23 +236,22 @@ def main() -> None:
     print(f"version: {grader.version()}")
     print("| category | swaps caught | restatements passed |")
     print("|---|---|---|")
-    totals = [0, 0, 0, 0]
+    total = Tally()
     for category in CATEGORIES:
-        counts = [0, 0, 0, 0]  # swaps caught, swaps, restatements passed, restatements
-        for labelled in everyday_cases():
-            if labelled.case.id.split(":")[0] != category.name:
-                continue
-            failed = grade_labelled(grader, labelled, ClaimPolicy.STRICT).verdict.value == "fail"
-            if labelled.claims[0].verdict.value == "supported":
-                counts[2:] = [counts[2] + (not failed), counts[3] + 1]
-            else:
-                counts[:2] = [counts[0] + failed, counts[1] + 1]
-        totals = [t + c for t, c in zip(totals, counts, strict=True)]
-        print(f"| {category.name} | {counts[0]} of {counts[1]} | {counts[2]} of {counts[3]} |")
-    caught, swaps, passed, restatements = totals
+        tally = Tally()
+        for case in category_cases(category):
+            swap = case.claims[0].verdict.value != "supported"
+            failed = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value == "fail"
+            tally.add(swap, failed)
+            total.add(swap, failed)
+        print(
+            f"| {category.name} | {tally.caught} of {tally.swaps} | "
+            f"{tally.passed} of {tally.restatements} |"
+        )
     print(
-        f"| all | {caught} of {swaps} ({100 * caught / swaps:.0f}%) | "
-        f"{passed} of {restatements} ({100 * passed / restatements:.0f}%) |"
+        f"| all | {total.caught} of {total.swaps} ({100 * total.caught / total.swaps:.0f}%) | "
+        f"{total.passed} of {total.restatements} "
+        f"({100 * total.passed / total.restatements:.0f}%) |"
     )
 
 

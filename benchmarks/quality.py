@@ -32,9 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.everyday_swaps import everyday_cases
+from benchmarks.everyday_swaps import everyday_cases, one_claim_case
 from benchmarks.quality_metrics import COLUMNS, ClaimRecord, measure
-from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
@@ -44,7 +43,6 @@ from grounding_sidecar.evaluation.agreement import (
     auroc,
     balanced_accuracy,
     grade_labelled,
-    label_case,
 )
 from tools.eval_data import (
     EVAL_DIR_VARIABLE,
@@ -187,19 +185,15 @@ def rewrite_cases_of(records: list[dict[str, Any]], part: str) -> list[LabelledC
         r for r in records if r["part"] == part and r["rule"] != "real" and r["dataset"] != "own"
     ]
     sample = random.Random(5).sample(chosen, min(REWRITE_SAMPLE, len(chosen)))
-    cases = []
-    for number, record in enumerate(sample):
-        answer = record["hypothesis"]
-        label = _REWRITE_LABELS[record["label"]]
-        raw = {
-            "id": f"rewrite-{number}-{record['rule']}",
-            "sources": [record["premise"]],
-            "answer": answer,
-            "label_response": "grounded" if label == "supported" else "ungrounded",
-            "claims": [{"text": answer, "label": label, "span": [0, len(answer)]}],
-        }
-        cases.append(label_case(Case(raw["id"], answer, raw["sources"], raw)))
-    return cases
+    return [
+        one_claim_case(
+            f"rewrite-{number}-{record['rule']}",
+            record["premise"],
+            record["hypothesis"],
+            _REWRITE_LABELS[record["label"]],
+        )
+        for number, record in enumerate(sample)
+    ]
 
 
 GRADED_LABELS = frozenset({"supported", "unsupported", "contradictory"})
