@@ -9,7 +9,7 @@ restates.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +27,10 @@ class ClaimEvidence:
     best_index: int  # the kernel's argmax in `similarities` (a finite entry)
     passages: Sequence[Passage]
     corpus: SourceCorpus
+    # What each lexical rule found on the claim and its best passage, by rule: the
+    # judge asks once whether the verifier's reading matters and again when it judges
+    # (judging/judges.py), and the answer is the same.
+    findings: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def best(self) -> Passage:

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,8 @@ from grounding_sidecar.detection.judging.features import (
     verifier_features,
 )
 from grounding_sidecar.detection.text.passages import Passage
+
+_Found = TypeVar("_Found")
 
 # Width of the logistic that turns the cosine's distance to its threshold into a
 # probability for the baseline rule (the calibrated rule has a real one).
@@ -309,9 +312,12 @@ def _named_contrast(evidence: ClaimEvidence, cosine_threshold: float) -> Contras
     passage similar enough to be the same subject (within CONTRADICTION_MARGIN of the
     cosine threshold; further away it is a gap, not a contradiction) and a contrast the
     rationale can name."""
+    best = evidence.best
     if evidence.cosine < cosine_threshold - CONTRADICTION_MARGIN:
         return None
-    return find_contrast(evidence.claim, evidence.best.text, evidence.corpus)
+    return _once(
+        evidence, "contrast", lambda: find_contrast(evidence.claim, best.text, evidence.corpus)
+    )
 
 
 def _applicable_finding(
@@ -325,7 +331,11 @@ def _applicable_finding(
     if verdict is Verdict.UNSUPPORTED and not near:
         return None
     best = evidence.best
-    finding = find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus)
+    finding = _once(
+        evidence,
+        "inconsistency",
+        lambda: find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus),
+    )
     if finding is None:
         return None
     if verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
@@ -335,4 +345,16 @@ def _applicable_finding(
 
 def _addition(evidence: ClaimEvidence) -> Finding | None:
     best = evidence.best
-    return find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus)
+    return _once(
+        evidence,
+        "addition",
+        lambda: find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus),
+    )
+
+
+def _once(evidence: ClaimEvidence, rule: str, find: Callable[[], _Found]) -> _Found:
+    """`find()`, asked once per claim: what a lexical rule finds depends only on the
+    claim, its best passage and the sources (`ClaimEvidence.findings`)."""
+    if rule not in evidence.findings:
+        evidence.findings[rule] = find()
+    return cast(_Found, evidence.findings[rule])

@@ -11,13 +11,16 @@ reading on a grid that crosses each of the rules' bars.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
+from typing import Any
 
 import numpy as np
 import pytest
 
 from grounding_sidecar.detection.contract import Verdict, Verification
+from grounding_sidecar.detection.judging import judges
 from grounding_sidecar.detection.judging.calibration import CalibratedModel, params_path
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
@@ -111,3 +114,26 @@ def test_an_unread_claim_over_the_floor_keeps_its_probability_on_its_verdicts_si
             assert (unread.probability >= threshold) == supported, (claim, cosine)
             checked += 1
     assert checked > 0
+
+
+def test_each_lexical_rule_runs_once_per_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deciding whether to read and then judging ask the same rules of the same claim:
+    # each answer is found once (ClaimEvidence.findings), and it is the same answer.
+    calls: collections.Counter[str] = collections.Counter()
+    for name in ("find_contrast", "find_inconsistency", "find_addition"):
+        original = getattr(judges, name)
+
+        def counted(*args: object, _name: str = name, _original: Any = original) -> object:
+            calls[_name] += 1
+            return _original(*args)
+
+        monkeypatch.setattr(judges, name, counted)
+    judge = JUDGES["calibrated-minilm"]
+    for claim in CLAIMS[:4]:
+        evidence = _evidence(claim, 0.9)
+        judge.reading_matters(evidence)
+        judged = judge.judge(evidence, READINGS[0])
+        assert judged.verdict is judge.judge(_evidence(claim, 0.9), READINGS[0]).verdict
+    assert set(calls) == {"find_contrast", "find_inconsistency", "find_addition"}
+    # 4 claims, each judged once more on fresh evidence: two asks per claim at most.
+    assert max(calls.values()) <= 2 * 4, calls
