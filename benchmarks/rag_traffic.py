@@ -22,7 +22,9 @@ sidecar's RSS.
 With `--capacities`, only each target's capacity: verdicts per second with
 `--capacity-streams` streams in a closed loop, the targets taking turns, with the
 sidecar's CPU time per verdict and its share of all the CPU the machine used (Envoy,
-the mock upstream and this client share the cores).
+the mock upstream and this client share the cores); and where its model work goes:
+tokens per verdict by kind and the share of the FLOP ceiling its CPU time reaches
+(benchmarks/model_work.py).
 
 With `--ttft DETECTOR`, time to first token of one stream at a time under BLOCK,
 deferred delivery against progressive (docs/contract.md#progressive-delivery).
@@ -60,6 +62,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
+from benchmarks.embedder import gemm_peak
+from benchmarks.model_work import TABLE_HEADER, ModelTokens, table_row
 from devtools.envoy_process import start_envoy_without_ext_proc, start_loopback_envoy
 from devtools.mock_upstream import MockUpstream
 from devtools.serving import ServingProcess, start_serving
@@ -505,6 +509,7 @@ class Closed:
     seconds: float
     sidecar_cpu: float  # CPU seconds the sidecar used
     machine_cpu: float  # CPU seconds every process used (Envoy, upstream, client too)
+    work: ModelTokens  # the sidecar's model tokens meanwhile
 
 
 def machine_cpu_seconds() -> float:
@@ -519,6 +524,7 @@ def capacities(args: argparse.Namespace, settings: Settings) -> int:
     """Verdicts per second of each target in a closed loop of `--capacity-streams`
     streams, the targets taking turns for `--rounds` rounds; with the sidecar's CPU
     time per verdict and its share of all the CPU the machine used meanwhile."""
+    peak, core = gemm_peak(1)  # before any server runs: the machine is quiet
     upstream = MockUpstream().start()
     done: dict[str, list[Closed]] = {}
     try:
@@ -551,6 +557,12 @@ def capacities(args: argparse.Namespace, settings: Settings) -> int:
             f"| {name} | {verdicts} | {seconds:.1f} | {verdicts / seconds:.2f} "
             f"| {sidecar / max(verdicts, 1) * 1000:.0f} | {sidecar / max(everything, 1e-9):.0%} |"
         )
+    print(f"\n# model work (one-thread SGEMM peak {peak:.1f} GFLOP/s, OpenBLAS core {core})")
+    print(TABLE_HEADER)
+    for name, runs in done.items():
+        work = sum((r.work for r in runs), ModelTokens())
+        verdicts, sidecar = sum(r.verdicts for r in runs), sum(r.sidecar_cpu for r in runs)
+        print(table_row(name, work, verdicts, sidecar, peak))
     return 0
 
 
@@ -564,6 +576,8 @@ def closed_batch(
 ) -> Closed:
     """`streams` streams sending `per_stream` requests each, one after another."""
     assert target.sidecar is not None
+    metrics_port = target.sidecar.port("metrics_port")
+    work = ModelTokens.scrape(metrics_port)
     sidecar, machine, started = (
         target.sidecar.cpu_seconds(),
         machine_cpu_seconds(),
@@ -575,6 +589,7 @@ def closed_batch(
         seconds=time.monotonic() - started,
         sidecar_cpu=target.sidecar.cpu_seconds() - sidecar,
         machine_cpu=machine_cpu_seconds() - machine,
+        work=ModelTokens.scrape(metrics_port) - work,
     )
 
 

@@ -47,6 +47,7 @@ from grounding_sidecar.observability.fanout import ObserverFanout
 from grounding_sidecar.observability.metrics import GroundingMetrics
 from grounding_sidecar.observability.metrics_http import MetricsServer, start_metrics_server
 from grounding_sidecar.observability.tracing import Tracing, setup_tracing
+from grounding_sidecar.observability.verifier_metrics import VerifierCollector
 from grounding_sidecar.settings import Settings
 from grounding_sidecar.settings.configmap import ConfigMapPolicySource
 
@@ -141,6 +142,7 @@ class Detection:
 
     detector: Grader | None
     embedders: ServingEmbedders | None = None
+    verifier: Verifier | None = None
 
     @property
     def inline_max_chars(self) -> int:
@@ -160,6 +162,13 @@ class Detection:
             return None  # the hash embedder runs as is: nothing queued, nothing cached
         return EmbeddingPipelineCollector(embedders.batcher, embedders.cache)
 
+    def verifier_collector(self) -> VerifierCollector | None:
+        """Metrics of the verifier's model runs, when it runs on onnxruntime here."""
+        from grounding_sidecar.detection.verifier.runtime import VerifierStats
+
+        stats = getattr(self.verifier, "stats", None)
+        return VerifierCollector(stats) if isinstance(stats, VerifierStats) else None
+
 
 def build_detection(settings: Settings) -> Detection:
     """The shared detector, loaded and warmed up once; `Detection(None)` (logged) when
@@ -167,11 +176,12 @@ def build_detection(settings: Settings) -> Detection:
     try:
         options = serving_options(settings)
         embedders = serving_embedders(settings.embedder, options)
+        verifier = _verifier(settings, options)
         grader = Grader(
             embedders.claims,
             grader_settings(settings),
             passage_embedder=embedders.passages,
-            verifier=_verifier(settings, options),
+            verifier=verifier,
         )
     except EmbedderUnavailable as exc:  # a missing model or verifier, or no calibration
         _log_unavailable(settings, str(exc))
@@ -183,7 +193,7 @@ def build_detection(settings: Settings) -> Detection:
     log.info("detectors: %s", grader.detectors())
     for note in grader.notes():
         log.warning("%s", note)
-    return Detection(grader, embedders)
+    return Detection(grader, embedders, verifier)
 
 
 def _verifier(settings: Settings, options: ServingOptions) -> Verifier | None:
@@ -252,6 +262,9 @@ def start_operations(settings: Settings, detection: Detection) -> Operations:
     pipeline = detection.pipeline_collector()
     if pipeline is not None:
         metrics.watch(pipeline)
+    verifier = detection.verifier_collector()
+    if verifier is not None:
+        metrics.watch(verifier)
     metrics.watch(ProcessCacheCollector())
     writer = AuditWriter(
         open_sink(settings.audit_sink),

@@ -5,7 +5,8 @@ Their counters already live in the pipeline (`BatchStats`, `CacheStats`); this
 collector reads them when Prometheus scrapes, so the embedding hot path does not
 touch prometheus-client at all.  The series answer the tuning questions of
 docs/operations.md: is the model saturated (texts waiting, rows per run), how much
-does padding cost (padded against real tokens), and does the passage cache fit the
+does padding cost (padded against real tokens), which texts is the model's work spent
+on (claims or source passages), and does the passage cache fit the
 working set (hit ratio, evictions, bytes against `passage-cache-mb`).
 """
 
@@ -45,6 +46,12 @@ def _batcher_series(batcher: MicroBatcher) -> Iterator[Metric]:
         "Tokens sent to the model: real, and padded to each run's longest text.",
         "kind",
         {"real": stats.real_tokens, "padded": stats.padded_tokens},
+    )
+    yield _labelled_counter(
+        "gateway_grounding_embed_text_tokens",
+        "Real tokens queued for the model, by the kind of text (claim, passage).",
+        "text",
+        dict(stats.tokens_by_kind),
     )
     yield _gauge(
         "gateway_grounding_embed_queue_texts",

@@ -18,6 +18,7 @@ from grounding_sidecar.detection.contract import CheckResult
 from grounding_sidecar.detection.embedding.minilm.store import ENV_MODEL_DIR
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.observability.verifier_metrics import VerifierCollector
 from grounding_sidecar.settings import load_settings
 from grounding_sidecar.settings.configmap import ConfigMapPolicySource
 from tests.support.fake_detectors import GRADER
@@ -28,16 +29,18 @@ SOURCE = "Order 7731 was shipped on 14 March 2026 from the Rotterdam warehouse b
 
 @pytest.mark.minilm
 def test_serve_grades_with_batched_claims_and_cached_passages() -> None:
-    detector = build_detection(
+    detection = build_detection(
         load_settings(flags={"embedder": "minilm", "embed-threads": "1", "passage-cache-mb": "8"})
-    ).detector
-    assert isinstance(detector, Grader)
-    assert isinstance(detector.embedder, MicroBatcher)
+    )
+    detector, batcher = detection.detector, detection.embedders and detection.embedders.batcher
+    assert isinstance(detector, Grader) and isinstance(batcher, MicroBatcher)
     passages = detector.passage_embedder
     assert isinstance(passages, CachedEmbedder)
-    # Warmed up before any request: the model has run, its source is cached.
-    assert detector.embedder.stats.backend_calls >= 1
+    # Warmed up before any request: the model has run, its source is cached; claims and
+    # passages share the one queue, each counted as what it is.
+    assert batcher.stats.backend_calls >= 1
     assert (passages.stats.misses, passages.stats.hits) == (1, 0)
+    assert set(batcher.stats.tokens_by_kind) == {"claim", "passage"}
     results: list[ResponseVerdict] = []
 
     def check(answer: str) -> None:
@@ -86,9 +89,17 @@ def test_a_working_detector_is_warmed_up_and_returned(monkeypatch: pytest.Monkey
 
 
 def test_the_installed_verifier_is_on_by_default() -> None:
-    detector = build_detection(load_settings(flags={"embedder": "hash"})).detector
+    detection = build_detection(load_settings(flags={"embedder": "hash"}))
+    detector = detection.detector
     assert isinstance(detector, Grader) and detector.verifier is not None
     assert f"/{detector.verifier.version_tag}/" in detector.version()
+    # Its model runs are watched by the metrics endpoint.
+    assert isinstance(detection.verifier_collector(), VerifierCollector)
+
+
+def test_without_a_verifier_nothing_watches_one() -> None:
+    detection = build_detection(load_settings(flags={"embedder": "hash", "verifier": "off"}))
+    assert detection.verifier is None and detection.verifier_collector() is None
 
 
 def test_verifier_on_without_its_files_makes_the_detector_unavailable(

@@ -21,9 +21,11 @@ from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.detection import HashEmbedder
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.detection.verifier.runtime import VerifierStats
 from grounding_sidecar.observability.check_queue_metrics import CheckQueueCollector
 from grounding_sidecar.observability.embedding_metrics import EmbeddingPipelineCollector
 from grounding_sidecar.observability.metrics import GroundingMetrics
+from grounding_sidecar.observability.verifier_metrics import VerifierCollector
 from tests.support.observability_helpers import promtool
 
 from .chart import CHART, REPO
@@ -63,12 +65,13 @@ def dashboard_queries() -> list[tuple[str, str]]:
 
 
 def exposed_names() -> set[str]:
-    """Every series name `serve` exposes with minilm: its metrics, the pipeline's and the
-    check queue's."""
+    """Every series name `serve` exposes with minilm and the verifier: its metrics, the
+    pipeline's, the verifier's and the check queue's."""
     metrics = GroundingMetrics()
     metrics.set_definition_version("v")
     checks = CheckRunner(None, deadline_seconds=5.0, workers=1)
     metrics.watch(CheckQueueCollector(checks))
+    metrics.watch(VerifierCollector(VerifierStats()))
     with MicroBatcher(HashEmbedder(), max_wait=0.0) as batcher:
         metrics.watch(EmbeddingPipelineCollector(batcher, CachedEmbedder(batcher)))
         exposition = metrics.exposition().decode()

@@ -47,7 +47,7 @@ def test_series_follow_the_queue_and_the_cache(
     batcher, cache, metrics = pipeline
     cache.embed(["first passage here", "second one"])  # two misses
     cache.embed(["first passage here"])  # one hit
-    batcher.embed(["a claim", "another claim with more words"])
+    batcher.for_texts("claim").embed(["a claim", "another claim with more words"])
     got = samples(metrics)
     stats = batcher.stats
     assert got[("gateway_grounding_embed_runs_total", frozenset())] == stats.backend_calls > 0
@@ -55,6 +55,9 @@ def test_series_follow_the_queue_and_the_cache(
     real = got[("gateway_grounding_embed_tokens_total", frozenset({("kind", "real")}))]
     padded = got[("gateway_grounding_embed_tokens_total", frozenset({("kind", "padded")}))]
     assert (real, padded) == (stats.real_tokens, stats.padded_tokens)
+    by_text = "gateway_grounding_embed_text_tokens_total"
+    assert got[(by_text, frozenset({("text", "claim")}))] == 2 + 2 + 5 + 2  # words + 2
+    assert got[(by_text, frozenset({("text", "text")}))] == 3 + 2 + 2 + 2  # via the cache
     assert got[("gateway_grounding_embed_queue_texts", frozenset())] == 0
     assert got[("gateway_grounding_embed_workers", frozenset())] == 2
     lookups = "gateway_grounding_passage_cache_lookups_total"

@@ -108,5 +108,7 @@ def serving_embedders(name: str, options: ServingOptions) -> ServingEmbedders:
     from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 
     batched = MicroBatcher(backend, workers=options.workers, max_wait=options.batch_wait_seconds)
-    cache = CachedEmbedder(batched, max_bytes=options.passage_cache_bytes)
-    return ServingEmbedders(claims=batched, passages=cache, batcher=batched, cache=cache)
+    cache = CachedEmbedder(batched.for_texts("passage"), max_bytes=options.passage_cache_bytes)
+    return ServingEmbedders(
+        claims=batched.for_texts("claim"), passages=cache, batcher=batched, cache=cache
+    )

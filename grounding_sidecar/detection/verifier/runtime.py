@@ -6,7 +6,8 @@ tokenizer's own post-processor encodes the pair (BERT's [CLS] a [SEP] b [SEP],
 RoBERTa's <s> a </s></s> b </s>, DeBERTa's), cut to the model's length on the side
 its truncation names; the first output is the class scores (`probabilities` as they
 are, anything else as logits, softmaxed), mapped to the verifier's classes by label
-name.  Pairs run in length-sorted batches, padded only to their longest row.  A model
+name.  Pairs run in length-sorted batches, padded only to their longest row (what they
+cost is counted in `VerifierStats`, which the metrics endpoint reads).  A model
 is loaded and probed once per process and thread setting; anything it cannot do is
 refused then, at start-up (docs/own-checker.md#start-up-errors).
 """
@@ -14,6 +15,7 @@ refused then, at start-up (docs/own-checker.md#start-up-errors).
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +54,16 @@ _DISCOURSE_MARKER = re.compile(
 _PROBE = ("The museum opens at nine.", "The museum opens at nine.")
 
 IntMatrix = npt.NDArray[np.int64]
+
+
+@dataclass(slots=True)
+class VerifierStats:
+    """What the verifier's model runs have read since start-up."""
+
+    runs: int = 0  # onnxruntime runs (a batch of at most BATCH_ROWS pairs each)
+    pairs: int = 0
+    real_tokens: int = 0
+    padded_tokens: int = 0  # each run's rows times its longest row
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +180,8 @@ class OnnxVerifier:
     ) -> None:
         self._model = model if model is not None else shipped_model(model_dir)
         self._loaded = _load(self._model, intra_op_threads, allow_spinning)
+        self._stats_lock = threading.Lock()
+        self.stats = VerifierStats()
 
     @property
     def version_tag(self) -> str:
@@ -195,9 +209,17 @@ class OnnxVerifier:
         for start in range(0, len(order), BATCH_ROWS):
             rows = order[start : start + BATCH_ROWS]
             out[rows] = _scores(self._loaded, [encodings[r] for r in rows], self._model.pad_id)
+            self._count([len(encodings[r].ids) for r in rows])
         if not np.isfinite(out).all():
             raise VerificationError("the verifier returned non-finite probabilities")
         return [self._model.labels.verification(row) for row in out.tolist()]
+
+    def _count(self, lengths: list[int]) -> None:
+        with self._stats_lock:
+            self.stats.runs += 1
+            self.stats.pairs += len(lengths)
+            self.stats.real_tokens += sum(lengths)
+            self.stats.padded_tokens += len(lengths) * max(lengths)
 
     def _encode(self, pairs: Sequence[tuple[str, str]]) -> list[Any]:
         texts = [

@@ -21,6 +21,11 @@ submitting, and a lone caller never waits.
 Failure semantics match the Embedder contract: a caller whose rows are not all
 done within `timeout` gets EmbeddingTimeout (and its still-queued texts are
 dropped); a backend error fails every caller with a text in that backend call.
+
+`for_texts(kind)` gives a view of the queue that tags what it embeds ("claim",
+"passage"): the views share the queue and its runs, and `stats.tokens_by_kind` says
+how many real tokens each kind sent to the model, which the capacity benchmark turns
+into model work per verdict (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -87,6 +92,12 @@ class BatchStats:
     real_tokens: int = 0
     timeouts: int = 0
     failures: int = 0
+    # Real tokens queued, by the kind of text (`for_texts`); untagged calls count as
+    # UNTAGGED.  Texts a timed-out caller abandons still count: they were queued.
+    tokens_by_kind: dict[str, int] = field(default_factory=dict)
+
+
+UNTAGGED = "text"
 
 
 _STOP = object()
@@ -148,7 +159,11 @@ class MicroBatcher(WrappedEmbedder):
         with self._lock:
             return self._submitting
 
-    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+    def for_texts(self, kind: str) -> Embedder:
+        """This queue as an Embedder whose texts count as `kind` in `stats`."""
+        return _TaggedQueue(self, kind)
+
+    def embed(self, texts: Sequence[str], kind: str = UNTAGGED) -> FloatMatrix:
         if self._closed:
             raise EmbeddingError("the embedding batcher is closed")
         if not texts:
@@ -161,6 +176,10 @@ class MicroBatcher(WrappedEmbedder):
             except Exception as exc:  # e.g. a non-str item: fail this call, not the queue
                 raise EmbeddingError(f"token counting failed: {exc}") from exc
             request = _Request(size=len(texts))
+            with self._lock:
+                self.stats.tokens_by_kind[kind] = self.stats.tokens_by_kind.get(kind, 0) + sum(
+                    max(1, t) for t in counts
+                )
             for index, (text, tokens) in enumerate(zip(texts, counts, strict=True)):
                 self._queue.put(_Item(request, index, text, max(1, tokens)))
         finally:
@@ -351,6 +370,18 @@ class MicroBatcher(WrappedEmbedder):
                 return
             if isinstance(item, _Item):
                 self._fail([item], closed)
+
+
+class _TaggedQueue(WrappedEmbedder):
+    """A MicroBatcher's queue whose texts count as one kind in its stats."""
+
+    def __init__(self, batcher: MicroBatcher, kind: str) -> None:
+        super().__init__(batcher.backend)
+        self._batcher = batcher
+        self._kind = kind
+
+    def embed(self, texts: Sequence[str]) -> FloatMatrix:
+        return self._batcher.embed(texts, self._kind)
 
 
 def _padded_tokens(call: list[_Item]) -> int:

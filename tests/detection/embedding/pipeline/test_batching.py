@@ -353,3 +353,20 @@ def test_any_round_is_planned_within_its_limits_and_loses_nothing(
         tokens = backend.count_tokens(call)
         if len(call) > 1:  # a lone text longer than the budget still gets its own call
             assert len(call) * max(tokens) <= budget
+
+
+def test_tagged_views_share_the_queue_and_count_their_tokens(
+    backend: FakeBackend, batcher: MicroBatcher
+) -> None:
+    claims, passages = batcher.for_texts("claim"), batcher.for_texts("passage")
+    assert isinstance(claims, Embedder)
+    assert (claims.name, claims.version_tag) == (batcher.name, batcher.version_tag)
+    claim_texts, passage_texts = ["two words"], ["a passage of five words", "three more words"]
+    np.testing.assert_array_equal(claims.embed(claim_texts), expected(claim_texts))
+    np.testing.assert_array_equal(passages.embed(passage_texts), expected(passage_texts))
+    batcher.embed(["untagged"])
+    # FakeBackend counts words + 2 ([CLS], [SEP]).
+    assert batcher.stats.tokens_by_kind == {"claim": 4, "passage": 7 + 5, "text": 3}
+    assert sum(batcher.stats.tokens_by_kind.values()) == batcher.stats.real_tokens
+    sent = sorted(t for call in backend.calls for t in call)
+    assert sent == sorted([*claim_texts, *passage_texts, "untagged"])
