@@ -161,7 +161,43 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
         found = table.first_pair([word], against)
         if found is not None:
             return Contrast(*found)
+    return _noun_in_place(claim, best_passage)
+
+
+# A claim copied from its passage with one noun put in another's place ("The shelter
+# found a new home for the horse" against "... for the dog") names the swap by its
+# shape: the words around the noun say the two fill one slot, though WordNet gives
+# them no kind in common.  At least COPIED_WORDS words must be copied around it, so
+# that a short claim does not line up with a passage by chance.
+COPIED_WORDS = 4
+
+
+def _noun_in_place(claim: str, best_passage: str) -> Contrast | None:
+    """The claim's noun and the passage's noun it stands in for, when the claim is a
+    stretch of the passage, word for word, but for that one noun (`Noun.replaces`:
+    not a synonym, hypernym or broader noun), or None."""
+    mine = WORD.findall(claim.lower())
+    theirs = WORD.findall(best_passage.lower())
+    if len(mine) <= COPIED_WORDS:
+        return None
+    for start in _aligned_starts(mine, theirs):
+        window = theirs[start : start + len(mine)]
+        differ = [k for k, (a, b) in enumerate(zip(mine, window, strict=True)) if a != b]
+        if len(differ) != 1:
+            continue
+        word, other = mine[differ[0]], window[differ[0]]
+        if word not in theirs and other not in mine and contrast_table().replaces(word, other):
+            return Contrast(word, other)
     return None
+
+
+def _aligned_starts(mine: list[str], theirs: list[str]) -> list[int]:
+    """Where in `theirs` a stretch as long as `mine` may start and differ from it in
+    at most one word: where `mine`'s first or second word stands."""
+    last = len(theirs) - len(mine)
+    starts = {at for at, word in enumerate(theirs) if word == mine[0]}
+    starts |= {at - 1 for at, word in enumerate(theirs) if word == mine[1]}
+    return sorted(at for at in starts if 0 <= at <= last)
 
 
 def _words(text: str) -> dict[str, None]:

@@ -33,7 +33,7 @@ from grounding_sidecar.detection.text.noun_kinds import (
 TABLE_PATH = Path(__file__).with_name("contrasts.json.gz")
 # The table is part of what the verifier's version names (verifier/store.py): a table
 # that is not this one is refused, never read.
-TABLE_SHA256 = "04b5489b3b1eadad16d39b063963c24085d26ae723ae9d5f8528be8092acb4bc"
+TABLE_SHA256 = "1129bd9450c39887132fbe34703a69ec273874c80c33e4898249ebe9240ac150"
 
 
 class ContrastTableUnavailable(ValueError):
@@ -113,6 +113,14 @@ class ContrastTable:
                 if (i, j) in listed or any(a.stands_against(b) for a in mine for b in theirs):
                     return firsts[i], seconds[j]
         return None
+
+    def replaces(self, claim_word: str, passage_word: str) -> bool:
+        """Whether a claim's noun, put where its passage has another noun, names
+        something else (`Noun.replaces`; never an inflection of the same word)."""
+        if not self.lemmas(claim_word).isdisjoint(self.lemmas(passage_word)):
+            return False
+        mine, theirs = self.nouns.lookup([noun_forms(claim_word), noun_forms(passage_word)])
+        return any(a.replaces(b) for a in mine for b in theirs)
 
     def _listed(
         self, first_lemmas: list[frozenset[str]], second_lemmas: list[frozenset[str]]

@@ -43,16 +43,19 @@ class NounKinds:
     below: npt.NDArray[np.int64]  # how many nouns each heads
     sense_start: npt.NDArray[np.int64]
     senses: npt.NDArray[np.int64]  # the synsets of each noun's senses
+    above_start: npt.NDArray[np.int64]
+    above: npt.NDArray[np.int64]  # the hypernyms of all its senses
 
     @classmethod
     def from_nouns(cls, nouns: Mapping[str, Sequence[Any]]) -> NounKinds:
         """From the table's `nouns`: noun -> [synset, [hypernyms], [kinds], nouns below,
-        [senses]]."""
+        [senses], [hypernyms of every sense]]."""
         rows = sorted((word_key(noun), entry) for noun, entry in nouns.items())
         synsets = [int(entry[0]) for _, entry in rows]
         hypernyms = [list(entry[1]) for _, entry in rows]
         kinds = [list(entry[2]) for _, entry in rows]
         senses = [list(entry[4]) for _, entry in rows]
+        above = [list(entry[5]) for _, entry in rows]
         return cls(
             keys=np.array([key for key, _ in rows], dtype=np.uint64),
             synsets=np.array(synsets, dtype=np.int64),
@@ -63,6 +66,8 @@ class NounKinds:
             below=np.array([int(entry[3]) for _, entry in rows], dtype=np.int64),
             sense_start=_starts(senses),
             senses=np.array([s for each in senses for s in each], dtype=np.int64),
+            above_start=_starts(above),
+            above=np.array([a for each in above for a in each], dtype=np.int64),
         )
 
     def lookup(self, words: Sequence[Iterable[str]]) -> list[tuple[Noun, ...]]:
@@ -92,31 +97,42 @@ class NounKinds:
             frozenset(self.kinds[self.kind_start[row] : self.kind_start[row + 1]].tolist()),
             int(self.below[row]),
             frozenset(self.senses[self.sense_start[row] : self.sense_start[row + 1]].tolist()),
+            frozenset(self.above[self.above_start[row] : self.above_start[row + 1]].tolist()),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class Noun:
     """One noun's most frequent sense: its synset, its hypernyms up to the table's
-    depth, those of them that are kinds, how many nouns it heads, and the synsets of
-    all its senses."""
+    depth, those of them that are kinds, how many nouns it heads; and the synsets of
+    all its senses, with their hypernyms to the same depth."""
 
     synset: int
     hypernyms: frozenset[int]
     kinds: frozenset[int]
     below: int
     senses: frozenset[int]
+    senses_above: frozenset[int]
 
     def stands_against(self, passage: Noun) -> bool:
         """Whether this noun of a claim names another thing of a kind that the
-        passage's noun is: not a synonym (no synset of any sense shared), neither the
-        other's hypernym, and not broader than the passage's noun (`BROADER_BY`)."""
+        passage's noun is: one that `replaces` it, and of a kind the passage's noun
+        is."""
+        return self.replaces(passage) and not self.kinds.isdisjoint(passage.kinds)
+
+    def replaces(self, passage: Noun) -> bool:
+        """Whether this noun of a claim, put where its passage has `passage`, names
+        something else: not a synonym (no synset of any sense shared), neither the
+        other's hypernym in any sense ("session", in one sense a kind of "meeting"),
+        and not broader than the passage's noun (`BROADER_BY`).
+        Without a shared kind this says nothing alone ("report" and "study"); the
+        sentence around the two nouns has to say they fill one slot
+        (consistency.find_contrast)."""
         return (
             self.senses.isdisjoint(passage.senses)
-            and self.synset not in passage.hypernyms
-            and passage.synset not in self.hypernyms
+            and self.senses.isdisjoint(passage.senses_above)
+            and passage.senses.isdisjoint(self.senses_above)
             and self.below <= passage.below + BROADER_BY
-            and not self.kinds.isdisjoint(passage.kinds)
         )
 
 

@@ -40,11 +40,13 @@ SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec9
 # the licensed NLI pairs before the claim pairs, reading the best passage with its
 # neighbours (grading/verification.py); v5: the contrast it names may be two nouns of
 # one kind ("bedroom" for "kitchen", text/noun_kinds.py) or two periods ("monthly" for
-# "annual").
-VERIFIER_VERSION = "ver-v5"
+# "annual"); v6: or a noun put in another's place in a claim copied from its passage
+# word for word ("horse" for "dog", consistency.find_contrast), and no two nouns that
+# are hypernyms by any of their senses stand against each other.
+VERIFIER_VERSION = "ver-v6"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
-VERSION_CONTRAST_TABLE = "04b5489b"
+VERSION_CONTRAST_TABLE = "1129bd94"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

@@ -94,6 +94,43 @@ def test_the_flipped_word_may_be_one_another_source_uses() -> None:
     assert find_contrast("Latency rose after the cache change.", LATENCY, corpus) is None
 
 
+SHELTER = "The shelter found a new home for the dog last week. Volunteers walk them daily."
+
+
+def test_a_noun_put_in_place_of_another_in_a_copied_stretch_is_named() -> None:
+    # No kind in common within WordNet's first links ("horse": equine; "dog": canine):
+    # the copied words around them say the two fill one slot.
+    claim = "The shelter found a new home for the horse last week."
+    assert _find(claim, SHELTER) == Contrast("horse", "dog")
+
+
+def test_a_noun_in_place_needs_the_rest_copied_word_for_word() -> None:
+    assert _find("Last week the shelter found the horse a new home.", SHELTER) is None
+    assert _find("The shelter found a new home for the old horse last week.", SHELTER) is None
+    assert _find("The shelter found a home for the horse.", SHELTER) is None  # two words off
+
+
+def test_a_noun_in_place_is_not_a_synonym_a_hypernym_or_a_broader_noun() -> None:
+    car = "The office bought a new car for the sales team last week."
+    assert _find("The office bought a new automobile for the sales team last week.", car) is None
+    assert _find("The shelter found a new home for the puppy last week.", SHELTER) is None
+    assert _find("The shelter found a new home for the animal last week.", SHELTER) is None
+    meeting = "The meeting starts at nine and ends at noon in room four."
+    # "session" is, by one of its senses, a kind of "meeting".
+    assert _find("The session starts at nine and ends at noon in room four.", meeting) is None
+
+
+def test_a_noun_in_place_of_a_word_that_is_no_noun_is_not_named() -> None:
+    passage = "The team quickly reviewed every open ticket before the release."
+    assert (
+        _find("The team carefully reviewed every open ticket before the release.", passage) is None
+    )
+
+
+def test_a_short_claim_does_not_line_up_by_chance() -> None:
+    assert _find("For the horse.", SHELTER) is None
+
+
 def test_a_restated_passage_with_words_no_source_uses_is_an_addition() -> None:
     finding = find_addition(ADDED, PASSAGE, "s0.0", SourceCorpus([PASSAGE]))
     assert finding is not None

@@ -11,15 +11,18 @@ from grounding_sidecar.detection.text.noun_kinds import Noun, NounKinds, noun_fo
 # A small taxonomy: 10 kitchen and 11 bedroom are rooms (kind 1); 12 attic is a floor
 # (kind 2); 13 galley is a kitchen; cookroom is the kitchen's synonym; 15 chamber, also
 # a room, heads 20 nouns (broader than a kitchen by more than BROADER_BY); 16 den, a
-# room too, is a bedroom by a rarer sense (11).
+# room too, is a bedroom by a rarer sense (11); 17 study, a room, is by a rarer sense
+# (18) a kind of kitchen (10).  Each entry: synset, hypernyms of that sense, kinds,
+# nouns below, all senses, the hypernyms of all senses.
 NOUNS = {
-    "kitchen": [10, [1, 100], [1], 1, [10]],
-    "cookroom": [10, [1, 100], [1], 1, [10]],
-    "bedroom": [11, [1, 100], [1], 0, [11]],
-    "attic": [12, [2, 100], [2], 0, [12]],
-    "galley": [13, [10, 1, 100], [1], 0, [13]],
-    "chamber": [15, [1, 100], [1], 20, [15]],
-    "den": [16, [1, 100], [1], 0, [16, 11]],
+    "kitchen": [10, [1, 100], [1], 1, [10], [1, 100]],
+    "cookroom": [10, [1, 100], [1], 1, [10], [1, 100]],
+    "bedroom": [11, [1, 100], [1], 0, [11], [1, 100]],
+    "attic": [12, [2, 100], [2], 0, [12], [2, 100]],
+    "galley": [13, [10, 1, 100], [1], 0, [13], [10, 1, 100]],
+    "chamber": [15, [1, 100], [1], 20, [15], [1, 100]],
+    "den": [16, [1, 100], [1], 0, [16, 11], [1, 100]],
+    "study": [17, [1, 100], [1], 0, [17, 18], [1, 10, 100]],
 }
 
 
@@ -40,16 +43,26 @@ def test_different_nouns_of_one_kind_contrast() -> None:
         ("kitchen", "attic"),  # no kind in common (100 is a hypernym, not a kind)
         ("chamber", "kitchen"),  # a claim's broader noun restates the passage's
         ("den", "bedroom"),  # synonyms by a rarer sense
+        ("study", "kitchen"),  # a hypernym by a rarer sense
+        ("kitchen", "study"),
     ],
 )
 def test_synonyms_hypernyms_and_other_kinds_do_not(first: str, second: str) -> None:
     [mine], [theirs] = NounKinds.from_nouns(NOUNS).lookup([[first], [second]])
     assert not mine.stands_against(theirs)
+    assert (first == "kitchen" and second == "attic") or not mine.replaces(theirs)
+
+
+def test_a_noun_replaces_another_without_a_kind_in_common() -> None:
+    """`replaces` is `stands_against` without the shared kind: the sentence around two
+    nouns says they fill one slot (consistency.find_contrast)."""
+    [kitchen], [attic] = NounKinds.from_nouns(NOUNS).lookup([["kitchen"], ["attic"]])
+    assert kitchen.replaces(attic) and not kitchen.stands_against(attic)
 
 
 def test_lookup_finds_each_words_nouns_among_its_lemmas() -> None:
     found = NounKinds.from_nouns(NOUNS).lookup([["kitchens", "kitchen"], ["ran"], []])
-    kitchen = Noun(10, frozenset({1, 100}), frozenset({1}), 1, frozenset({10}))
+    kitchen = Noun(10, frozenset({1, 100}), frozenset({1}), 1, frozenset({10}), frozenset({1, 100}))
     assert found == [(kitchen,), (), ()]
     assert NounKinds.from_nouns({}).lookup([["kitchen"]]) == [()]
 

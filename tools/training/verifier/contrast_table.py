@@ -157,9 +157,10 @@ def _noun_kinds(directory: Path, synsets: Synsets) -> dict[str, list[object]]:
     """Each single-word lemma used mostly as a noun (`_mostly_nouns`, bar stopwords)
     with its most frequent sense: `[synset, [its hypernyms up to KIND_HOPS links],
     [those that are kinds], how many nouns it heads within KIND_HOPS links, [the synsets
-    of all its noun senses]]`, synsets as WordNet offsets; an irregular plural ("mice")
-    has its lemma's entry.  The run time reads two nouns as a contrast when they share
-    a kind and neither is the other's hypernym (detection/text/noun_kinds.py)."""
+    of all its noun senses], [their hypernyms up to KIND_HOPS links]]`, synsets as
+    WordNet offsets; an irregular plural ("mice") has its lemma's entry.  The run time
+    reads two nouns as a contrast when they share a kind and neither is the other's
+    hypernym in any sense (detection/text/noun_kinds.py)."""
     hypernyms: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for key, synset in synsets.items():
         if synset.pos == "n":
@@ -201,6 +202,14 @@ def _noun_kinds(directory: Path, synsets: Synsets) -> dict[str, list[object]]:
             sorted(int(offset) for offset, _ in ancestors if is_kind((offset, "n"))),
             members.get(first[lemma], 0),
             sorted(int(offset) for offset, pos in senses[lemma] if pos == "n"),
+            sorted(
+                {
+                    int(offset)
+                    for sense in senses[lemma]
+                    if sense[1] == "n"
+                    for offset, _ in _ancestors(sense, hypernyms)
+                }
+            ),
         ]
         for lemma, ancestors in above.items()
     }
