@@ -127,6 +127,12 @@ PATTERNS = [
         "For ten years, Maria has played the piano in the city orchestra.",
     ),
     (
+        "a noun put in another's place",
+        "The shelter found a new home for the dog last week.",
+        "The shelter found a new home for the horse last week.",
+        "Last week the shelter found the dog a new home.",
+    ),
+    (
         "discourse marker",
         "Refund request R-2291 for order 5512 was approved on 12 March 2026.",
         "Good news: refund request R-2291 for order 5512 was rejected on 12 March 2026.",
