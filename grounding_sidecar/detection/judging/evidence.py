@@ -27,9 +27,9 @@ class ClaimEvidence:
     best_index: int  # the kernel's argmax in `similarities` (a finite entry)
     passages: Sequence[Passage]
     corpus: SourceCorpus
-    # What each lexical rule found on the claim and its best passage, by rule: the
-    # judge asks once whether the verifier's reading matters and again when it judges
-    # (judging/judges.py), and the answer is the same.
+    # What each lexical rule found on the claim and its best passage, by rule, and its
+    # evidence features: the judge asks once whether the verifier's reading matters and
+    # again when it judges (judging/judges.py), and the answer is the same.
     findings: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property

@@ -149,7 +149,7 @@ class CalibratedJudge:
     def reading_matters(self, evidence: ClaimEvidence) -> bool:
         if evidence.cosine < self.support_floor:
             return False  # unsupported whatever P(supported), and too far for a contradiction
-        features = claim_features(evidence)
+        features = _features(evidence)
         if self.model.uses_verifier:
             low, high = self.model.probability(_reading_extremes(self.model, features))
             if (low >= self.model.threshold) != (high >= self.model.threshold):
@@ -161,7 +161,7 @@ class CalibratedJudge:
 
     def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
         best, cosine = evidence.best, evidence.cosine
-        features = claim_features(evidence)
+        features = _features(evidence)
         if self.model.uses_verifier:
             features = np.concatenate([features, self._verifier_features(evidence, verification)])
         probability = float(self.model.probability(features))
@@ -350,6 +350,19 @@ def _addition(evidence: ClaimEvidence) -> Finding | None:
         "addition",
         lambda: find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus),
     )
+
+
+def _features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
+    """The claim's evidence features (features.py), computed once per claim like the
+    lexical rules' findings, and read-only: deciding whether to read and judging share
+    them."""
+
+    def computed() -> npt.NDArray[np.float64]:
+        features = claim_features(evidence)
+        features.setflags(write=False)
+        return features
+
+    return _once(evidence, "features", computed)
 
 
 def _once(evidence: ClaimEvidence, rule: str, find: Callable[[], _Found]) -> _Found:

@@ -120,7 +120,7 @@ def test_each_lexical_rule_runs_once_per_claim(monkeypatch: pytest.MonkeyPatch) 
     # Deciding whether to read and then judging ask the same rules of the same claim:
     # each answer is found once (ClaimEvidence.findings), and it is the same answer.
     calls: collections.Counter[str] = collections.Counter()
-    for name in ("find_contrast", "find_inconsistency", "find_addition"):
+    for name in ("find_contrast", "find_inconsistency", "find_addition", "claim_features"):
         original = getattr(judges, name)
 
         def counted(*args: object, _name: str = name, _original: Any = original) -> object:
@@ -134,6 +134,6 @@ def test_each_lexical_rule_runs_once_per_claim(monkeypatch: pytest.MonkeyPatch) 
         judge.reading_matters(evidence)
         judged = judge.judge(evidence, READINGS[0])
         assert judged.verdict is judge.judge(_evidence(claim, 0.9), READINGS[0]).verdict
-    assert set(calls) == {"find_contrast", "find_inconsistency", "find_addition"}
+    assert set(calls) == {"find_contrast", "find_inconsistency", "find_addition", "claim_features"}
     # 4 claims, each judged once more on fresh evidence: two asks per claim at most.
     assert max(calls.values()) <= 2 * 4, calls
