@@ -26,7 +26,7 @@ from grounding_sidecar.app.preparation import Preparation, StepOutcome
 from grounding_sidecar.app.worker_pool import ADMISSION_SHARE, Shed, ShedWhen, WorkerPool
 from grounding_sidecar.common.cpus import usable_cpus
 from grounding_sidecar.decision import CheckOutcome, CheckPreparation, GroundingPolicy, Unchecked
-from grounding_sidecar.detection import CheckMemo, Grader, ReadingDeferred
+from grounding_sidecar.detection import CheckMemo, Grader
 from grounding_sidecar.detection.contract import CheckResult
 from grounding_sidecar.detection.text.passages import SourceLimits
 
@@ -111,7 +111,7 @@ class CheckRunner:
             memo, prepared_chars = preparation.memo, preparation.prepared_chars
         limits = _limits(policy)
 
-        def check(*, defer_readings: bool = False) -> CheckResult:
+        def check() -> CheckResult:
             return detector.check(
                 answer,
                 sources,
@@ -120,16 +120,16 @@ class CheckRunner:
                 references=policy.references,
                 memo=memo,
                 question=question,
-                defer_readings=defer_readings,
             )
 
         checked = checked_chars(answer, sources, policy)
         try:
-            result = self._inline(check) if self.pool.runs_inline(checked) else None
-            if result is None:
+            if self.pool.runs_inline(checked):
+                result = check()
+                if time.perf_counter() - started > self.deadline_seconds:
+                    return CheckOutcome(None, Unchecked.DEADLINE_MISSED)
+            else:
                 result = await self._in_pool(check, max(checked - prepared_chars, 1), started)
-            elif time.perf_counter() - started > self.deadline_seconds:
-                return CheckOutcome(None, Unchecked.DEADLINE_MISSED)
         except Shed as shed:
             self.counts.count_shed(shed.when)
             return CheckOutcome(None, Unchecked.OVERLOADED)
@@ -141,17 +141,6 @@ class CheckRunner:
             return CheckOutcome(None, Unchecked.CHECK_FAILED)
         elapsed = time.perf_counter() - started
         return CheckOutcome(result, truncated=truncated, seconds=elapsed)
-
-    @staticmethod
-    def _inline(check: Callable[..., CheckResult]) -> CheckResult | None:
-        """`check` on the event loop, or None when it needs the verifier: the cheap path
-        runs inline, and a cross-encoder pass there would stall every other stream (it
-        goes to the pool, admitted and shed like any model work, the rest of the
-        check's work kept in its memo)."""
-        try:
-            return check(defer_readings=True)
-        except ReadingDeferred:
-            return None
 
     async def _settled(self, preparation: Preparation) -> bool:
         """Whether the preparation settled within the deadline: the check waits only for

@@ -12,18 +12,16 @@ past `INCREMENTAL_MAX_CHARS` of streamed answer.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from enum import StrEnum
-from functools import partial
 from typing import Any, TypeVar
 
 from grounding_sidecar.app.cost_model import checked_chars
 from grounding_sidecar.app.worker_pool import WorkerPool
 from grounding_sidecar.decision import GroundingPolicy
-from grounding_sidecar.detection import CheckMemo, Grader, ReadingDeferred
+from grounding_sidecar.detection import CheckMemo, Grader
 from grounding_sidecar.detection.contract import CheckResult
 from grounding_sidecar.detection.text.passages import SourceLimits
 
@@ -130,7 +128,7 @@ class Preparation:
 
     async def _grade_settled(self, text: str, covered: int) -> int:
         """Progressive: grade the settled prefix of `text` whole; how much is covered."""
-        graded = await self._run_step(partial(self._check_settled, text), len(text))
+        graded = await self._run_step(lambda: self._check_settled(text), len(text))
         if graded is None or graded[0] <= covered:
             return covered
         self.prepared_chars += graded[0] - covered
@@ -140,15 +138,14 @@ class Preparation:
     async def _prepare_settled(self, text: str, covered: int) -> int:
         """Check the sentences of `text` settled past `covered`; how much is covered."""
         now_covered = await self._run_step(
-            partial(self._prepare_answer, text, covered), len(text) - covered
+            lambda: self._prepare_answer(text, covered), len(text) - covered
         )
         if now_covered is None or now_covered <= covered:
             return covered
         self.prepared_chars += now_covered - covered
         return now_covered
 
-    def _prepare_sources(self, *, defer_readings: bool = False) -> bool:
-        # Reading sources runs no verifier: `defer_readings` has nothing to defer.
+    def _prepare_sources(self) -> bool:
         self._detector.prepare_sources(
             self._sources,
             self.memo,
@@ -158,9 +155,7 @@ class Preparation:
         )
         return True
 
-    def _check_settled(
-        self, text: str, *, defer_readings: bool = False
-    ) -> tuple[int, CheckResult] | None:
+    def _check_settled(self, text: str) -> tuple[int, CheckResult] | None:
         return self._detector.check_settled(
             text,
             self._sources,
@@ -168,10 +163,9 @@ class Preparation:
             limits=self._limits,
             policy=self._policy.claim_policy,
             references=self._policy.references,
-            defer_readings=defer_readings,
         )
 
-    def _prepare_answer(self, text: str, covered: int, *, defer_readings: bool = False) -> int:
+    def _prepare_answer(self, text: str, covered: int) -> int:
         return self._detector.prepare_answer(
             text,
             self._sources,
@@ -180,25 +174,20 @@ class Preparation:
             limits=self._limits,
             policy=self._policy.claim_policy,
             references=self._policy.references,
-            defer_readings=defer_readings,
         )
 
-    async def _run_step(self, step: Callable[..., T], chars: int) -> T | None:
-        """`step` inline (a cheap detector's small step) or in the pool; None when it did
-        not run or failed (the final check does its work).  Inline, a step that needs
-        the verifier goes to the pool instead (ReadingDeferred): a cross-encoder pass on
-        the event loop would stall every other stream."""
+    async def _run_step(self, step: Callable[[], T], chars: int) -> T | None:
         count = self._count_step
         try:
             if self._pool.runs_inline(chars):
-                with contextlib.suppress(ReadingDeferred):
-                    return self._done(step(defer_readings=True))
-            future = self._pool.submit(step, chars, admit_within=self._room, shed_after=None)
-            if future is None:
-                count(StepOutcome.NO_ROOM)
-                return None  # the final check does this work
-            self._step = future
-            return self._done(await asyncio.wrap_future(future))
+                result = step()
+            else:
+                future = self._pool.submit(step, chars, admit_within=self._room, shed_after=None)
+                if future is None:
+                    count(StepOutcome.NO_ROOM)
+                    return None  # the final check does this work
+                self._step = future
+                result = await asyncio.wrap_future(future)
         except asyncio.CancelledError:
             count(StepOutcome.CANCELLED)
             task = asyncio.current_task()
@@ -211,7 +200,5 @@ class Preparation:
             return None
         finally:
             self._step = None
-
-    def _done(self, result: T) -> T:
-        self._count_step(StepOutcome.DONE)
+        count(StepOutcome.DONE)
         return result

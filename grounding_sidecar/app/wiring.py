@@ -56,8 +56,7 @@ log = logging.getLogger(__name__)
 # Checks of at most this many characters (answer + sources + references) run on the
 # event loop when the detector is cheap (the hash-embedder grader): about 1.5 ms of pure
 # Python at the limit on the project's machine, less than a worker-thread round trip
-# costs the loop under load; a verifier reading such a check needs still runs in the
-# pool (checks.CheckRunner).  MiniLM (and any other detector) always runs in the pool.
+# costs the loop under load.  MiniLM (and any other detector) always runs in the pool.
 INLINE_CHECK_MAX_CHARS = 1000
 
 

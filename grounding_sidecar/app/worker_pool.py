@@ -5,9 +5,7 @@ The detector is CPU-bound and synchronous: it runs in a thread pool sized to the
 on the event loop instead (`inline_max_chars`, off unless the server sets it for a
 detector known to be cheap, see `wiring.Detection.inline_max_chars`): handing a check of
 a few hundred characters to a worker thread and waking the loop again cost more than
-the check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms check).  A
-check or step run inline never runs the verifier: one that needs a reading comes here
-(checks.py, preparation.py).
+the check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms check).
 
 Under overload a first-in-first-out queue makes every check late: each waits behind
 work whose results will be thrown away, and nobody gets a verdict.  So the pool sheds,

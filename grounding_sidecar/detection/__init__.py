@@ -29,7 +29,6 @@ from grounding_sidecar.detection.grader import Grader, GraderSettings
 from grounding_sidecar.detection.judging.candidates import FirstStage
 from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.passages import SourceLimits
-from grounding_sidecar.detection.verifier.base import ReadingDeferred
 
 __all__ = [
     "EMBEDDER_NAMES",
@@ -48,7 +47,6 @@ __all__ = [
     "Grader",
     "GraderSettings",
     "HashEmbedder",
-    "ReadingDeferred",
     "Reason",
     "ResponseVerdict",
     "Scorer",

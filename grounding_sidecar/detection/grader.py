@@ -240,16 +240,13 @@ class Grader:
         claim_spans: Sequence[tuple[int, int]] | None = None,
         memo: CheckMemo | None = None,
         question: str | None = None,
-        defer_readings: bool = False,
     ) -> CheckResult:
         """Grade `answer`; `claim_spans` grades given spans instead of splitting
         (labelled evaluation data comes with its own claim segmentation); `memo`
         holds model work earlier checks of the same exchange did (detection/memo.py),
         which changes how much is computed, never the result; `question`, the user's
         last question, is what an answer with no gradable claim is read with
-        (text/short_answers.py), never evidence.  With `defer_readings` (a check run
-        on a server's event loop) a verifier reading that `memo` does not hold raises
-        ReadingDeferred instead of running the verifier."""
+        (text/short_answers.py), never evidence."""
         started = time.perf_counter()
         split = self._split(answer, claim_spans)
         if claim_spans is None and self._settings.short_answers_with_question:
@@ -260,8 +257,7 @@ class Grader:
         # Labelled spans are graded as given; our own split separates premises.
         claims, classes = claim_classes(split.claims, policy, split_premises=claim_spans is None)
         split_seconds = time.perf_counter() - started
-        models = self._models.remembering(memo, defer_readings=defer_readings)
-        graded = ClaimGrader(models, claims, classes, side).grade()
+        graded = ClaimGrader(self._models.remembering(memo), claims, classes, side).grade()
         return self._result(policy, split, side.selection, graded, split_seconds)
 
     def _split(self, answer: str, claim_spans: Sequence[tuple[int, int]] | None) -> ClaimSplit:
@@ -346,12 +342,11 @@ class Grader:
         limits: SourceLimits | None = None,
         policy: ClaimPolicy = ClaimPolicy.STRICT,
         references: Sequence[str] = (),
-        defer_readings: bool = False,
     ) -> int:
         """Check the sentences of an answer still arriving that settled since the first
         `covered` characters were checked, into `memo`; how many characters are covered
-        now (grading/incremental.py).  `defer_readings` as for `check`."""
-        check = self._check_into(memo, sources, limits, policy, references, defer_readings)
+        now (grading/incremental.py)."""
+        check = self._check_into(memo, sources, limits, policy, references)
         return incremental.prepare_answer(
             check, partial_answer, covered, read_ahead=self._reads_ahead
         )
@@ -365,12 +360,10 @@ class Grader:
         limits: SourceLimits | None = None,
         policy: ClaimPolicy = ClaimPolicy.STRICT,
         references: Sequence[str] = (),
-        defer_readings: bool = False,
     ) -> tuple[int, CheckResult] | None:
         """The settled part of an answer still arriving, checked from its start: (its
-        length, its result), or None while nothing has settled (grading/incremental.py).
-        `defer_readings` as for `check`."""
-        check = self._check_into(memo, sources, limits, policy, references, defer_readings)
+        length, its result), or None while nothing has settled (grading/incremental.py)."""
+        check = self._check_into(memo, sources, limits, policy, references)
         return incremental.check_settled(check, partial_answer, read_ahead=self._reads_ahead)
 
     def _check_into(
@@ -380,7 +373,6 @@ class Grader:
         limits: SourceLimits | None,
         policy: ClaimPolicy,
         references: Sequence[str],
-        defer_readings: bool,
     ) -> incremental.Check:
         """A check of some text against these sources, into `memo`."""
         return partial(
@@ -390,5 +382,4 @@ class Grader:
             policy=policy,
             references=references,
             memo=memo,
-            defer_readings=defer_readings,
         )

@@ -1,6 +1,5 @@
 """Inline checks, the request path's shortcut: a tiny check runs on the event loop and
-gives the same answer as the worker pool it skips; a verifier reading it needs runs in
-the pool."""
+gives the same answer as the worker pool it skips."""
 
 from __future__ import annotations
 
@@ -9,11 +8,10 @@ from collections.abc import Sequence
 
 from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.app.wiring import INLINE_CHECK_MAX_CHARS, Detection
-from grounding_sidecar.decision import CheckOutcome, GroundingPolicy, Unchecked
+from grounding_sidecar.decision import GroundingPolicy, Unchecked
 from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
 from tests.support.fake_detectors import GRADER, FakeDetector
-from tests.support.fake_verifiers import CONTRADICTS, MarkerVerifier, ThreadRecordingVerifier
 from tests.support.runner import run_closing
 
 SOURCE = "The Eiffel Tower is located in Paris and was completed in 1889."
@@ -81,30 +79,3 @@ def test_a_grader_with_any_model_backed_embedder_is_not_inline() -> None:
     with MicroBatcher(HashEmbedder(), max_wait=0.0) as queued:  # a queue hop is not cheap
         assert Detection(Grader(queued)).inline_max_chars == 0
         assert Detection(Grader(HashEmbedder(), passage_embedder=queued)).inline_max_chars == 0
-
-
-REFUNDS = "Refunds are issued within 14 days of the return. Returns are accepted for 30 days."
-NEEDS_READING = f"Returns are accepted for 30 days {CONTRADICTS} after delivery."
-
-
-def test_an_inline_check_that_needs_the_verifier_reads_it_in_the_pool() -> None:
-    """The cheap path with the verifier on: the check runs on the event loop until a
-    claim needs a reading, which runs in a worker (admitted and shed like any model
-    work), never on the loop; the verdict is the one a pooled check gives."""
-    verifier = ThreadRecordingVerifier()
-    grader = Grader(HashEmbedder(), verifier=verifier)
-    runner = CheckRunner(grader, deadline_seconds=5, inline_max_chars=10**6)
-
-    async def scenario() -> tuple[int, CheckOutcome, CheckOutcome]:
-        loop_thread = threading.get_ident()
-        needs = await runner.run(NEEDS_READING, [REFUNDS], GroundingPolicy(enabled=True))
-        plain = await runner.run(REFUNDS, [REFUNDS], GroundingPolicy(enabled=True))
-        return loop_thread, needs, plain
-
-    loop_thread, needs, plain = run_closing(runner, scenario)
-    assert len(verifier.threads) == 1 and verifier.threads[0] != loop_thread
-    assert needs.result is not None and plain.result is not None
-    whole = Grader(HashEmbedder(), verifier=MarkerVerifier()).check(NEEDS_READING, [REFUNDS])
-    assert needs.result.verdict is whole.verdict
-    assert [c.verdict for c in needs.result.claims] == [c.verdict for c in whole.claims]
-    assert plain.result.verdict.value == "pass"  # read nothing, on the loop

@@ -4,7 +4,6 @@ the pool has room."""
 from __future__ import annotations
 
 import asyncio
-import threading
 from typing import Any
 
 from grounding_sidecar.app.checks import CheckRunner
@@ -16,7 +15,6 @@ from tests.app.check_inputs import ANSWER, POLICY, SOURCE, SOURCES
 from tests.support.eventually import eventually_async
 from tests.support.fake_detectors import GatedDetector
 from tests.support.fake_embedders import RecordingEmbedder
-from tests.support.fake_verifiers import CONTRADICTS, MarkerVerifier, ThreadRecordingVerifier
 from tests.support.runner import holding_a_worker, run_closing
 
 
@@ -90,32 +88,3 @@ def test_no_work_ahead_while_the_pool_has_no_room() -> None:
     preparation = run_closing(runner, scenario)
     assert isinstance(preparation, Preparation)
     assert preparation.memo.sizes == (0, 0, 0)
-
-
-def test_an_inline_step_that_needs_the_verifier_reads_it_in_the_pool() -> None:
-    """The cheap path reads a stream's last sentence ahead on the event loop; a reading
-    it needs runs in a worker, and the final check finds it in the memo."""
-    verifier = ThreadRecordingVerifier()
-    grader = Grader(HashEmbedder(), verifier=verifier)
-    runner = CheckRunner(grader, deadline_seconds=5.0, workers=1, inline_max_chars=10**6)
-    sources = ["Refunds are issued within 14 days. Returns are accepted for 30 days."]
-    answer = (
-        f"Refunds are issued within 14 days. Returns are accepted for 30 days {CONTRADICTS} "
-        "after delivery."
-    )
-
-    async def scenario() -> tuple[int, int, CheckOutcome]:
-        preparation = runner.begin(sources, POLICY)
-        assert isinstance(preparation, Preparation)
-        preparation.answer_grew(lambda: answer)
-        await eventually_async(lambda: preparation.memo.sizes[2] == 1, what="the reading")
-        read = len(verifier.threads)
-        outcome = await runner.run(answer, sources, POLICY, preparation=preparation)
-        return threading.get_ident(), read, outcome
-
-    loop_thread, read_ahead, outcome = run_closing(runner, scenario)
-    assert read_ahead == 1 and verifier.threads[0] != loop_thread
-    assert len(verifier.threads) == 1  # the final check read nothing again
-    assert outcome.result is not None
-    plain = Grader(HashEmbedder(), verifier=MarkerVerifier()).check(answer, sources)
-    assert [c.verdict for c in outcome.result.claims] == [c.verdict for c in plain.claims]

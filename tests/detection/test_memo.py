@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pytest
 
-from grounding_sidecar.detection import CheckMemo, Grader, HashEmbedder, ReadingDeferred
+from grounding_sidecar.detection import CheckMemo, Grader, HashEmbedder
 from grounding_sidecar.detection.contract import CheckResult
 from tests.support.fake_embedders import RecordingEmbedder
 from tests.support.fake_verifiers import CONTRADICTS, MarkerVerifier
@@ -58,31 +57,3 @@ def test_memo_rows_are_copies() -> None:
     first[:] = 0.0
     again = embedder.embed(["a passage about rail freight"])
     assert np.array_equal(again, HashEmbedder().embed(["a passage about rail freight"]))
-
-
-def test_a_deferred_check_raises_only_for_a_reading_the_memo_lacks() -> None:
-    """`defer_readings` (a check on the server's event loop) never runs the verifier:
-    a check that needs a reading raises ReadingDeferred, and once the memo holds the
-    reading the same check answers what a check without deferral answers."""
-    grader, _, _, verifier = make_grader()
-    answer = f"{SENTENCES[2]} {SENTENCES[3]}"  # the second claim needs the verifier
-    whole = grader.check(answer, SOURCES)
-    read = len(verifier.batches)
-    assert read == 1
-    with pytest.raises(ReadingDeferred):
-        grader.check(answer, SOURCES, defer_readings=True)
-    memo = CheckMemo()
-    with pytest.raises(ReadingDeferred):
-        grader.check(answer, SOURCES, memo=memo, defer_readings=True)
-    assert len(verifier.batches) == read  # deferring asked the verifier nothing
-    grader.check(answer, SOURCES, memo=memo)
-    deferred = grader.check(answer, SOURCES, memo=memo, defer_readings=True)
-    assert comparable(deferred) == comparable(whole)
-
-
-def test_a_check_that_needs_no_reading_is_not_deferred() -> None:
-    grader, _, _, verifier = make_grader()
-    answer = " ".join(SENTENCES[:3])
-    deferred = grader.check(answer, SOURCES, defer_readings=True)
-    assert verifier.batches == []
-    assert comparable(deferred) == comparable(grader.check(answer, SOURCES))

@@ -1,10 +1,8 @@
 """A verifier for tests: its reading of a pair is set by markers in the claim, and
-every batch it is asked to read is recorded (with its thread, by
-`ThreadRecordingVerifier`)."""
+every batch it is asked to read is recorded."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 
 from grounding_sidecar.detection.contract import Verification
@@ -34,15 +32,3 @@ class MarkerVerifier:
             else:
                 out.append(Verification(0.9, 0.02, 0.08))
         return out
-
-
-class ThreadRecordingVerifier(MarkerVerifier):
-    """A MarkerVerifier that records the thread each batch is read on."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.threads: list[int] = []
-
-    def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
-        self.threads.append(threading.get_ident())
-        return super().verify(pairs)

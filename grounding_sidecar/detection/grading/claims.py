@@ -47,7 +47,7 @@ from grounding_sidecar.detection.judging.scoring import Similarities, score
 from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.claims import Claim
 from grounding_sidecar.detection.text.passages import Passage
-from grounding_sidecar.detection.verifier.base import DeferringVerifier, Verifier
+from grounding_sidecar.detection.verifier.base import Verifier
 
 # What an external claim with no approved reference is told (classed policy).
 NO_APPROVED_SOURCE_RATIONALE = "no approved external source"
@@ -69,20 +69,15 @@ class Models:
     verifier: Verifier | None
     first_stage: FirstStage
 
-    def remembering(self, memo: CheckMemo | None, *, defer_readings: bool = False) -> Models:
-        """The same models, reusing and keeping the model work in `memo`, if any; with
-        `defer_readings`, a reading the memo does not hold raises ReadingDeferred
-        instead of running the verifier."""
-        verifier = self.verifier
-        if defer_readings and verifier is not None:
-            verifier = DeferringVerifier(verifier)
+    def remembering(self, memo: CheckMemo | None) -> Models:
+        """The same models, reusing and keeping the model work in `memo`, if any."""
         if memo is None:
-            return replace(self, verifier=verifier)
+            return self
         return replace(
             self,
             embedder=memo.claim_embedder(self.embedder),
             passage_embedder=memo.passage_embedder(self.passage_embedder),
-            verifier=memo.verifier(verifier) if verifier is not None else None,
+            verifier=memo.verifier(self.verifier) if self.verifier is not None else None,
         )
 
 

@@ -22,13 +22,6 @@ class VerificationError(RuntimeError):
     """The verifier could not read a batch of pairs."""
 
 
-class ReadingDeferred(Exception):
-    """A check graded where the verifier must not run (a server's event loop: the
-    cheap path's checks run there, and a cross-encoder pass would stall every other
-    stream) needs a reading it does not hold: grade it again where the verifier may
-    run.  Never a VerificationError: nothing failed."""
-
-
 class Verifier(Protocol):
     @property
     def version_tag(self) -> str:
@@ -42,24 +35,3 @@ class Verifier(Protocol):
     def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
         """One Verification per (passage, claim) pair, in order; raises
         VerificationError for the whole batch."""
-
-
-class DeferringVerifier:
-    """Stands in for `backend` where it must not run: any pair raises ReadingDeferred
-    (a check's memo in front of it still answers the pairs it holds)."""
-
-    def __init__(self, backend: Verifier) -> None:
-        self._backend = backend
-
-    @property
-    def version_tag(self) -> str:
-        return self._backend.version_tag
-
-    @property
-    def languages(self) -> frozenset[str] | None:
-        return self._backend.languages
-
-    def verify(self, pairs: Sequence[tuple[str, str]]) -> list[Verification]:
-        if pairs:
-            raise ReadingDeferred(f"{len(pairs)} claim/passage pairs need the verifier")
-        return []
