@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 
 from benchmarks.embedder import FLOP_PER_TOKEN
 
-# (series, label, value) -> the ModelTokens field it fills
+# (series, its label as exposed) -> the ModelTokens field it fills
 _SERIES = {
     ("gateway_grounding_embed_text_tokens_total", 'text="passage"'): "passage",
     ("gateway_grounding_embed_text_tokens_total", 'text="claim"'): "claim",
