@@ -7,8 +7,9 @@ categories, one sentence each.  Every ordered pair of a category's words is a sw
 has faithful restatements of the source (reordered, a synonym, a hypernym: `supported`).
 The source carries a second, unrelated sentence so that the claim is graded against a
 passage, not the whole source.  The contrast table's kinds were chosen looking at the
-first twelve categories, so those guard against regressions and are not an unbiased
-estimate; the last six (professions to body parts) were added after.
+first twelve categories and the last six (professions to body parts) were added after;
+the rule for a noun put in another's place was shaped looking at the misses of all
+eighteen, so the probe guards against regressions and is no unbiased estimate.
 
     python -m benchmarks.everyday_swaps [--embedder minilm|hash]
 
