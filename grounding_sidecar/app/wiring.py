@@ -142,7 +142,6 @@ class Detection:
 
     detector: Grader | None
     embedders: ServingEmbedders | None = None
-    verifier: Verifier | None = None
 
     @property
     def inline_max_chars(self) -> int:
@@ -166,7 +165,8 @@ class Detection:
         """Metrics of the verifier's model runs, when it runs on onnxruntime here."""
         from grounding_sidecar.detection.verifier.runtime import VerifierStats
 
-        stats = getattr(self.verifier, "stats", None)
+        verifier = self.detector.verifier if self.detector is not None else None
+        stats = getattr(verifier, "stats", None)
         return VerifierCollector(stats) if isinstance(stats, VerifierStats) else None
 
 
@@ -176,12 +176,11 @@ def build_detection(settings: Settings) -> Detection:
     try:
         options = serving_options(settings)
         embedders = serving_embedders(settings.embedder, options)
-        verifier = _verifier(settings, options)
         grader = Grader(
             embedders.claims,
             grader_settings(settings),
             passage_embedder=embedders.passages,
-            verifier=verifier,
+            verifier=_verifier(settings, options),
         )
     except EmbedderUnavailable as exc:  # a missing model or verifier, or no calibration
         _log_unavailable(settings, str(exc))
@@ -193,7 +192,7 @@ def build_detection(settings: Settings) -> Detection:
     log.info("detectors: %s", grader.detectors())
     for note in grader.notes():
         log.warning("%s", note)
-    return Detection(grader, embedders, verifier)
+    return Detection(grader, embedders)
 
 
 def _verifier(settings: Settings, options: ServingOptions) -> Verifier | None:

@@ -99,7 +99,8 @@ def test_the_installed_verifier_is_on_by_default() -> None:
 
 def test_without_a_verifier_nothing_watches_one() -> None:
     detection = build_detection(load_settings(flags={"embedder": "hash", "verifier": "off"}))
-    assert detection.verifier is None and detection.verifier_collector() is None
+    assert isinstance(detection.detector, Grader) and detection.detector.verifier is None
+    assert detection.verifier_collector() is None
 
 
 def test_verifier_on_without_its_files_makes_the_detector_unavailable(
