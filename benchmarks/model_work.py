@@ -19,10 +19,10 @@ own shortfall from the peak.
 
 from __future__ import annotations
 
-import http.client
 from dataclasses import dataclass, fields
 
 from benchmarks.embedder import FLOP_PER_TOKEN
+from devtools.serving import metrics_text
 
 # (series, its label as exposed) -> the ModelTokens field it fills
 _SERIES = {
@@ -62,12 +62,7 @@ class ModelTokens:
 
     @classmethod
     def scrape(cls, metrics_port: int) -> ModelTokens:
-        connection = http.client.HTTPConnection("127.0.0.1", metrics_port, timeout=10)
-        try:
-            connection.request("GET", "/metrics")
-            return cls.parse(connection.getresponse().read().decode())
-        finally:
-            connection.close()
+        return cls.parse(metrics_text(metrics_port))
 
     def __sub__(self, other: ModelTokens) -> ModelTokens:
         return ModelTokens(

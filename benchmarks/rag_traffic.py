@@ -66,7 +66,7 @@ from benchmarks.embedder import gemm_peak
 from benchmarks.model_work import TABLE_HEADER, ModelTokens, table_row
 from devtools.envoy_process import start_envoy_without_ext_proc, start_loopback_envoy
 from devtools.mock_upstream import MockUpstream
-from devtools.serving import ServingProcess, start_serving
+from devtools.serving import ServingProcess, metrics_text, start_serving
 
 DETECTORS = {
     "hash": ("--embedder", "hash", "--verifier", "off"),
@@ -371,14 +371,8 @@ COUNTED = {
 
 def counters(metrics_port: int) -> dict[str, float]:
     """The `COUNTED` series, summed by their label: `shed:admission`, `overloaded`, ..."""
-    connection = http.client.HTTPConnection("127.0.0.1", metrics_port, timeout=10)
-    try:
-        connection.request("GET", "/metrics")
-        text = connection.getresponse().read().decode()
-    finally:
-        connection.close()
     counts: dict[str, float] = {}
-    for line in text.splitlines():
+    for line in metrics_text(metrics_port).splitlines():
         name = line.split("{", 1)[0]
         if name not in COUNTED:
             continue

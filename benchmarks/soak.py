@@ -29,14 +29,13 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from benchmarks.soak_traffic import Case, Outcome, case_for, judge, request_of, soak_workspaces
 from devtools.envoy_process import LOOPBACK, EnvoyEndpoints, EnvoyProcess, render_config
-from devtools.serving import ServingProcess, start_serving
+from devtools.serving import ServingProcess, metrics_text, start_serving
 
 # The cache series sampled beside RSS: each should reach its bound and hold there.
 CACHE_SERIES = (
@@ -69,10 +68,8 @@ class Tally:
 
 def cache_sizes(metrics_port: int) -> dict[str, float]:
     """The cache series, summed per metric name and label set, from the sidecar's /metrics."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10) as r:
-        text = r.read().decode()
     sizes: dict[str, float] = {}
-    for line in text.splitlines():
+    for line in metrics_text(metrics_port).splitlines():
         if line.startswith(CACHE_SERIES):
             name, _, value = line.rpartition(" ")
             sizes[name] = float(value)

@@ -3,7 +3,8 @@
 `grounding-sidecar serve`, the mock upstream and the no-op processor each print
 `serving port=N ...` (key=value fields; ports chosen with 0 are real) once they
 listen.  This is the one reader of that line, for the demo, the tools, the
-benchmarks and the tests.
+benchmarks and the tests; and `metrics_text` the one reader of a sidecar's metrics
+endpoint.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 import re
 import select
 import subprocess
+import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,3 +82,10 @@ def start_serving(
         ServingProcess(process, {}).stop(timeout=5)
         raise ServingFailed(f"{' '.join(command[:4])} ... did not start: {line.strip()!r}")
     return ServingProcess(process, dict(part.split("=", 1) for part in line.split()[1:]))
+
+
+def metrics_text(port: int) -> str:
+    """The text a metrics endpoint on loopback serves at /metrics."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+        text: str = response.read().decode()
+    return text

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from devtools.serving import metrics_text
 from grounding_sidecar.app.wiring import Detection, build_detection, start_operations
 from grounding_sidecar.decision import Action, CheckOutcome, StaticPolicyTable
 from grounding_sidecar.detection import Grader, Reason, ResponseVerdict
@@ -22,7 +23,7 @@ from grounding_sidecar.observability.verifier_metrics import VerifierCollector
 from grounding_sidecar.settings import load_settings
 from grounding_sidecar.settings.configmap import ConfigMapPolicySource
 from tests.support.fake_detectors import GRADER
-from tests.support.observability_helpers import UNGROUNDED_ANSWER, check, event, metrics_text
+from tests.support.observability_helpers import UNGROUNDED_ANSWER, check, event
 
 SOURCE = "Order 7731 was shipped on 14 March 2026 from the Rotterdam warehouse by DHL Express."
 

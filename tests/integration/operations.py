@@ -8,7 +8,7 @@ from typing import Any
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.support.observability_helpers import metrics_text
+from devtools.serving import metrics_text
 
 # Markers for `FailingEmbedder(SOURCE_FAILS, CLAIM_FAILS)`: in a source, the `source`
 # stage fails; in the answer, the `claim` stage.

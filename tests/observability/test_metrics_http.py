@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from devtools.serving import metrics_text
 from grounding_sidecar.decision import CheckOutcome
 from grounding_sidecar.observability.metrics import GroundingMetrics
 from grounding_sidecar.observability.metrics_http import start_metrics_server
-from tests.support.observability_helpers import GROUNDED_ANSWER, check, event, metrics_text
+from tests.support.observability_helpers import GROUNDED_ANSWER, check, event
 
 
 def test_http_endpoint_serves_the_registry() -> None:

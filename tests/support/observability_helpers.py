@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import urllib.request
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -34,13 +33,6 @@ UNGROUNDED_ANSWER = (
 UNGROUNDED_CLAIM = (
     "Every customer also receives a free laptop with the premium subscription bundle."
 )
-
-
-def metrics_text(port: int) -> str:
-    """The text a metrics endpoint on loopback serves at /metrics."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
-        text: str = response.read().decode()
-    return text
 
 
 def check(
