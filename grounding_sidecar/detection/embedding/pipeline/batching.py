@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import bisect
 import collections
-import math
 import queue
 import threading
 import time
@@ -50,7 +49,7 @@ from grounding_sidecar.detection.embedding.base import (
     FloatMatrix,
     WrappedEmbedder,
 )
-from grounding_sidecar.detection.embedding.pipeline.padding import cut_runs
+from grounding_sidecar.detection.embedding.pipeline.padding import balance, cut_runs, padded_cost
 
 TokenCounter = Callable[[Sequence[str]], list[int]]
 DEFAULT_BUCKETS = (16, 32, 64, 128, 256)
@@ -171,17 +170,7 @@ class MicroBatcher(WrappedEmbedder):
         with self._lock:
             self._submitting += 1
         try:
-            try:
-                counts = self._count(texts)
-            except Exception as exc:  # e.g. a non-str item: fail this call, not the queue
-                raise EmbeddingError(f"token counting failed: {exc}") from exc
-            request = _Request(size=len(texts))
-            with self._lock:
-                self.stats.tokens_by_kind[kind] = self.stats.tokens_by_kind.get(kind, 0) + sum(
-                    max(1, t) for t in counts
-                )
-            for index, (text, tokens) in enumerate(zip(texts, counts, strict=True)):
-                self._queue.put(_Item(request, index, text, max(1, tokens)))
+            request = self._queue_texts(texts, kind)
         finally:
             with self._lock:
                 self._submitting -= 1
@@ -196,6 +185,19 @@ class MicroBatcher(WrappedEmbedder):
             raise request.error
         assert request.rows is not None  # done without error means every row was filled
         return request.rows
+
+    def _queue_texts(self, texts: Sequence[str], kind: str) -> _Request:
+        """Each text queued with its token count (at least one), counted as `kind`."""
+        try:
+            counts = [max(1, tokens) for tokens in self._count(texts)]
+        except Exception as exc:  # e.g. a non-str item: fail this call, not the queue
+            raise EmbeddingError(f"token counting failed: {exc}") from exc
+        with self._lock:
+            self.stats.tokens_by_kind[kind] = self.stats.tokens_by_kind.get(kind, 0) + sum(counts)
+        request = _Request(size=len(texts))
+        for index, (text, tokens) in enumerate(zip(texts, counts, strict=True)):
+            self._queue.put(_Item(request, index, text, tokens))
+        return request
 
     def close(self) -> None:
         """Stop the worker; callers still waiting fail with EmbeddingError."""
@@ -272,7 +274,7 @@ class MicroBatcher(WrappedEmbedder):
 
     def _run_in_parallel(self, calls: list[list[_Item]]) -> None:
         """Largest first, each runner taking the next call when it is free (LPT)."""
-        calls = _balance(calls, self._workers)
+        calls = balance(calls, _tokens, self._workers)
         pending = collections.deque(sorted(calls, key=_padded_tokens, reverse=True))
 
         def drain() -> None:
@@ -385,23 +387,8 @@ class _TaggedQueue(WrappedEmbedder):
 
 
 def _padded_tokens(call: list[_Item]) -> int:
-    return len(call) * max(item.tokens for item in call)
+    return padded_cost(call, _tokens)
 
 
-def _balance(calls: list[list[_Item]], workers: int) -> list[list[_Item]]:
-    """Calls cut so that none costs more than an even share of the round's work.
-
-    Cost is padded tokens; a call over the share is cut into equal runs of rows
-    (still in ascending length, so padding does not grow), never below one row.
-    """
-    share = math.ceil(sum(_padded_tokens(call) for call in calls) / workers)
-    balanced: list[list[_Item]] = []
-    for call in calls:
-        parts = min(len(call), math.ceil(_padded_tokens(call) / share))
-        size, extra = divmod(len(call), parts)
-        start = 0
-        for part in range(parts):
-            end = start + size + (1 if part < extra else 0)
-            balanced.append(call[start:end])
-            start = end
-    return balanced
+def _tokens(item: _Item) -> int:
+    return item.tokens
