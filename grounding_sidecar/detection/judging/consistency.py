@@ -155,9 +155,7 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     dropped = [word for word in passage_words if word not in claim_words]
     table = contrast_table()
     for word in new_words:
-        lemmas = table.lemmas(word)
-        # A word never stands against its own inflection ("service", "services").
-        against = [other for other in dropped if table.lemmas(other).isdisjoint(lemmas)]
+        against = [other for other in dropped if not table.same_word(word, other)]
         found = table.first_pair([word], against)
         if found is not None:
             return Contrast(*found)

@@ -92,6 +92,11 @@ class ContrastTable:
                     found.add(stem[:-1])  # stopped -> stop
         return frozenset(found)
 
+    def same_word(self, first: str, second: str) -> bool:
+        """Whether two words (lower case) may be forms of one lemma ("service",
+        "services"): a word never stands against its own inflection."""
+        return not self.lemmas(first).isdisjoint(self.lemmas(second))
+
     def contrast(self, first: str, second: str) -> bool:
         """Whether a claim's word stands against its passage's (lower case, any
         inflection): a contrasting pair, or nouns of one kind (`first_pair`)."""
@@ -117,7 +122,7 @@ class ContrastTable:
     def replaces(self, claim_word: str, passage_word: str) -> bool:
         """Whether a claim's noun, put where its passage has another noun, names
         something else (`Noun.replaces`; never an inflection of the same word)."""
-        if not self.lemmas(claim_word).isdisjoint(self.lemmas(passage_word)):
+        if self.same_word(claim_word, passage_word):
             return False
         mine, theirs = self.nouns.lookup([noun_forms(claim_word), noun_forms(passage_word)])
         return any(a.replaces(b) for a in mine for b in theirs)

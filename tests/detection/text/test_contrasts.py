@@ -111,3 +111,10 @@ def test_the_verifier_does_not_load_without_its_table(
     )
     with pytest.raises(VerifierUnavailable, match="contrast table"):
         load_verifier(VerifierMode.ON)
+
+
+def test_a_word_and_its_inflections_are_the_same_word() -> None:
+    table = contrast_table()
+    assert table.same_word("service", "services") and table.same_word("rose", "rise")
+    assert not table.same_word("rose", "fell")
+    assert not table.replaces("services", "service")  # never a noun against its own plural
