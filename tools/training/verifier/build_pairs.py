@@ -42,10 +42,12 @@ from tools.training.verifier.templates import template_pairs
 from tools.training.verifier.wordnet import load_wordnet
 
 TRAINING_SETS = ("factcheckgpt", "wice", "summedits")
+# Sets a study may add with `--sets` (their licences allow training: ../shared/eval/README.md).
+TRAINABLE_SETS = (*TRAINING_SETS, "attrbench")
 SEED = 20261201
 # Sentences rewritten per source document: the claim/evidence sets have short
 # sources (one retrieved page each), SummEdits few long articles.
-SENTENCES_PER_DOCUMENT = {"factcheckgpt": 2, "wice": 3, "summedits": 30}
+SENTENCES_PER_DOCUMENT = {"factcheckgpt": 2, "wice": 3, "summedits": 30, "attrbench": 2}
 MIN_WORDS, MAX_WORDS = 7, 45
 _LABELS = {"supported": Label.ENTAILED, "contradictory": Label.CONTRADICTED}
 
@@ -247,6 +249,13 @@ def _word_rules(parser: argparse.ArgumentParser, names: str) -> dict[str, pertur
     return {n: WORD_LEVEL[n] for n in chosen}
 
 
+def _training_sets(parser: argparse.ArgumentParser, names: str) -> tuple[str, ...]:
+    chosen = tuple(n.strip() for n in names.split(",") if n.strip())
+    if unknown := [n for n in chosen if n not in TRAINABLE_SETS]:
+        parser.error(f"unknown sets {unknown}; known: {', '.join(TRAINABLE_SETS)}")
+    return chosen
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("build/verifier/pairs.jsonl"))
@@ -267,14 +276,20 @@ def main() -> None:
             f"(default all: {','.join(WORD_LEVEL)}; restate.py; measured, not shipped)"
         ),
     )
+    parser.add_argument(
+        "--sets",
+        default=",".join(TRAINING_SETS),
+        help=f"labelled sets to draw pairs from, comma-separated (of {', '.join(TRAINABLE_SETS)})",
+    )
     args = parser.parse_args()
+    sets = _training_sets(parser, args.sets)
     word_level = _word_rules(parser, args.word_restatements)
     joined = args.premise == "joined"
     rng = random.Random(SEED)
     embedder = CachedEmbedder(load_embedder("minilm"))
     pairs: list[Pair] = []
     documents: list[Document] = []
-    for dataset in TRAINING_SETS:
+    for dataset in sets:
         cases = load(dataset)
         pairs += real_pairs(dataset, cases, embedder, joined=joined)
         documents += [d for d in source_documents(dataset, cases) if d.part != Part.CALIBRATION]

@@ -83,3 +83,19 @@ def test_a_rerun_writes_the_same_bytes(pairs_file: Path, eval_dir: Path, tmp_pat
     again = tmp_path / "again.jsonl"
     _build(again, eval_dir)
     assert again.read_bytes() == pairs_file.read_bytes()
+
+
+def test_sets_adds_a_trainable_set_and_refuses_an_unknown_one(
+    tmp_path: Path, eval_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(EVAL_DIR_VARIABLE, str(eval_dir))
+    monkeypatch.setattr(build_pairs, "load_embedder", lambda name: HashEmbedder())
+    out = tmp_path / "pairs.jsonl"
+    monkeypatch.setattr(sys, "argv", ["build_pairs", "--out", str(out), "--sets", "attrbench"])
+    build_pairs.main()
+    real = [r for r in _records(out) if r["rule"] == "real"]
+    assert {r["dataset"] for r in real} == {"attrbench"}
+    assert len(real) == sum(len(case.claims) for case in load("attrbench"))
+    monkeypatch.setattr(sys, "argv", ["build_pairs", "--out", str(out), "--sets", "feversym"])
+    with pytest.raises(SystemExit):
+        build_pairs.main()
