@@ -71,6 +71,9 @@ class Part(StrEnum):
 
 # Share-alike and non-commercial sets only ever measure (../shared/eval/README.md).
 MEASUREMENT_ONLY = frozenset({"faithbench", "feversym"})
+# The labelled sets whose licences allow fitting what ships (the verifier's weights, the
+# calibrated scorer's parameters), each on its own part (`Part`).
+TRAINABLE = ("attrbench", "factcheckgpt", "wice", "summedits")
 
 
 def document_of(case: LabelledCase) -> str:

@@ -57,9 +57,9 @@ from grounding_sidecar.evaluation.calibration_fit import (
     support_floor_of,
     training_rows,
 )
-from tools.eval_data import Part, load, part_of, summedits_halves
+from tools.eval_data import TRAINABLE, Part, load, part_of, summedits_halves
 
-CALIBRATION_SETS = ("attrbench", "factcheckgpt", "wice", "summedits")
+CALIBRATION_SETS = TRAINABLE
 FEATURE_INDEX = {feature.name: i for i, feature in enumerate(FEATURES_WITH_VERIFIER)}
 # SummEdits counts once in the operating point: the mean of its claim and response BAcc.
 RESPONSE_SETS = frozenset({"summedits"})

@@ -23,7 +23,7 @@ import argparse
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -34,16 +34,15 @@ from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.text.passages import Passage, split_passages, with_neighbours
 from grounding_sidecar.detection.text.sentences import split_sentences
 from grounding_sidecar.evaluation.agreement import LabelledCase
-from tools.eval_data import Part, load, part_of
+from tools.eval_data import TRAINABLE, Part, load, part_of
 from tools.training.verifier import perturb
 from tools.training.verifier.perturb import Label
 from tools.training.verifier.restate import RESTATING
 from tools.training.verifier.templates import template_pairs
 from tools.training.verifier.wordnet import load_wordnet
 
+# The shipped recipe's sets; `--sets` may choose any of tools/eval_data.py's TRAINABLE.
 TRAINING_SETS = ("factcheckgpt", "wice", "summedits")
-# Sets a study may add with `--sets` (their licences allow training: ../shared/eval/README.md).
-TRAINABLE_SETS = (*TRAINING_SETS, "attrbench")
 SEED = 20261201
 # Sentences rewritten per source document: the claim/evidence sets have short
 # sources (one retrieved page each), SummEdits few long articles.
@@ -242,17 +241,13 @@ def _topical_foreign_sentence(
     return max(candidates, key=lambda s: len(words & set(s.lower().split())))
 
 
-def _word_rules(parser: argparse.ArgumentParser, names: str) -> dict[str, perturb.Rule]:
+def _chosen(
+    parser: argparse.ArgumentParser, what: str, names: str, known: Collection[str]
+) -> list[str]:
+    """The comma-separated `names`, each one of `known` (else the parser's error)."""
     chosen = [n.strip() for n in names.split(",") if n.strip()]
-    if unknown := [n for n in chosen if n not in WORD_LEVEL]:
-        parser.error(f"unknown word-level rules {unknown}; known: {', '.join(WORD_LEVEL)}")
-    return {n: WORD_LEVEL[n] for n in chosen}
-
-
-def _training_sets(parser: argparse.ArgumentParser, names: str) -> tuple[str, ...]:
-    chosen = tuple(n.strip() for n in names.split(",") if n.strip())
-    if unknown := [n for n in chosen if n not in TRAINABLE_SETS]:
-        parser.error(f"unknown sets {unknown}; known: {', '.join(TRAINABLE_SETS)}")
+    if unknown := [n for n in chosen if n not in known]:
+        parser.error(f"unknown {what} {unknown}; known: {', '.join(known)}")
     return chosen
 
 
@@ -279,11 +274,12 @@ def main() -> None:
     parser.add_argument(
         "--sets",
         default=",".join(TRAINING_SETS),
-        help=f"labelled sets to draw pairs from, comma-separated (of {', '.join(TRAINABLE_SETS)})",
+        help=f"labelled sets to draw pairs from, comma-separated (of {', '.join(TRAINABLE)})",
     )
     args = parser.parse_args()
-    sets = _training_sets(parser, args.sets)
-    word_level = _word_rules(parser, args.word_restatements)
+    sets = _chosen(parser, "sets", args.sets, TRAINABLE)
+    restating = _chosen(parser, "word-level rules", args.word_restatements, WORD_LEVEL)
+    word_level = {n: WORD_LEVEL[n] for n in restating}
     joined = args.premise == "joined"
     rng = random.Random(SEED)
     embedder = CachedEmbedder(load_embedder("minilm"))

@@ -22,11 +22,11 @@ from tools.training.verifier.perturb import Label
 from tools.training.verifier.wordnet import WORDNET_DIR
 
 
-def _build(out: Path, eval_dir: Path) -> None:
+def _build(out: Path, eval_dir: Path, *options: str) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(EVAL_DIR_VARIABLE, str(eval_dir))
         patch.setattr(build_pairs, "load_embedder", lambda name: HashEmbedder())
-        patch.setattr(sys, "argv", ["build_pairs", "--out", str(out)])
+        patch.setattr(sys, "argv", ["build_pairs", "--out", str(out), *options])
         build_pairs.main()
 
 
@@ -85,17 +85,13 @@ def test_a_rerun_writes_the_same_bytes(pairs_file: Path, eval_dir: Path, tmp_pat
     assert again.read_bytes() == pairs_file.read_bytes()
 
 
-def test_sets_adds_a_trainable_set_and_refuses_an_unknown_one(
-    tmp_path: Path, eval_dir: Path, monkeypatch: pytest.MonkeyPatch
+def test_sets_adds_a_trainable_set_and_refuses_a_measurement_only_one(
+    tmp_path: Path, eval_dir: Path, eval_sets: Path
 ) -> None:
-    monkeypatch.setenv(EVAL_DIR_VARIABLE, str(eval_dir))
-    monkeypatch.setattr(build_pairs, "load_embedder", lambda name: HashEmbedder())
     out = tmp_path / "pairs.jsonl"
-    monkeypatch.setattr(sys, "argv", ["build_pairs", "--out", str(out), "--sets", "attrbench"])
-    build_pairs.main()
+    _build(out, eval_dir, "--sets", "attrbench")
     real = [r for r in _records(out) if r["rule"] == "real"]
     assert {r["dataset"] for r in real} == {"attrbench"}
     assert len(real) == sum(len(case.claims) for case in load("attrbench"))
-    monkeypatch.setattr(sys, "argv", ["build_pairs", "--out", str(out), "--sets", "feversym"])
     with pytest.raises(SystemExit):
-        build_pairs.main()
+        _build(out, eval_dir, "--sets", "feversym")
