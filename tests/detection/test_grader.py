@@ -95,6 +95,17 @@ def test_a_detail_found_in_no_source_is_unsupported(hash_grader: Grader) -> None
     assert "99812" in grade.rationale
 
 
+def test_a_cited_answer_passes_on_sources_that_state_no_citation_number(
+    hash_grader: Grader,
+) -> None:
+    # RAG answers cite their sources as "[1]"; a source need not state "1" or "2".
+    result = hash_grader.check(
+        "The warranty covers accidental damage for 24 months [1][2].", SOURCES
+    )
+    assert [g.verdict for g in result.claims] == [Verdict.SUPPORTED], result.claims[0].rationale
+    assert result.verdict is ResponseVerdict.PASS
+
+
 def test_labelled_examples_get_their_response_verdict(
     hash_grader: Grader, examples_path: Path
 ) -> None:
@@ -148,7 +159,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v2/rules-v2/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v2/rules-v3/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -156,7 +167,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v2, no language check"
+        "lexical rules rules-v3, no language check"
     )
     verified = Grader(
         HashEmbedder(),

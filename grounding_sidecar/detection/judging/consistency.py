@@ -33,8 +33,9 @@ from grounding_sidecar.detection.text.details import (
 # and addition tests here.  Part of the metric definition version, so results graded
 # under different rules never mix.  Versions without this part graded under rules-v1;
 # rules-v2 reads times of day and shares in words as values ("02:00" = "2 AM",
-# "halved" = 50%), and names a flip beside a word the claim adds (`find_contrast`).
-RULES_VERSION = "rules-v2"
+# "halved" = 50%), and names a flip beside a word the claim adds (`find_contrast`);
+# rules-v3 reads no number in a citation marker ("[3]", details.py).
+RULES_VERSION = "rules-v3"
 
 
 class FindingKind(enum.Enum):

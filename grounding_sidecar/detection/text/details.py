@@ -177,6 +177,12 @@ _UNITS = {
     "°f": "degf",
     "degrees": "deg",
 }
+# A RAG answer's citation marker ("[3]", "[1][2]", "[1, 4]", "[2-5]", or OpenAI file
+# search's "【4:0†source】") points at a source; its numbers are no detail a source
+# must state.  Up to three digits in square brackets, so that a bracketed year
+# ("[2019]") is still read as one.
+_CITATION = re.compile(r"\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|【[^】]{0,40}】")
+
 # Matched against lower-cased text.  Every contraction ("didn't", "can't", "won't", a
 # split "n't") counts once through `n't\b`, so the word list stays short: this is
 # about four times faster than listing the contractions under IGNORECASE, and counts
@@ -235,10 +241,12 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 
 
 def _extract(text: str) -> list[Detail]:
-    """Times, dates and shares first (they contain numbers, and "AM" is no name), then
-    quantities, then named entities."""
+    """Citation markers set aside, then times, dates and shares (they contain numbers,
+    and "AM" is no name), then quantities, then named entities."""
     details: list[Detail] = []
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
+    for match in _CITATION.finditer(text):
+        _take(taken, match.span())
     for time in find_times(text):
         if not _overlaps(time.span, taken):
             _take(taken, time.span)

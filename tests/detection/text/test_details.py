@@ -102,3 +102,31 @@ def test_a_time_is_one_detail_never_a_number_or_a_name(text: str, value: str) ->
     assert times == [value]
     assert not [d for d in details if d.kind is DetailKind.QUANTITY]
     assert {d.value for d in details if d.kind is DetailKind.ENTITY} <= {"utc"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Refunds are issued within 30 days of the return [1].",
+        "Refunds are issued within 30 days of the return [2][3].",
+        "Refunds are issued within 30 days of the return [1, 4].",
+        "Refunds are issued within 30 days of the return [2-5].",
+        "Refunds are issued within 30 days of the return【4:0†source】.",
+    ],
+)
+def test_a_citation_marker_is_no_number(text: str) -> None:
+    # The marker points at a source: a source need not state "1" to back the claim.
+    numbers = [d.value for d in extract_details(text) if d.kind is DetailKind.QUANTITY]
+    assert numbers == ["30"]
+
+
+def test_a_bracketed_year_or_amount_is_still_read() -> None:
+    assert (DetailKind.QUANTITY, "5000") in {
+        (d.kind, d.value) for d in extract_details("The fee is [5000] euros.")
+    }
+    assert [d.value for d in extract_details("It opened in [2019].")] == ["2019"]
+
+
+def test_a_citation_alone_is_no_checkable_detail() -> None:
+    assert not has_checkable_detail("See [1].")
+    assert has_checkable_detail("See page 1.")
