@@ -59,7 +59,6 @@ from grounding_sidecar.evaluation.calibration_fit import (
 )
 from tools.eval_data import TRAINABLE, Part, load, part_of, summedits_halves
 
-CALIBRATION_SETS = TRAINABLE
 FEATURE_INDEX = {feature.name: i for i, feature in enumerate(FEATURES_WITH_VERIFIER)}
 # SummEdits counts once in the operating point: the mean of its claim and response BAcc.
 RESPONSE_SETS = frozenset({"summedits"})
@@ -130,7 +129,7 @@ def main() -> None:
     floor = support_floor_of(embedder)
     recording = Recording.of(embedder, verifier, floor)
     sets: dict[str, TrainingRows] = {}
-    for name in CALIBRATION_SETS:
+    for name in TRAINABLE:
         cases = [c for c in load(name) if part_of(c) is Part.CALIBRATION]
         sets[name] = training_rows(recording, cases)
         if name == "summedits":

@@ -25,8 +25,8 @@ from grounding_sidecar.detection.text.details import (
     Detail,
     DetailKind,
     extract_details,
-    negation_parity,
 )
+from grounding_sidecar.detection.text.negation import negation_parity
 
 # Names the lexical rules every judge applies: which details a text states and how they
 # compare (details.py, clock.py, shares.py), the consistency findings and the contrast
@@ -34,7 +34,7 @@ from grounding_sidecar.detection.text.details import (
 # under different rules never mix.  Versions without this part graded under rules-v1;
 # rules-v2 reads times of day and shares in words as values ("02:00" = "2 AM",
 # "halved" = 50%), and names a flip beside a word the claim adds (`find_contrast`);
-# rules-v3 reads no number in a citation marker ("[3]", details.py).
+# rules-v3 reads no number in a citation marker ("[3]", citations.py).
 RULES_VERSION = "rules-v3"
 
 

@@ -18,7 +18,8 @@ import numpy.typing as npt
 from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.details import DetailKind, extract_details, negation_parity
+from grounding_sidecar.detection.text.details import DetailKind, extract_details
+from grounding_sidecar.detection.text.negation import negation_parity
 
 TOP_K = 3
 

@@ -3,7 +3,7 @@
 Numbers, amounts and currencies, percentages, units, dates (day, month, year,
 weekday, ISO), times of day (clock.py), shares written as words (shares.py) and
 named entities, each normalised so that "$5.5 million" and "5,500,000 USD" compare
-equal, "02:00" and "2 AM", "halved" and "50%"; plus the parity of negation cues.
+equal, "02:00" and "2 AM", "halved" and "50%".  Negation cues are negation.py's.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from grounding_sidecar.detection.text.citations import citation_spans
 from grounding_sidecar.detection.text.clock import find_times
+from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.shares import Share, find_shares, implied_changes
 from grounding_sidecar.detection.text.words import content_words
@@ -177,20 +179,6 @@ _UNITS = {
     "°f": "degf",
     "degrees": "deg",
 }
-# A RAG answer's citation marker ("[3]", "[1][2]", "[1, 4]", "[2-5]", or OpenAI file
-# search's "【4:0†source】") points at a source; its numbers are no detail a source
-# must state.  Up to three digits in square brackets, so that a bracketed year
-# ("[2019]") is still read as one.
-_CITATION = re.compile(r"\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]|【[^】]{0,40}】")
-
-# Matched against lower-cased text.  Every contraction ("didn't", "can't", "won't", a
-# split "n't") counts once through `n't\b`, so the word list stays short: this is
-# about four times faster than listing the contractions under IGNORECASE, and counts
-# the same (tests/detection/text/test_details.py).
-_NEGATIONS = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot)\b|n't\b"
-)
-
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _DATE_PATTERNS = [
@@ -241,12 +229,12 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 
 
 def _extract(text: str) -> list[Detail]:
-    """Citation markers set aside, then times, dates and shares (they contain numbers,
-    and "AM" is no name), then quantities, then named entities."""
+    """Citation markers set aside (citations.py), then times, dates and shares (they
+    contain numbers, and "AM" is no name), then quantities, then named entities."""
     details: list[Detail] = []
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
-    for match in _CITATION.finditer(text):
-        _take(taken, match.span())
+    for span in citation_spans(text):
+        _take(taken, span)
     for time in find_times(text):
         if not _overlaps(time.span, taken):
             _take(taken, time.span)
@@ -326,13 +314,9 @@ def has_checkable_detail(text: str) -> bool:
     if any(d.kind is DetailKind.QUANTITY and d.surface.lower() != "one" for d in details):
         return True
     named = any(d.kind is DetailKind.ENTITY and not d.initial for d in details)
-    if not (named or _NEGATIONS.search(text.lower())):
+    if not (named or negates(text)):
         return False
     return len(content_words(text)) >= _MIN_CONTENT_WORDS_WITH_NAME_OR_NEGATION
-
-
-def negation_parity(text: str) -> int:
-    return len(_NEGATIONS.findall(text.lower())) % 2
 
 
 def _starts_sentence(text: str, match: re.Match[str]) -> bool:

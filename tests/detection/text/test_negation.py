@@ -1,0 +1,61 @@
+"""Negation cues: the parity the consistency rule compares ("one side negates, the
+other does not"), counted as the rule written out word by word counts it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grounding_sidecar.detection.text.negation import negates, negation_parity
+
+# The rule written out word by word (every contraction listed, case-insensitive): the
+# shipped pattern is a faster form of it and must count the same.
+REFERENCE = re.compile(
+    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|can't|won't|"
+    r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|hasn't|haven't|hadn't|"
+    r"shouldn't|wouldn't|couldn't|mustn't|n't)\b|n't\b",
+    re.IGNORECASE,
+)
+VOCABULARY = (
+    "not no never none nobody nothing neither nor without cannot can't won't isn't "
+    "didn't DIDN'T Don't n't ain't NOT No-one knot snow nowhere notable nothingness "
+    "nor'easter the refund was processed x-not (never) no. it's"
+).split()
+
+
+@pytest.mark.parametrize(
+    ("text", "parity"),
+    [
+        ("The refund was processed on Monday.", 0),
+        ("The refund was not processed.", 1),
+        ("The refund wasn't processed.", 1),
+        ("It is NOT true that nobody came.", 0),  # two negations
+        ("He can't and won't.", 0),
+        ("Nothing was shipped; the knot held and it snowed.", 1),  # knot, snow: no
+        ("No-one ain't here", 0),
+        ("", 0),
+    ],
+)
+def test_parity_of_examples(text: str, parity: int) -> None:
+    assert negation_parity(text) == parity
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(VOCABULARY), max_size=25).map(" ".join))
+def test_counts_like_the_word_by_word_rule(text: str) -> None:
+    assert negation_parity(text) == len(REFERENCE.findall(text)) % 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_any_text_counts_like_the_word_by_word_rule(text: str) -> None:
+    assert negation_parity(text) == len(REFERENCE.findall(text)) % 2
+
+
+def test_negates_finds_any_cue() -> None:
+    assert negates("Returns are NOT accepted.")
+    assert negates("We can't ship it.")
+    assert not negates("The knot held in the snow.")
