@@ -50,11 +50,12 @@ RUN --mount=type=secret,id=pip_ca \
  && /opt/venv/bin/pip check \
  && /opt/venv/bin/pip uninstall --yes pip setuptools \
  && rm -rf /tmp/dist
-# 3. The model files the server loads (the embedder's ONNX graph + tokenizer and the
-#    verifier's graph, not the 90 MB source weights), copied from the build venv and
-#    verified again by sha256 where they land.
+# 3. The model files the server loads (the embedder's two ONNX graphs, int8 and fp32,
+#    its tokenizer and the verifier's graph, not the 90 MB source weights), copied from
+#    the build venv and verified again by sha256 where they land.
 RUN mkdir -p /opt/venv/share/grounding-sidecar/minilm-l6 \
  && cp /opt/build-venv/share/grounding-sidecar/minilm-l6/model.onnx \
+       /opt/build-venv/share/grounding-sidecar/minilm-l6/model.int8.onnx \
        /opt/build-venv/share/grounding-sidecar/minilm-l6/verifier.onnx \
        /opt/build-venv/share/grounding-sidecar/minilm-l6/tokenizer.json \
        /opt/venv/share/grounding-sidecar/minilm-l6/ \

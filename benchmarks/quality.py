@@ -12,7 +12,7 @@ data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
 
     python -m benchmarks.quality [--embedders hash,minilm] [--rules cosine,...] [--limit N]
-                                 [--record FILE]
+                                 [--precision fp32|int8] [--record FILE]
 
 `--record FILE` also writes every graded claim (its configuration, set, document,
 P(unsupported), verdict and label, and its answer's) as JSON lines, which
@@ -36,6 +36,7 @@ from benchmarks.everyday_swaps import everyday_cases, one_claim_case
 from benchmarks.quality_metrics import COLUMNS, ClaimRecord, measure
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
+from grounding_sidecar.detection.embedding.minilm.store import DEFAULT_PRECISION, Precision
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.evaluation.agreement import (
@@ -107,6 +108,12 @@ def main() -> None:
         "are a set",
     )
     parser.add_argument("--limit", type=int, help="first N cases per data set (quick look)")
+    parser.add_argument(
+        "--precision",
+        choices=[p.value for p in Precision],
+        default=DEFAULT_PRECISION.value,
+        help="the minilm graph (docs/embedders.md#precision)",
+    )
     parser.add_argument("--record", type=Path, help="write every graded claim here (JSON lines)")
     args = parser.parse_args()
     recording = args.record.open("w", encoding="utf-8") if args.record else None
@@ -126,7 +133,7 @@ def main() -> None:
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")
     for embedder_name in args.embedders.split(","):
-        embedder = load_embedder(embedder_name)
+        embedder = load_embedder(embedder_name, precision=Precision(args.precision))
         cached = CachedEmbedder(embedder)
         for rule in args.rules.split(","):
             scorer, verifier_mode = RULES[rule]

@@ -29,6 +29,7 @@ DATA_FILES = (
     "detection/judging/params/calibrated-hash+verifier.json",
     "detection/judging/params/calibrated-minilm+verifier.json",
     "detection/text/contrasts.json.gz",
+    "detection/embedding/minilm/export/int8_outliers.json",
     "detection/verifier/weights/verifier-minilm-l6.f16.safetensors",
 )
 # Checkout-only code that must stay out of the wheel, as path components.

@@ -82,6 +82,7 @@ def serving_options(settings: Settings) -> ServingOptions:
         allow_spinning=settings.embed_spinning,
         batch_wait_seconds=settings.embed_batch_wait_ms / 1000.0,
         passage_cache_bytes=settings.passage_cache_mb << 20,
+        precision=settings.precision,
     )
 
 

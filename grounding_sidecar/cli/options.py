@@ -15,6 +15,7 @@ from grounding_sidecar.detection import (
     load_embedder,
 )
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
+from grounding_sidecar.detection.embedding.minilm.store import DEFAULT_PRECISION, Precision
 from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.settings.values import language_codes, optional
 
@@ -25,6 +26,12 @@ EXIT_BAD_INPUT = 2
 def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
     grading = parser.add_argument_group("how to grade")
     grading.add_argument("--embedder", choices=EMBEDDER_NAMES, default=DEFAULT_EMBEDDER)
+    grading.add_argument(
+        "--precision",
+        choices=[p.value for p in Precision],
+        default=DEFAULT_PRECISION.value,
+        help="the minilm graph: the fp32 reference or int8, faster (docs/embedders.md#precision)",
+    )
     grading.add_argument(
         "--scorer",
         choices=[s.value for s in Scorer],
@@ -107,7 +114,8 @@ def build_grader(args: argparse.Namespace) -> Grader:
         languages=frozenset(args.languages) if args.languages is not None else None,
     )
     verifier = load_verifier(VerifierMode(args.verifier), verifier_model=args.verifier_model)
-    grader = Grader(load_embedder(args.embedder), settings, verifier=verifier)
+    embedder = load_embedder(args.embedder, precision=Precision(args.precision))
+    grader = Grader(embedder, settings, verifier=verifier)
     for note in grader.notes():
         print(f"grounding-sidecar: note: {note}", file=sys.stderr)
     return grader

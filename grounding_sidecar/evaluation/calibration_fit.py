@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection import ClaimPolicy, Embedder, Grader
 from grounding_sidecar.detection.contract import Verification
+from grounding_sidecar.detection.embedding.base import weights_tag
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
 from grounding_sidecar.detection.judging.calibration import CalibratedModel
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
@@ -168,7 +169,7 @@ def fitted_model(
         x, y, sample_weight=weight, feature_set=features
     )
     return CalibratedModel(
-        embedder_tag=embedder.version_tag,
+        embedder_tag=weights_tag(embedder.version_tag),
         features=tuple(f.name for f in features),
         mean=mean,
         scale=scale,

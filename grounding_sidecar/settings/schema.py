@@ -20,6 +20,7 @@ from typing import Any
 from grounding_sidecar.decision.actions import Action, HeldStreams, ReportLevel, UnknownHandling
 from grounding_sidecar.decision.policy import GroundingPolicy, WorkspaceOverride
 from grounding_sidecar.detection.contract import ClaimPolicy, Scorer, VerifierMode
+from grounding_sidecar.detection.embedding.minilm.store import DEFAULT_PRECISION, Precision
 from grounding_sidecar.detection.embedding.registry import EMBEDDER_NAMES
 from grounding_sidecar.settings import values as v
 
@@ -46,6 +47,7 @@ class Settings:
     log_level: str = "INFO"
     # detector: bound at start-up (the threshold is global, never per workspace)
     embedder: str = "minilm"
+    precision: Precision = DEFAULT_PRECISION
     scorer: Scorer = Scorer.CALIBRATED
     verifier: VerifierMode = VerifierMode.AUTO
     verifier_model: str | None = None  # a checker's directory (docs/own-checker.md)
@@ -140,6 +142,13 @@ SETTINGS: tuple[SettingSpec, ...] = (
         v.one_of(*EMBEDDER_NAMES),
         " | ".join(EMBEDDER_NAMES),
         "embedding model; one that cannot load is never replaced by another",
+    ),
+    _spec(
+        "precision",
+        v.choice(Precision),
+        v.enum_values(Precision),
+        "the minilm graph: the fp32 reference or int8 linear layers (faster); hash ignores it "
+        "(docs/embedders.md#precision)",
     ),
     _spec(
         "scorer",

@@ -23,6 +23,7 @@ BAD_VALUES = {
     "unknown workspace key": "workspaces: [{id: acme, metadata: {grounding.actoin: BLOCK}}]\n",
     "bad mode": "mode: daemonset\n",
     "bad embedder": "model: {embedder: gpt}\n",
+    "bad precision": "model: {embedder: minilm, precision: int4}\n",
     "root container": "securityContext: {runAsNonRoot: false}\n",
     "threshold above one": "settings: {similarityThreshold: 1.5}\n",
     "bad istio context": "istio: {envoyFilter: {enabled: true, context: ANYWHERE}}\n",

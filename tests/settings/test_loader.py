@@ -8,6 +8,7 @@ import pytest
 from grounding_sidecar.app.wiring import static_policies
 from grounding_sidecar.decision import Action, UnknownHandling, WorkspaceOverride
 from grounding_sidecar.detection.contract import ClaimPolicy
+from grounding_sidecar.detection.embedding.minilm.store import Precision
 from grounding_sidecar.settings import Settings, SettingsError, load_settings
 
 
@@ -33,6 +34,14 @@ def test_file_then_env_then_flags(tmp_path: Path) -> None:
     assert settings.enabled is False  # env over file, either spelling of a boolean
     assert settings.metrics_port is None
     assert settings.port == 50051  # a None flag is "not given"
+
+
+def test_precision_is_fp32_unless_int8_is_asked_for() -> None:
+    assert load_settings(environ={}).precision is Precision.FP32
+    settings = load_settings(environ={"GROUNDING_SIDECAR_PRECISION": "INT8"})
+    assert settings.precision is Precision.INT8
+    with pytest.raises(SettingsError, match="precision"):
+        load_settings(environ={"GROUNDING_SIDECAR_PRECISION": "int4"})
 
 
 def test_kubernetes_service_link_variables_are_ignored() -> None:

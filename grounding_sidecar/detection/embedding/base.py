@@ -33,6 +33,18 @@ class EmbedderUnavailable(RuntimeError):
     """
 
 
+# A version tag may add the graph it runs to the weights' tag: `minilm-l6@d40dafbc`
+# is the fp32 reference, `minilm-l6@d40dafbc+int8@cc14b72b` the same weights in int8.
+PRECISION_SEPARATOR = "+"
+
+
+def weights_tag(version_tag: str) -> str:
+    """The part of a version tag that names the weights: what a calibration is fitted
+    for, since every graph of the same weights is held to the reference's embeddings
+    (docs/embedders.md#precision)."""
+    return version_tag.split(PRECISION_SEPARATOR, 1)[0]
+
+
 @runtime_checkable
 class Embedder(Protocol):
     """What the grader needs of an embedding backend."""

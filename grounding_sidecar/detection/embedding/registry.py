@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from grounding_sidecar.common.cpus import usable_cpus
 from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
+from grounding_sidecar.detection.embedding.minilm.store import DEFAULT_PRECISION, Precision
 
 if TYPE_CHECKING:  # loaded only when a model is served
     from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
@@ -41,6 +42,7 @@ class ServingOptions:
     allow_spinning: bool = False  # idle onnxruntime threads spin: faster alone, worse shared
     batch_wait_seconds: float = 0.002  # how long a batch may wait for concurrent callers
     passage_cache_bytes: int = 128 << 20  # LRU of source-passage vectors by content hash
+    precision: Precision = DEFAULT_PRECISION  # which graph of the weights runs
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,14 @@ def resolve_parallelism(options: ServingOptions, cpus: int | None = None) -> Ser
     return dataclasses.replace(options, workers=workers, intra_op_threads=threads)
 
 
-def load_embedder(name: str, options: ServingOptions | None = None) -> Embedder:
+def load_embedder(
+    name: str,
+    options: ServingOptions | None = None,
+    *,
+    precision: Precision | None = None,
+) -> Embedder:
+    """The embedder `name`; `precision` (else the options', else the default) picks the
+    neural model's graph and is ignored by `hash`."""
     if name == "hash":
         return HashEmbedder()
     if name == "minilm":
@@ -81,10 +90,12 @@ def load_embedder(name: str, options: ServingOptions | None = None) -> Embedder:
         except ImportError as exc:
             raise EmbedderUnavailable(f"the minilm embedder is not installed: {exc}") from exc
         if options is None:
-            return MiniLMEmbedder()
+            return MiniLMEmbedder(precision=precision or DEFAULT_PRECISION)
         options = resolve_parallelism(options)
         return MiniLMEmbedder(
-            intra_op_threads=options.intra_op_threads, allow_spinning=options.allow_spinning
+            intra_op_threads=options.intra_op_threads,
+            allow_spinning=options.allow_spinning,
+            precision=precision or options.precision,
         )
     raise EmbedderUnavailable(
         f"unknown embedder {name!r}; choose one of {', '.join(EMBEDDER_NAMES)}"

@@ -21,7 +21,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable
+from grounding_sidecar.detection.embedding.base import (
+    Embedder,
+    EmbedderUnavailable,
+    weights_tag,
+)
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES_WITH_VERIFIER
 from grounding_sidecar.detection.verifier.model import shipped_version_tag
 
@@ -121,7 +125,8 @@ def load_calibration_file(
         model = CalibratedModel.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
     except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
         raise EmbedderUnavailable(f"calibration {path} is not usable: {exc}") from exc
-    if model.embedder_tag != embedder.version_tag:
+    # Fitted for the weights: the fp32 fit serves the int8 graph of the same weights.
+    if weights_tag(model.embedder_tag) != weights_tag(embedder.version_tag):
         raise EmbedderUnavailable(
             f"calibration {path} was fitted for {model.embedder_tag}, not "
             f"{embedder.version_tag}; refit it with {refit}"

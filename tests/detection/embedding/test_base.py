@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from grounding_sidecar.detection import HashEmbedder
-from grounding_sidecar.detection.embedding.base import EmbeddingError, embed_checked
+from grounding_sidecar.detection.embedding.base import EmbeddingError, embed_checked, weights_tag
 
 
 class _Broken:
@@ -35,3 +35,9 @@ def test_embed_checked_rejects_errors_zero_rows_nan_and_bad_shapes() -> None:
     assert checked.ok.tolist() == [False, True]
     assert np.allclose(checked.vectors[1], [1.0, 0.0])
     assert embed_checked(HashEmbedder(), [""]).ok.tolist() == [False]
+
+
+def test_the_weights_tag_leaves_out_the_graph() -> None:
+    assert weights_tag("minilm-l6@d40dafbc+int8@ba83d605") == "minilm-l6@d40dafbc"
+    assert weights_tag("minilm-l6@d40dafbc") == "minilm-l6@d40dafbc"
+    assert weights_tag("hash-v1@377f273f") == "hash-v1@377f273f"

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
+from grounding_sidecar.detection.embedding.minilm.store import Precision
 from grounding_sidecar.detection.embedding.registry import (
     ServingOptions,
+    load_embedder,
     resolve_parallelism,
     serving_embedders,
 )
@@ -17,6 +19,17 @@ def test_hash_is_used_as_is() -> None:
     embedders = serving_embedders("hash", ServingOptions())
     assert isinstance(embedders.claims, HashEmbedder)
     assert embedders.passages is embedders.claims
+
+
+@pytest.mark.minilm
+def test_the_precision_picks_the_minilm_graph_and_hash_ignores_it() -> None:
+    assert "+int8@" not in load_embedder("minilm").version_tag
+    assert "+int8@" in load_embedder("minilm", precision=Precision.INT8).version_tag
+    served = serving_embedders("minilm", ServingOptions(precision=Precision.INT8))
+    assert served.batcher is not None
+    with served.batcher:
+        assert "+int8@" in served.claims.version_tag
+    assert load_embedder("hash", precision=Precision.INT8).version_tag == HashEmbedder().version_tag
 
 
 @pytest.mark.parametrize(

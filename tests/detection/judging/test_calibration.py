@@ -105,3 +105,19 @@ def test_the_grader_says_when_it_checks_a_language_its_verifier_does_not_read() 
     english = GraderSettings(languages=frozenset({"en"}))
     assert Grader(HashEmbedder(), english, verifier=MarkerVerifier()).language_note() is None
     assert Grader(HashEmbedder(), both).language_note() is None  # no verifier to ask
+
+
+@pytest.mark.minilm
+def test_the_int8_graph_is_graded_with_the_parameters_of_its_weights(tmp_path: Path) -> None:
+    from grounding_sidecar.detection.embedding.minilm.runtime import MiniLMEmbedder
+    from grounding_sidecar.detection.embedding.minilm.store import Precision
+
+    fp32, int8 = (MiniLMEmbedder(precision=p) for p in Precision)
+    assert int8.version_tag.startswith(fp32.version_tag + "+int8@")
+    assert load_calibration(int8).tag == load_calibration(fp32).tag
+    other_weights = json.loads(params_path("minilm").read_text())
+    other_weights["embedder_tag"] = "minilm-l6@00000000+int8@ba83d605"
+    path = tmp_path / "params.json"
+    path.write_text(json.dumps(other_weights))
+    with pytest.raises(EmbedderUnavailable, match="was fitted for minilm-l6@00000000"):
+        load_calibration_file(path, int8)

@@ -76,6 +76,9 @@ grounding-sidecar.io/injected: {{ include "gs.fullname" . | quote }}
 {{- end }}
 {{- end }}
 embedder: {{ .Values.model.embedder }}
+{{- with .Values.model.precision }}
+precision: {{ . }}
+{{- end }}
 {{- if .Values.model.calibration }}
 calibration: {{ printf "%s/calibration.json" (include "gs.configDir" .) | quote }}
 {{- end }}

