@@ -93,6 +93,15 @@ def test_the_bundled_example_runs_and_fails_on_the_invented_voucher() -> None:
     assert process.stdout.rstrip().splitlines()[-1].startswith("detectors: embedder minilm-l6@")
 
 
+def test_the_int8_graph_grades_and_says_so() -> None:
+    process = run_cli("--example", "--precision", "int8")
+    assert process.returncode == 1, process.stderr
+    assert "verdict: FAIL" in process.stdout and "voucher" in process.stdout
+    detectors = process.stdout.rstrip().splitlines()[-1]
+    assert detectors.startswith("detectors: embedder minilm-l6@") and "+int8@" in detectors
+    assert_clean_error(run_cli("--example", "--precision", "int4"), "--precision")
+
+
 def test_cases_file_writes_one_result_per_line_and_reports_bad_lines(tmp_path: Path) -> None:
     cases = tmp_path / "cases.jsonl"
     good = {"id": "a", "sources": [SOURCE], "answer": SOURCE}
