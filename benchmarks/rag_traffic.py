@@ -72,7 +72,7 @@ DETECTORS = {
     "hash": ("--embedder", "hash", "--verifier", "off"),
     "minilm": ("--embedder", "minilm", "--verifier", "off"),
     "minilm+verifier": ("--embedder", "minilm", "--verifier", "on"),
-    "minilm-int8+verifier": ("--embedder", "minilm", "--precision", "int8", "--verifier", "on"),
+    "minilm-fp32+verifier": ("--embedder", "minilm", "--precision", "fp32", "--verifier", "on"),
     "hash+verifier": ("--embedder", "hash", "--verifier", "on"),
 }
 CITIES = ["Rotterdam", "Lyon", "Gdansk", "Porto", "Leipzig", "Turin", "Ghent", "Bilbao"]

@@ -30,7 +30,7 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
         "--precision",
         choices=[p.value for p in Precision],
         default=DEFAULT_PRECISION.value,
-        help="the minilm graph: the fp32 reference or int8, faster (docs/embedders.md#precision)",
+        help="the minilm graph: int8, or the fp32 reference (docs/embedders.md#precision)",
     )
     grading.add_argument(
         "--scorer",

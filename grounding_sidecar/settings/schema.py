@@ -147,8 +147,8 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "precision",
         v.choice(Precision),
         v.enum_values(Precision),
-        "the minilm graph: the fp32 reference or int8 linear layers (faster); hash ignores it "
-        "(docs/embedders.md#precision)",
+        "the minilm graph: int8 linear layers, or the fp32 reference (for CPUs without int8 "
+        "dot-product instructions); hash ignores it (docs/embedders.md#precision)",
     ),
     _spec(
         "scorer",

@@ -34,7 +34,7 @@ class EmbedderUnavailable(RuntimeError):
 
 
 # A version tag may add the graph it runs to the weights' tag: `minilm-l6@d40dafbc`
-# is the fp32 reference, `minilm-l6@d40dafbc+int8@cc14b72b` the same weights in int8.
+# is the fp32 reference, `minilm-l6@d40dafbc+int8@c007b383` the same weights in int8.
 PRECISION_SEPARATOR = "+"
 
 

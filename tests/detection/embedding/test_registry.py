@@ -23,12 +23,12 @@ def test_hash_is_used_as_is() -> None:
 
 @pytest.mark.minilm
 def test_the_precision_picks_the_minilm_graph_and_hash_ignores_it() -> None:
-    assert "+int8@" not in load_embedder("minilm").version_tag
-    assert "+int8@" in load_embedder("minilm", precision=Precision.INT8).version_tag
-    served = serving_embedders("minilm", ServingOptions(precision=Precision.INT8))
+    assert "+int8@" in load_embedder("minilm").version_tag  # the default
+    assert "+int8@" not in load_embedder("minilm", precision=Precision.FP32).version_tag
+    served = serving_embedders("minilm", ServingOptions(precision=Precision.FP32))
     assert served.batcher is not None
     with served.batcher:
-        assert "+int8@" in served.claims.version_tag
+        assert "+int8@" not in served.claims.version_tag
     assert load_embedder("hash", precision=Precision.INT8).version_tag == HashEmbedder().version_tag
 
 

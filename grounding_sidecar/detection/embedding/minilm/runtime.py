@@ -4,8 +4,8 @@ Tokenizer: the model's own WordPiece `tokenizer.json`, with its fixed 128-token
 padding and truncation replaced by truncation at 256 (the model's trained
 `max_seq_length`) and no padding; each run is padded only to its longest text.
 Model: one of the two graphs built from the safetensors, by precision
-(docs/embedders.md#precision): the fp32 reference (`bert_onnx`, the default) or the
-int8 graph (`bert_int8`); both already do the masked mean pooling; rows are
+(docs/embedders.md#precision): the int8 graph (`bert_int8`, the default) or the fp32
+reference (`bert_onnx`); both already do the masked mean pooling; rows are
 L2-normalised here.
 
 Files are verified by sha256 and loaded once per process and thread setting;

@@ -173,9 +173,9 @@ def test_identity(embedder: MiniLMEmbedder) -> None:
     assert embedder.default_threshold == 0.7
 
 
-def test_the_default_is_the_fp32_reference() -> None:
-    assert DEFAULT_PRECISION is Precision.FP32
-    assert MiniLMEmbedder().version_tag == TAGS[Precision.FP32]
+def test_the_default_is_the_int8_graph() -> None:
+    assert DEFAULT_PRECISION is Precision.INT8
+    assert MiniLMEmbedder().version_tag == TAGS[Precision.INT8]
 
 
 def test_loaded_once(embedder: MiniLMEmbedder) -> None:

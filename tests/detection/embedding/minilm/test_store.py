@@ -25,7 +25,7 @@ from grounding_sidecar.detection.embedding.minilm.store import (
 def test_missing_files_raise_with_the_command_to_run(tmp_path: Path) -> None:
     with pytest.raises(EmbedderUnavailable, match=r"model fetch.*--dir") as info:
         MiniLMEmbedder(tmp_path)
-    assert "model.onnx is missing" in str(info.value)
+    assert "model.int8.onnx is missing" in str(info.value)  # the default graph
 
 
 def test_each_precision_loads_its_own_graph_and_the_tokenizer() -> None:

@@ -5,11 +5,14 @@ reference), with three changes that make it faster on CPU (docs/embedders.md#pre
 
 - The three linear layers after attention (the attention output projection and both
   feed-forward layers, 3/4 of the model's FLOPs) multiply in int8:
-  `MatMulIntegerToFloat` on activations quantised per token (each row's own scale,
-  its largest absolute value over 127) and weights quantised per output channel,
-  both symmetric.  A scale shared by the whole batch, as onnxruntime's dynamic
-  quantization takes, gives most channels a handful of levels because a few hidden
-  channels carry outliers: the embeddings' cosine to fp32 fell to 0.975.
+  `MatMulIntegerToFloat` on activations quantised per token and weights quantised per
+  output channel.  Each token's row is mapped onto 0..255 over its own range [min, max]
+  (0 included), so the GELU outputs, which never go below -0.17, use all 256 levels
+  rather than the half a range symmetric around 0 leaves them.  A scale shared by the
+  whole batch, as onnxruntime's dynamic quantization takes, gives most channels a
+  handful of levels because a few hidden channels carry outliers: the embeddings'
+  cosine to fp32 fell to 0.975.  Each weight channel's scale is the one of 41 clipping
+  ratios (0.6 to 1 of its largest value) that rounds it with the least squared error.
 - Per token is not enough for the feed-forward layers' inputs: in each of them one or
   two channels reach 5-15 times the others (25-28 against a median of 2 in the first
   layer), most of all on [CLS] and [SEP], so a text of a few tokens lost most of its
@@ -50,7 +53,8 @@ from grounding_sidecar.detection.embedding.minilm.export.bert_onnx import (
 )
 
 INT8_MAX = 127.0
-UINT8_ZERO = 128  # activations go to uint8 around 128: the u8 x s8 kernels are the fast ones
+UINT8_LEVELS = 255.0  # activations go to uint8: the u8 x s8 kernels are the fast ones
+CLIPPING_RATIOS = np.linspace(0.6, 1.0, 41)  # tried for each weight channel's scale
 _QKV = ("query", "key", "value")
 OUTLIERS_FILE = Path(__file__).with_name("int8_outliers.json")
 # Each int8 product's input is also written under this name (an Identity, which
@@ -95,9 +99,9 @@ def _drop_unused_constants(g: GraphBuilder) -> None:
 
 
 def _quantisation_constants(g: GraphBuilder, s: BertShape) -> None:
-    g.const("q_inv_max", np.asarray(1.0 / INT8_MAX, np.float32))
+    g.const("q_inv_levels", np.asarray(1.0 / UINT8_LEVELS, np.float32))
     g.const("q_tiny", np.asarray(1e-8, np.float32))
-    g.const("q_zero", np.asarray(UINT8_ZERO, np.uint8))
+    g.const("q_origin", np.asarray(0.0, np.float32))
     g.const("axis_last_i64", as_i64([1]))
     # [batch, seq] of this run: the int8 products are computed on [rows, width] and
     # reshaped back to [batch, seq, width].
@@ -176,24 +180,55 @@ class _Products:
     def _int8(self, x: str, w: npt.NDArray[np.float32], name: str) -> str:
         g = self._g
         width_in, width_out = w.shape
-        w_scale = (np.maximum(np.abs(w).max(axis=0), 1e-8) / INT8_MAX).astype(np.float32)
-        w_int8 = np.round(w / w_scale).astype(np.int8)
+        w_int8, w_scale = quantised_weights(w)
         rows = g.op("Reshape", [x, f"rows_of_{width_in}"])
-        row_max = g.op("ReduceMax", [g.op("Abs", [rows])], axes=[-1], keepdims=0)
-        row_scale = g.op("Mul", [g.op("Max", [row_max, "q_tiny"]), "q_inv_max"])
-        zero = g.op("Expand", ["q_zero", g.op("Shape", [row_scale])])
-        rows_uint8 = g.op("QuantizeLinear", [rows, row_scale, zero], axis=0)
+        # Each row's range, 0 included, onto 0..255: x = scale * (q - zero).
+        high = g.op("Max", [g.op("ReduceMax", [rows], axes=[-1], keepdims=0), "q_origin"])
+        low = g.op("Min", [g.op("ReduceMin", [rows], axes=[-1], keepdims=0), "q_origin"])
+        scale = g.op("Mul", [g.op("Max", [g.op("Sub", [high, low]), "q_tiny"]), "q_inv_levels"])
+        zero = g.op("Round", [g.op("Div", [g.op("Neg", [low]), scale])])  # in 0..255
+        rows_uint8 = g.op(
+            "QuantizeLinear",
+            [rows, scale, g.op("Cast", [zero], to=TensorProto.UINT8)],
+            axis=0,
+        )
+        # The kernel takes one zero point for all of A, so it multiplies q as is
+        # (zero point 0) and each row's zero comes off after: scale * zero * colsum(w).
         product = g.contrib(
             "MatMulIntegerToFloat",
             [
                 rows_uint8,
                 g.const(f"{name}_w_int8", w_int8),
-                g.op("Unsqueeze", [row_scale, "axis_last_i64"]),  # [rows, 1]: a scale per row
+                g.op("Unsqueeze", [scale, "axis_last_i64"]),  # [rows, 1]: a scale per row
                 g.const(f"{name}_w_scale", w_scale),
-                "q_zero",
             ],
         )
-        return g.op("Reshape", [product, f"batch_seq_{width_out}"])
+        column_sums = (w_int8.astype(np.float32).sum(axis=0) * w_scale).astype(np.float32)
+        offset = g.op(
+            "Mul",
+            [
+                g.op("Unsqueeze", [g.op("Mul", [scale, zero]), "axis_last_i64"]),
+                g.const(f"{name}_w_column_sums", column_sums),
+            ],
+        )
+        return g.op("Reshape", [g.op("Sub", [product, offset]), f"batch_seq_{width_out}"])
+
+
+def quantised_weights(
+    w: npt.NDArray[np.float32],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.float32]]:
+    """w [in, out] as int8 with a scale per output channel: for each channel, the
+    clipping ratio of its largest value that rounds it with the least squared error."""
+    largest = np.maximum(np.abs(w).max(axis=0), 1e-8).astype(np.float64)
+    best_error = np.full(w.shape[1], np.inf)
+    best_scale = largest / INT8_MAX
+    for ratio in CLIPPING_RATIOS:
+        scale = largest * ratio / INT8_MAX
+        error = ((np.clip(np.round(w / scale), -INT8_MAX, INT8_MAX) * scale - w) ** 2).sum(axis=0)
+        better = error < best_error
+        best_error[better], best_scale[better] = error[better], scale[better]
+    w_int8 = np.clip(np.round(w / best_scale), -INT8_MAX, INT8_MAX).astype(np.int8)
+    return w_int8, best_scale.astype(np.float32)
 
 
 def _skip_layer_norm(

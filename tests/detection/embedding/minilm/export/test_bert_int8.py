@@ -6,12 +6,14 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 
+import numpy as np
 import onnx
 import onnx.numpy_helper
 import pytest
 
 from grounding_sidecar.detection.embedding.minilm.export.bert_int8 import (
     build_int8_model,
+    quantised_weights,
     shipped_outliers,
 )
 from grounding_sidecar.detection.embedding.minilm.export.safetensors_np import read_safetensors
@@ -65,3 +67,23 @@ def test_without_outliers_every_product_is_int8_alone() -> None:
 def test_no_unused_constants(graph: onnx.ModelProto) -> None:
     used = {name for node in graph.graph.node for name in node.input}
     assert {t.name for t in graph.graph.initializer} <= used
+
+
+def test_each_weight_channel_takes_the_scale_that_rounds_it_best() -> None:
+    rng = np.random.default_rng(0)
+    w = rng.standard_normal((384, 64)).astype(np.float32)
+    w_int8, scale = quantised_weights(w)
+    assert w_int8.dtype == np.int8 and int(np.abs(w_int8.astype(np.int32)).max()) <= 127
+    error = ((w_int8 * scale - w) ** 2).sum(axis=0)
+    by_largest = np.abs(w).max(axis=0) / 127.0
+    plain = ((np.round(w / by_largest) * by_largest - w) ** 2).sum(axis=0)
+    assert (error <= plain + 1e-9).all()
+    # A normal channel's largest value is a lone tail: clipping it rounds the rest finer.
+    assert (error < plain).mean() > 0.1 and (scale < by_largest).sum() == (error < plain).sum()
+
+
+def test_a_channel_without_outliers_keeps_its_largest_value() -> None:
+    w = np.tile(np.linspace(-1.0, 1.0, 255, dtype=np.float32)[:, None], (1, 3))
+    w_int8, scale = quantised_weights(w)  # on the grid of its largest value exactly
+    assert np.allclose(scale, 1.0 / 127.0)
+    assert np.array_equal(w_int8[:, 0], np.round(np.linspace(-127, 127, 255)).astype(np.int8))
