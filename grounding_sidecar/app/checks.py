@@ -157,14 +157,23 @@ class CheckRunner:
         self, check: Callable[[], CheckResult], chars: int, started: float
     ) -> CheckResult:
         """`check` run by a worker within what is left of the deadline; raises `Shed`
-        when the pool cannot finish it in time, `TimeoutError` when it did not."""
+        when the pool cannot finish it in time, `TimeoutError` when it did not.
+
+        A check still queued when a worker reaching it would shed it is taken out of
+        the queue then and shed: behind work that overran its estimates it would
+        otherwise wait out its whole deadline before anything answered."""
         left = self.deadline_seconds - (time.perf_counter() - started)
         future = self.pool.submit(
             check, chars, admit_within=left * ADMISSION_SHARE, shed_after=left
         )
         if future is None:
             raise Shed(ShedWhen.ADMISSION)
-        return await asyncio.wait_for(asyncio.wrap_future(future), timeout=left)
+        running = asyncio.wrap_future(future)
+        await asyncio.wait({running}, timeout=max(self.pool.start_by(chars, left), 0.0))
+        if not running.done() and future.cancel():  # True only while it is still queued
+            raise Shed(ShedWhen.START)
+        left = self.deadline_seconds - (time.perf_counter() - started)
+        return await asyncio.wait_for(running, timeout=max(left, 0.0))
 
     def begin(
         self, sources: Sequence[str], policy: GroundingPolicy, *, progressive: bool = False

@@ -83,6 +83,14 @@ class WorkerPool:
         oldest = next(iter(self._queued_since.values()), None)
         return max(by_cost, self._clock() - oldest) if oldest is not None else by_cost
 
+    def start_by(self, chars: int, shed_after: float) -> float:
+        """Seconds from now after which work over `chars` characters, due `shed_after`
+        seconds from now, would be shed when a worker reached it (the start rule of
+        `submit`): a caller still waiting then can answer at once instead of at the
+        deadline."""
+        own = min(self._cost.estimate(chars), self.deadline_seconds / 2)
+        return shed_after - own / ADMISSION_SHARE
+
     def runs_inline(self, chars: int) -> bool:
         """Whether work over `chars` characters is small enough for the event loop."""
         return self._inline_max_chars > 0 and chars <= self._inline_max_chars

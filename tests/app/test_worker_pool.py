@@ -108,15 +108,39 @@ def test_work_cancelled_in_the_queue_leaves_no_phantom_wait() -> None:
     async def scenario() -> tuple[CheckOutcome, CheckOutcome]:
         first = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
         second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
-        outcomes = await first, await second  # both miss the deadline; the second queued
+        outcomes = await first, await second  # the first misses its deadline running
         detector.gate.set()
         await eventually_async(lambda: detector.threads, what="the first check's end")
         return outcomes
 
     first, second = run_closing(runner, scenario)
-    assert first.unchecked is second.unchecked is Unchecked.DEADLINE_MISSED
+    assert first.unchecked is Unchecked.DEADLINE_MISSED
+    assert second.unchecked is Unchecked.OVERLOADED  # never started: taken out and shed
     assert runner.queued_chars == 0  # else every later check would see a longer wait
     assert len(detector.threads) == 1
+
+
+def test_a_check_still_queued_when_it_could_no_longer_finish_is_shed_then() -> None:
+    """Behind a check that runs past every estimate, the queued one is answered when a
+    worker would shed it (0.5 s in: its 0.4 s no longer fits in 80% of what is left),
+    not when its deadline passes."""
+    detector = GatedDetector()
+    cost = CostModel(0.4 / (2 * len(SOURCE)))  # 0.4 s a check
+    runner = CheckRunner(detector, deadline_seconds=1.0, workers=1, cost=cost)
+
+    async def scenario() -> CheckOutcome:
+        first = await holding_a_worker(runner, detector, SOURCE, POLICY)
+        second = await runner.run(SOURCE, [SOURCE], POLICY)
+        assert not first.done()  # answered while the check ahead still runs
+        detector.gate.set()
+        await first
+        return second
+
+    second = run_closing(runner, scenario)
+    assert second.unchecked is Unchecked.OVERLOADED
+    assert runner.counts.shed_counts()["start"] == 1
+    assert len(detector.threads) == 1  # it never reached the detector
+    assert runner.queued_chars == 0
 
 
 def test_admission_sees_how_long_the_oldest_queued_check_has_waited() -> None:
