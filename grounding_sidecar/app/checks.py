@@ -169,7 +169,11 @@ class CheckRunner:
         if future is None:
             raise Shed(ShedWhen.ADMISSION)
         running = asyncio.wrap_future(future)
-        await asyncio.wait({running}, timeout=max(self.pool.start_by(chars, left), 0.0))
+        try:
+            await asyncio.wait({running}, timeout=max(self.pool.start_by(chars, left), 0.0))
+        except asyncio.CancelledError:  # the client left: a queued check never runs
+            running.cancel()
+            raise
         if not running.done() and future.cancel():  # True only while it is still queued
             raise Shed(ShedWhen.START)
         left = self.deadline_seconds - (time.perf_counter() - started)

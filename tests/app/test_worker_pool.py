@@ -4,6 +4,7 @@ late, and work that left the queue leaves no wait behind."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from grounding_sidecar.app.checks import CheckRunner
 from grounding_sidecar.app.cost_model import CostModel
@@ -141,6 +142,26 @@ def test_a_check_still_queued_when_it_could_no_longer_finish_is_shed_then() -> N
     assert runner.counts.shed_counts()["start"] == 1
     assert len(detector.threads) == 1  # it never reached the detector
     assert runner.queued_chars == 0
+
+
+def test_a_queued_check_whose_client_left_never_runs() -> None:
+    detector = GatedDetector()
+    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1)
+
+    async def scenario() -> None:
+        first = await holding_a_worker(runner, detector, SOURCE, POLICY)
+        second = asyncio.ensure_future(runner.run(SOURCE, [SOURCE], POLICY))
+        await asyncio.sleep(0)  # queued behind the first
+        assert runner.queued_chars == 2 * len(SOURCE)
+        second.cancel()  # the exchange ended: Exchange.on_cancelled cancels its check
+        with contextlib.suppress(asyncio.CancelledError):
+            await second
+        assert runner.queued_chars == 0
+        detector.gate.set()
+        await first
+
+    run_closing(runner, scenario)
+    assert len(detector.threads) == 1  # the second never reached the detector
 
 
 def test_admission_sees_how_long_the_oldest_queued_check_has_waited() -> None:
