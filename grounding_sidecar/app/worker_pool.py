@@ -88,8 +88,12 @@ class WorkerPool:
         seconds from now, would be shed when a worker reached it (the start rule of
         `submit`): a caller still waiting then can answer at once instead of at the
         deadline."""
-        own = min(self._cost.estimate(chars), self.deadline_seconds / 2)
-        return shed_after - own / ADMISSION_SHARE
+        return shed_after - self._own_cost(chars) / ADMISSION_SHARE
+
+    def _own_cost(self, chars: int) -> float:
+        """The estimated cost of work over `chars` characters, at most half the deadline:
+        an estimate is an estimate, and on an idle server every check is tried."""
+        return min(self._cost.estimate(chars), self.deadline_seconds / 2)
 
     def runs_inline(self, chars: int) -> bool:
         """Whether work over `chars` characters is small enough for the event loop."""
@@ -104,24 +108,24 @@ class WorkerPool:
         shed_after: float | None,
     ) -> Future[T] | None:
         """`work` queued for a worker; None when the work queued ahead plus its own cost
-        would take longer than `admit_within` seconds.  When a worker reaches it and its
-        own cost no longer fits in `ADMISSION_SHARE` of the time left before `shed_after`
-        (seconds from now), it raises `Shed` instead of running: the rule of admission,
-        applied again with what the queue really took, so that a check whose wait
-        overran its estimate is answered now rather than at its deadline.
-
-        The own cost counts at most half the deadline: an estimate is an estimate, and on
-        an idle server every check is tried.  Work cancelled before it started leaves
-        the queue too, so the estimated wait never counts it.
+        would take longer than `admit_within` seconds.  When a worker reaches it past
+        `start_by` (its own cost no longer fits in `ADMISSION_SHARE` of the time left
+        before `shed_after`, seconds from now), it raises `Shed` instead of running: the
+        rule of admission, applied again with what the queue really took, so that a
+        check whose wait overran its estimate is answered now rather than at its
+        deadline.  Work cancelled before it started leaves the queue too, so the
+        estimated wait never counts it.
         """
-        own = min(self._cost.estimate(chars), self.deadline_seconds / 2)
+        own = self._own_cost(chars)
         with self._queue_lock:
             if self.estimated_wait() + own > admit_within:
                 return None
             self._queued_chars += chars
             token = self._next_token = self._next_token + 1
             self._queued_since[token] = self._clock()
-        finish_by = None if shed_after is None else self._clock() + shed_after
+        latest_start = (
+            None if shed_after is None else self._clock() + self.start_by(chars, shed_after)
+        )
 
         def dequeue() -> None:
             with self._queue_lock:
@@ -130,7 +134,7 @@ class WorkerPool:
 
         def guarded() -> T:
             dequeue()
-            if finish_by is not None and own > ADMISSION_SHARE * (finish_by - self._clock()):
+            if latest_start is not None and self._clock() > latest_start:
                 raise Shed(ShedWhen.START)
             started = time.perf_counter()
             result = work()
