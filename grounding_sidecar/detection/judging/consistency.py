@@ -14,6 +14,7 @@ uses is an addition, unless the verifier reads the passage as entailing it
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
@@ -34,8 +35,10 @@ from grounding_sidecar.detection.text.negation import negation_parity
 # under different rules never mix.  Versions without this part graded under rules-v1;
 # rules-v2 reads times of day and shares in words as values ("02:00" = "2 AM",
 # "halved" = 50%), and names a flip beside a word the claim adds (`find_contrast`);
-# rules-v3 reads no number in a citation marker ("[3]", citations.py).
-RULES_VERSION = "rules-v3"
+# rules-v3 reads no number in a citation marker ("[3]", citations.py); rules-v4 sets
+# no name against one of the passage's that names the same thing in part ("Obama" for
+# "Barack Obama") or a capital that only starts a passage's sentence (`_conflicting`).
+RULES_VERSION = "rules-v4"
 
 
 class FindingKind(enum.Enum):
@@ -103,18 +106,17 @@ def find_inconsistency(
         and (not detail.initial or _substitutes_first_word(claim, best_passage))
     ]
     if missing:
-        claimed = {(d.kind, d.value) for d in extract_details(claim)}
-        # The passage's counterpart is a detail the claim dropped, not one it shares.
-        replaced = [d for d in extract_details(best_passage) if (d.kind, d.value) not in claimed]
+        stated = extract_details(best_passage)
+        replaced = _counterparts(claim, best_passage, stated)
         for detail in missing:
-            for other in replaced:
-                if _same_slot(detail, other) and other.value != detail.value:
-                    return Finding(
-                        Verdict.CONTRADICTORY,
-                        f"{detail.kind.value} '{detail.surface}' where {best_passage_id} "
-                        f"says '{other.surface}'",
-                        FindingKind.CONFLICTING_DETAIL,
-                    )
+            other = _conflicting(detail, stated, replaced)
+            if other is not None:
+                return Finding(
+                    Verdict.CONTRADICTORY,
+                    f"{detail.kind.value} '{detail.surface}' where {best_passage_id} "
+                    f"says '{other.surface}'",
+                    FindingKind.CONFLICTING_DETAIL,
+                )
         first = missing[0]
         return Finding(
             Verdict.UNSUPPORTED,
@@ -244,6 +246,42 @@ def _attribution(claim: str) -> frozenset[str]:
         if heads:
             found.update(tokens if len(parts) > 1 else tokens[: heads[0] + 1])
     return frozenset(found)
+
+
+def _counterparts(claim: str, best_passage: str, stated: Sequence[Detail]) -> list[Detail]:
+    """The passage's details (`stated`) a claim's missing detail may stand against:
+    those the claim dropped (not one it shares), bar a lone capitalised word at a sentence's
+    start ("Born in 1950, ...", "Court rulings ...") unless the claim puts its own
+    first word in place of the passage's: as on the claim's side, such a capital may
+    be only grammar."""
+    claimed = {(d.kind, d.value) for d in extract_details(claim)}
+    substitutes = _substitutes_first_word(claim, best_passage)
+    return [
+        d for d in stated if (d.kind, d.value) not in claimed and (substitutes or not d.initial)
+    ]
+
+
+def _conflicting(
+    detail: Detail, stated: Sequence[Detail], replaced: Sequence[Detail]
+) -> Detail | None:
+    """The passage's detail that a claim's missing `detail` stands against, or None:
+    one of its slot with another value, unless the passage names the same thing
+    ("Barack Obama" where it says "Obama": named more fully, not another name)."""
+    if any(_names_the_same(detail, other) for other in stated):
+        return None
+    return next((o for o in replaced if _same_slot(detail, o) and o.value != detail.value), None)
+
+
+def _names_the_same(claimed: Detail, stated: Detail) -> bool:
+    """Two names of one thing, one a part of the other ("Obama" of "Barack Obama",
+    "Fantasy Press" of "American Fantasy Press") or the other's plural ("STANAGs").
+    Not a conflict: the claim may still name more than the sources do, which leaves
+    its detail missing."""
+    if claimed.kind is not DetailKind.ENTITY or stated.kind is not DetailKind.ENTITY:
+        return False
+    mine = frozenset(words.stem(w) for w in words.words(claimed.value))
+    theirs = frozenset(words.stem(w) for w in words.words(stated.value))
+    return bool(mine and theirs) and (mine <= theirs or theirs <= mine)
 
 
 def _same_slot(claimed: Detail, stated: Detail) -> bool:

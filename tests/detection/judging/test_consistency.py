@@ -220,3 +220,37 @@ def test_a_share_that_differs_is_still_caught() -> None:
     assert found == "unsupported: number 'by a third' appears in no source"
     found = _inconsistency("Sign-ups tripled in May.", "Sign-ups rose by 100% in May.")
     assert found == "contradictory: number 'tripled' where s0.0 says '100%'"
+
+
+def test_a_name_given_more_fully_than_the_passage_gives_it_is_missing_not_conflicting() -> None:
+    found = _inconsistency(
+        "Barack Obama was born in Honolulu, Hawaii.", "Obama was born in Honolulu, Hawaii."
+    )
+    assert found == "unsupported: entity 'Barack Obama' appears in no source"
+    found = _inconsistency(
+        "The American Fantasy Press publishes limited editions.",
+        "In 2020 the Fantasy Press began to publish limited editions for Tolkien.",
+    )
+    assert found == "unsupported: entity 'American Fantasy Press' appears in no source"
+    found = _inconsistency(
+        "NATO calls its standards STANAGs.", "Each NATO STANAG is a standardization agreement."
+    )
+    assert found == "unsupported: entity 'STANAGs' appears in no source"
+
+
+def test_another_name_in_the_same_place_still_conflicts() -> None:
+    found = _inconsistency(
+        "Michelle Obama was born in Honolulu, Hawaii.", "Barack Obama was born in Honolulu, Hawaii."
+    )
+    assert found == "contradictory: entity 'Michelle Obama' where s0.0 says 'Barack Obama'"
+    found = _inconsistency("The review is led by Alice Smith.", "The review is led by Bob Jones.")
+    assert found == "contradictory: entity 'Alice Smith' where s0.0 says 'Bob Jones'"
+
+
+def test_a_capital_that_starts_the_passage_stands_against_no_name_it_does_not_replace() -> None:
+    found = _inconsistency(
+        "Charles II returned to England in 1660.", "Parliament invited Charles II back in 1660."
+    )
+    assert found == "unsupported: entity 'England' appears in no source"
+    found = _inconsistency("Alice approved the budget.", "Bob approved the budget.")
+    assert found == "contradictory: entity 'Alice' where s0.0 says 'Bob'"
