@@ -77,8 +77,10 @@ def mean_score(grades: Sequence[StatementGrade]) -> float | None:
 def confidence(verdict: ResponseVerdict, grades: Sequence[StatementGrade]) -> float:
     """How sure the verdict is, 0..1, from each claim's P(supported).
 
-    `pass`: the weakest supported claim; `fail`: the strongest failure (a
-    contradiction or an embedding failure is certain); `unknown`: 0.5.
+    `pass`: the weakest supported claim; `fail`: the strongest failure, 1 - P(supported)
+    (an embedding failure is certain; a claim a rule overruled keeps the calibrated
+    scorer's P(supported) under the threshold, so its failure is at least
+    1 - 0.8 x threshold, and the cosine rule's 0); `unknown`: 0.5.
     """
     checked = [g for g in grades if g.verdict is not Verdict.NOT_APPLICABLE]
     if verdict is ResponseVerdict.PASS and checked:

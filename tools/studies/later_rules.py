@@ -90,7 +90,7 @@ ADDITION_GATE = ("entailed", 0.5)
 
 def shipped_probability(study: Study) -> FloatArray:
     """The shipped scorer's P(supported) of every claim before any later rule (the
-    recorded one is 0 where a rule overruled the claim)."""
+    recorded one is 0 where a rule overruled the claim: `recording.recorded`)."""
     x, _ = with_columns(*VERIFIER_COLUMNS)(study)
     model = CalibratedModel.from_json(
         json.loads(params_path("minilm", with_verifier=True).read_text(encoding="utf-8"))

@@ -37,7 +37,9 @@ from grounding_sidecar.detection.text.negation import negation_parity
 # "halved" = 50%), and names a flip beside a word the claim adds (`find_contrast`);
 # rules-v3 reads no number in a citation marker ("[3]", citations.py); rules-v4 sets
 # no name against one of the passage's that names the same thing in part ("Obama" for
-# "Barack Obama") or a capital that only starts a passage's sentence (`_conflicting`).
+# "Barack Obama") or a capital that only starts a passage's sentence (`_conflicting`),
+# and a claim a rule overrules reports the calibrated scorer's probability under the
+# threshold rather than 0 (judges.OVERRULED_SHARE).
 RULES_VERSION = "rules-v4"
 
 

@@ -69,6 +69,16 @@ VERIFIER_ENTAILMENT = 0.9
 # passage as entailing it: P(entailed) at least this, the verifier's own call (not a
 # bar fitted to the rule-made qualifiers it trained on; docs/verifier.md#additions).
 VERIFIER_ADDITION_ENTAILED = 0.5
+# A claim a later rule overrules reports the calibrated scorer's P(supported) times this
+# share of its probability threshold: under the threshold, as its verdict says, and
+# still ranked by the scorer's evidence among the claims the rules overrule.  On the
+# calibration parts those claims are labelled supported about as often as the fitted
+# probability says (a maximum-likelihood share of 0.8-0.9 of it, over the bound), so a
+# flat 0 ranked them worst of all; 0.8 is the largest share of the threshold at which no
+# calibration part ranks worse outside its noise.  The cosine rule's probability is no
+# fitted one (a logistic of the distance to its threshold) and its overruled claims
+# keep 0 (docs/detection.md#the-probability-of-an-overruled-claim).
+OVERRULED_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,15 +87,18 @@ class Judgement:
     score: float  # the raw best cosine, always reported
     best: Passage
     probability: float  # P(supported)
+    overruled_ceiling: float  # an overruled claim reports `probability` times this
     rationale: str
     verification: Verification | None = None  # the verifier on `best`, when it read it
     overruled_by: FindingKind | None = None  # the finding that took a verdict's support away
 
     def overruled(self, verdict: Verdict, rationale: str, by: FindingKind) -> Judgement:
         """This judgement with a later rule's verdict: the rule, not the similarity,
-        decides, so P(supported) is 0."""
+        decides, so P(supported) falls to `overruled_ceiling` at most, in the scorer's
+        order."""
+        probability = self.probability * self.overruled_ceiling
         return dataclasses.replace(
-            self, verdict=verdict, probability=0.0, rationale=rationale, overruled_by=by
+            self, verdict=verdict, probability=probability, rationale=rationale, overruled_by=by
         )
 
 
@@ -127,7 +140,7 @@ class CosineJudge:
             else f"closest {best.passage_id} scores {cosine:.2f} < {self.threshold:.2f}"
         )
         judgement = Judgement(
-            _verdict(supported), cosine, best, probability, rationale, verification
+            _verdict(supported), cosine, best, probability, 0.0, rationale, verification
         )
         return _overridden(evidence, judgement, self.threshold)
 
@@ -175,7 +188,13 @@ class CalibratedJudge:
         else:
             rationale = f"weak support ({reading} < {self.model.threshold:.2f})"
         judgement = Judgement(
-            _verdict(supported), cosine, best, probability, rationale, verification
+            _verdict(supported),
+            cosine,
+            best,
+            probability,
+            OVERRULED_SHARE * self.model.threshold,
+            rationale,
+            verification,
         )
         return _overridden(evidence, judgement, self.cosine_threshold)
 

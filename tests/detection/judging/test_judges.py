@@ -1,6 +1,7 @@
 """The judges: the calibrated rule never lifts a claim without a similar passage; the
 cosine judge's addition rule takes support away unless the verifier reads entailment
-(docs/verifier.md#additions)."""
+(docs/verifier.md#additions); an overruled claim's probability stays under the
+threshold, in the scorer's order."""
 
 from __future__ import annotations
 
@@ -14,9 +15,11 @@ from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
 from grounding_sidecar.detection.judging.judges import (
+    OVERRULED_SHARE,
     VERIFIER_ADDITION_ENTAILED,
     CalibratedJudge,
     CosineJudge,
+    Judgement,
 )
 from grounding_sidecar.detection.text.passages import Passage
 
@@ -68,3 +71,36 @@ def test_the_judge_keeps_support_when_the_verifier_reads_entailment() -> None:
 
 def test_without_a_verifier_reading_words_alone_never_take_support_away() -> None:
     assert _judged(ADDED, None)[0] is Verdict.SUPPORTED
+
+
+def _judged_by(judge: CosineJudge | CalibratedJudge, claim: str, cosine: float) -> Judgement:
+    source = "Order 5512 shipped on 3 June by ground freight from the Leeds depot."
+    passage = Passage("s0.0", 0, 0, len(source), source)
+    evidence = ClaimEvidence(
+        claim, np.array([cosine], dtype=np.float32), 0, [passage], SourceCorpus([source])
+    )
+    return judge.judge(evidence)
+
+
+def test_an_overruled_claim_reports_its_scorers_probability_under_the_threshold() -> None:
+    """The rule decides the verdict; the calibrated scorer's evidence still orders the
+    claims it overrules, each under its threshold (OVERRULED_SHARE of it at most).  The
+    cosine rule's probability is fitted to nothing: its overruled claims report 0."""
+    zeros = np.zeros(len(FEATURES))
+    on_cosine = zeros.copy()
+    on_cosine[FEATURE_NAMES.index("max_cosine")] = 5.0  # P(supported) rises with the cosine
+    model = CalibratedModel("tag", FEATURE_NAMES, zeros, zeros + 1, on_cosine, -3.0, 0.6, "test")
+    judge = CalibratedJudge(model, cosine_threshold=0.5)
+    changed = "Order 5512 shipped on 9 June by ground freight from the Leeds depot."
+    readings = []
+    for cosine in (0.8, 0.9):
+        plain = _judged_by(judge, changed.replace("9 June", "3 June"), cosine)
+        overruled = _judged_by(judge, changed, cosine)
+        assert overruled.overruled_by is FindingKind.CONFLICTING_DETAIL
+        assert overruled.verdict is Verdict.CONTRADICTORY
+        assert overruled.probability == plain.probability * OVERRULED_SHARE * 0.6
+        readings.append(overruled.probability)
+    assert 0 < readings[0] < readings[1] < 0.6
+    cosine_judgement = _judged_by(CosineJudge(threshold=0.5), changed, 0.9)
+    assert cosine_judgement.overruled_by is FindingKind.CONFLICTING_DETAIL
+    assert cosine_judgement.probability == 0.0  # no fitted probability to keep
