@@ -95,10 +95,14 @@ class Judgement:
     def overruled(self, verdict: Verdict, rationale: str, by: FindingKind) -> Judgement:
         """This judgement with a later rule's verdict: the rule, not the similarity,
         decides, so P(supported) falls to `overruled_ceiling` at most, in the scorer's
-        order."""
-        probability = self.probability * self.overruled_ceiling
+        order; a second rule leaves it there."""
         return dataclasses.replace(
-            self, verdict=verdict, probability=probability, rationale=rationale, overruled_by=by
+            self,
+            verdict=verdict,
+            probability=self.probability * self.overruled_ceiling,
+            overruled_ceiling=1.0,
+            rationale=rationale,
+            overruled_by=by,
         )
 
 
@@ -139,8 +143,15 @@ class CosineJudge:
             if supported
             else f"closest {best.passage_id} scores {cosine:.2f} < {self.threshold:.2f}"
         )
+        no_fitted_probability = 0.0  # an overruled claim reports 0 (OVERRULED_SHARE)
         judgement = Judgement(
-            _verdict(supported), cosine, best, probability, 0.0, rationale, verification
+            _verdict(supported),
+            cosine,
+            best,
+            probability,
+            no_fitted_probability,
+            rationale,
+            verification,
         )
         return _overridden(evidence, judgement, self.threshold)
 
