@@ -30,11 +30,8 @@ from grounding_sidecar.detection.judging.features import (
     claim_features,
     verifier_features,
 )
-from grounding_sidecar.detection.judging.judges import (
-    SUPPORT_FLOOR_MARGIN,
-    CosineJudge,
-    Judgement,
-)
+from grounding_sidecar.detection.judging.judgement import Judgement
+from grounding_sidecar.detection.judging.judges import SUPPORT_FLOOR_MARGIN, CosineJudge
 from grounding_sidecar.detection.verifier.base import Verifier
 from grounding_sidecar.evaluation.agreement import (
     LabelledCase,

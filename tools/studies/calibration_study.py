@@ -42,7 +42,8 @@ from grounding_sidecar.detection.judging.consistency import (
 )
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import claim_features
-from grounding_sidecar.detection.judging.judges import CalibratedJudge, Judgement
+from grounding_sidecar.detection.judging.judgement import Judgement
+from grounding_sidecar.detection.judging.judges import CalibratedJudge
 from grounding_sidecar.detection.text.passages import with_neighbours
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled

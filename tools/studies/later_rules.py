@@ -13,7 +13,7 @@ import numpy as np
 
 from grounding_sidecar.detection.embedding.minilm.runtime import DEFAULT_THRESHOLD
 from grounding_sidecar.detection.judging.calibration import CalibratedModel, params_path
-from grounding_sidecar.detection.judging.judges import (
+from grounding_sidecar.detection.judging.overrides import (
     CONTRADICTION_MARGIN,
     VERIFIER_CONTRADICTION,
 )
@@ -41,7 +41,7 @@ NEAR_COSINE = DEFAULT_THRESHOLD - CONTRADICTION_MARGIN
 
 @dataclass(frozen=True)
 class AdditionRule:
-    """judges._without_addition with bars of its own: a claim restating at least
+    """overrides._without_addition with bars of its own: a claim restating at least
     `restated` of its best passage's content words and adding at least `added` that no
     source uses loses its support when the verifier's reading passes the gate."""
 

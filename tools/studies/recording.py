@@ -146,7 +146,7 @@ def recorded(study: Study, which: str) -> Scored:
     """The previous (`before`) or shipped (`after`) default as the grader ran it: its
     verdicts exactly.  A claim a rule overruled gets P 0 here, under every threshold
     tried; the grader reports the calibrated scorer's probability under its threshold
-    (judges.OVERRULED_SHARE), which orders such claims but never decides them, so
+    (judgement.OVERRULED_SHARE), which orders such claims but never decides them, so
     AUROC replayed from a recording ranks them lower than the grader does."""
     kept = np.asarray(study[f"kept_{which}"], dtype=bool)
     p = np.where(kept, np.asarray(study[f"{which}_p"], dtype=np.float64), 0.0)

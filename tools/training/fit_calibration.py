@@ -42,7 +42,8 @@ from grounding_sidecar.detection.judging.features import (
     FEATURES_WITH_VERIFIER,
     VERIFIER_LOGIT_CLIP,
 )
-from grounding_sidecar.detection.judging.judges import CONTRADICTION_MARGIN, SUPPORT_FLOOR_MARGIN
+from grounding_sidecar.detection.judging.judges import SUPPORT_FLOOR_MARGIN
+from grounding_sidecar.detection.judging.overrides import CONTRADICTION_MARGIN
 from grounding_sidecar.detection.text.sentences import split_sentences
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, balanced_accuracy, label_case
@@ -187,7 +188,7 @@ def _contradiction_bars(
     model: CalibratedModel, sets: dict[str, TrainingRows], cosine_threshold: float
 ) -> None:
     """What each bar for a verifier override does to the claims of every set: a
-    contradiction on a similar passage (judges.VERIFIER_CONTRADICTION is set within the
+    contradiction on a similar passage (overrides.VERIFIER_CONTRADICTION is set within the
     range this table leaves open; the word condition is not modelled here), and a
     confident "neither" (the table that shows why no such override ships)."""
     cosine = FEATURE_INDEX["max_cosine"]

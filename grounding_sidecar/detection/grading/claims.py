@@ -42,7 +42,8 @@ from grounding_sidecar.detection.grading.verification import (
 )
 from grounding_sidecar.detection.judging.candidates import FirstStage
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
-from grounding_sidecar.detection.judging.judges import Judge, Judgement
+from grounding_sidecar.detection.judging.judgement import Judgement
+from grounding_sidecar.detection.judging.judges import Judge
 from grounding_sidecar.detection.judging.scoring import Similarities, score
 from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.claims import Claim

@@ -39,7 +39,7 @@ from grounding_sidecar.detection.text.negation import negation_parity
 # no name against one of the passage's that names the same thing in part ("Obama" for
 # "Barack Obama") or a capital that only starts a passage's sentence (`_conflicting`),
 # and a claim a rule overrules reports the calibrated scorer's probability under the
-# threshold rather than 0 (judges.OVERRULED_SHARE).
+# threshold rather than 0 (judgement.OVERRULED_SHARE).
 RULES_VERSION = "rules-v4"
 
 

@@ -40,7 +40,7 @@ def load_verifier(
         return None
     from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 
-    # Its contradiction override reads the contrast table (judges.py): loaded now, at
+    # Its contradiction override reads the contrast table (overrides.py): loaded now, at
     # start-up, not inside the first check that needs it (0.7 s), and refused with the
     # verifier when it is not the pinned one (checked first: it is the cheaper file).
     try:

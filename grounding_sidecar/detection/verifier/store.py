@@ -34,7 +34,7 @@ VERIFIER_GRAPH = PinnedFile(
 # (verifier/export.py); loaded from there it is the shipped model under its own
 # version.  The digest of those three files (model.directory_digest):
 SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec907dc95572d41"
-# v2: the verifier's reading also decides the addition rule (judges.py), so the same
+# v2: the verifier's reading also decides the addition rule (overrides.py), so the same
 # graph grades differently than under v1; v3: its contradiction override needs a
 # contrast the rationale can name (consistency.find_contrast); v4: weights trained on
 # the licensed NLI pairs before the claim pairs, reading the best passage with its

@@ -5,6 +5,8 @@ find_contrast (what makes a verifier contradiction one the rationale can name)."
 
 from __future__ import annotations
 
+import pytest
+
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.consistency import (
     ADDED_WORDS,
@@ -222,35 +224,46 @@ def test_a_share_that_differs_is_still_caught() -> None:
     assert found == "contradictory: number 'tripled' where s0.0 says '100%'"
 
 
-def test_a_name_given_more_fully_than_the_passage_gives_it_is_missing_not_conflicting() -> None:
-    found = _inconsistency(
-        "Barack Obama was born in Honolulu, Hawaii.", "Obama was born in Honolulu, Hawaii."
-    )
-    assert found == "unsupported: entity 'Barack Obama' appears in no source"
-    found = _inconsistency(
+# (claim, best passage, the finding): the names rules-v4 reads.
+NAMES = {
+    "a name given more fully than the passage gives it is missing, not conflicting": (
+        "Barack Obama was born in Honolulu, Hawaii.",
+        "Obama was born in Honolulu, Hawaii.",
+        "unsupported: entity 'Barack Obama' appears in no source",
+    ),
+    "a name the passage gives in part is missing, not conflicting": (
         "The American Fantasy Press publishes limited editions.",
         "In 2020 the Fantasy Press began to publish limited editions for Tolkien.",
-    )
-    assert found == "unsupported: entity 'American Fantasy Press' appears in no source"
-    found = _inconsistency(
-        "NATO calls its standards STANAGs.", "Each NATO STANAG is a standardization agreement."
-    )
-    assert found == "unsupported: entity 'STANAGs' appears in no source"
+        "unsupported: entity 'American Fantasy Press' appears in no source",
+    ),
+    "a plural of the passage's name is missing, not conflicting": (
+        "NATO calls its standards STANAGs.",
+        "Each NATO STANAG is a standardization agreement.",
+        "unsupported: entity 'STANAGs' appears in no source",
+    ),
+    "another full name in the same place still conflicts": (
+        "Michelle Obama was born in Honolulu, Hawaii.",
+        "Barack Obama was born in Honolulu, Hawaii.",
+        "contradictory: entity 'Michelle Obama' where s0.0 says 'Barack Obama'",
+    ),
+    "another name in the same place still conflicts": (
+        "The review is led by Alice Smith.",
+        "The review is led by Bob Jones.",
+        "contradictory: entity 'Alice Smith' where s0.0 says 'Bob Jones'",
+    ),
+    "a capital that only starts the passage stands against no name": (
+        "Charles II returned to England in 1660.",
+        "Parliament invited Charles II back in 1660.",
+        "unsupported: entity 'England' appears in no source",
+    ),
+    "a first word put in place of the passage's still conflicts": (
+        "Alice approved the budget.",
+        "Bob approved the budget.",
+        "contradictory: entity 'Alice' where s0.0 says 'Bob'",
+    ),
+}
 
 
-def test_another_name_in_the_same_place_still_conflicts() -> None:
-    found = _inconsistency(
-        "Michelle Obama was born in Honolulu, Hawaii.", "Barack Obama was born in Honolulu, Hawaii."
-    )
-    assert found == "contradictory: entity 'Michelle Obama' where s0.0 says 'Barack Obama'"
-    found = _inconsistency("The review is led by Alice Smith.", "The review is led by Bob Jones.")
-    assert found == "contradictory: entity 'Alice Smith' where s0.0 says 'Bob Jones'"
-
-
-def test_a_capital_that_starts_the_passage_stands_against_no_name_it_does_not_replace() -> None:
-    found = _inconsistency(
-        "Charles II returned to England in 1660.", "Parliament invited Charles II back in 1660."
-    )
-    assert found == "unsupported: entity 'England' appears in no source"
-    found = _inconsistency("Alice approved the budget.", "Bob approved the budget.")
-    assert found == "contradictory: entity 'Alice' where s0.0 says 'Bob'"
+@pytest.mark.parametrize(("claim", "passage", "finding"), NAMES.values(), ids=NAMES.keys())
+def test_names_are_compared_as_the_things_they_name(claim: str, passage: str, finding: str) -> None:
+    assert _inconsistency(claim, passage) == finding

@@ -14,13 +14,9 @@ from grounding_sidecar.detection.judging.consistency import FindingKind
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
-from grounding_sidecar.detection.judging.judges import (
-    OVERRULED_SHARE,
-    VERIFIER_ADDITION_ENTAILED,
-    CalibratedJudge,
-    CosineJudge,
-    Judgement,
-)
+from grounding_sidecar.detection.judging.judgement import OVERRULED_SHARE, Judgement
+from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge
+from grounding_sidecar.detection.judging.overrides import VERIFIER_ADDITION_ENTAILED
 from grounding_sidecar.detection.text.passages import Passage
 
 PASSAGE = "The staff canteen on the third floor serves breakfast until ten."

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from grounding_sidecar.detection.contract import Verdict, Verification
-from grounding_sidecar.detection.judging import judges
+from grounding_sidecar.detection.judging import judges, overrides
 from grounding_sidecar.detection.judging.calibration import CalibratedModel, params_path
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
@@ -120,14 +120,16 @@ def test_each_lexical_rule_runs_once_per_claim(monkeypatch: pytest.MonkeyPatch) 
     # Deciding whether to read and then judging ask the same rules of the same claim:
     # each answer is found once (ClaimEvidence.findings), and it is the same answer.
     calls: collections.Counter[str] = collections.Counter()
-    for name in ("find_contrast", "find_inconsistency", "find_addition", "claim_features"):
-        original = getattr(judges, name)
+    where = {"find_contrast": overrides, "find_inconsistency": overrides}
+    where |= {"find_addition": overrides, "claim_features": judges}
+    for name, module in where.items():
+        original = getattr(module, name)
 
         def counted(*args: object, _name: str = name, _original: Any = original) -> object:
             calls[_name] += 1
             return _original(*args)
 
-        monkeypatch.setattr(judges, name, counted)
+        monkeypatch.setattr(module, name, counted)
     judge = JUDGES["calibrated-minilm"]
     for claim in CLAIMS[:4]:
         evidence = _evidence(claim, 0.9)

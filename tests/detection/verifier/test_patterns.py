@@ -2,7 +2,7 @@
 project, one per pattern the verifier was trained for (docs/verifier.md#data): each
 contradiction must come out `contradictory`, each faithful restatement `supported`.
 
-The contradiction bar (judges.VERIFIER_CONTRADICTION) was set within the range the
+The contradiction bar (overrides.VERIFIER_CONTRADICTION) was set within the range the
 calibration mix leaves open using these pairs, so they guard against regressions;
 they are not an independent estimate (docs/verifier.md#limits)."""
 
@@ -12,7 +12,7 @@ import pytest
 
 from grounding_sidecar.detection import Grader, GraderSettings, Verdict, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
-from grounding_sidecar.detection.judging.judges import VERIFIER_CONTRADICTION
+from grounding_sidecar.detection.judging.overrides import VERIFIER_CONTRADICTION
 from grounding_sidecar.detection.verifier.export import export_shipped
 from grounding_sidecar.detection.verifier.loading import load_verifier
 

@@ -1,0 +1,197 @@
+"""The rules after the scorer, which both judges apply the same way: a confident
+contradiction from the verifier against a similar passage
+(docs/verifier.md#in-the-pipeline), the consistency rule for a claim the scorer would
+support (a detail found in no source, or a flipped negation), and an addition to the
+best passage that the verifier does not read as entailed.  Each asks its lexical rule
+once per claim (`once`), so deciding whether to read a claim and judging it share the
+answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar, cast
+
+from grounding_sidecar.detection.contract import Verdict
+from grounding_sidecar.detection.judging.consistency import (
+    Contrast,
+    Finding,
+    FindingKind,
+    find_addition,
+    find_contrast,
+    find_inconsistency,
+)
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
+from grounding_sidecar.detection.judging.judgement import Judgement
+
+_Found = TypeVar("_Found")
+
+# A passage this close under the cosine threshold is still "similar" enough for a
+# disagreeing detail to make the claim a contradiction rather than a gap.
+CONTRADICTION_MARGIN = 0.15
+# The verifier's P(contradicted) over which a claim whose best passage is similar
+# (within CONTRADICTION_MARGIN of the cosine threshold) is contradictory, whatever
+# the similarity says, when the contrast can be named (consistency.find_contrast).
+# On the calibration mix (tools/training/fit_calibration.py) every bar from 0.9 to
+# 0.99 scores alike; ver-v4's direction flips read 0.90-0.92 ("rose" for "fell"), so
+# the bar is the range's low end (docs/verifier.md#explained-contradictions).
+VERIFIER_CONTRADICTION = 0.9
+# Counting negation words misreads "not only ... but also" and double negatives; a
+# verifier this sure that the passage entails the claim overrules that count (never
+# a missing or conflicting detail: those are looked up in every source, the verifier
+# reads one passage).
+VERIFIER_ENTAILMENT = 0.9
+# A claim that restates its best passage with words no source uses
+# (consistency.find_addition) keeps its support only when the verifier reads the
+# passage as entailing it: P(entailed) at least this, the verifier's own call (not a
+# bar fitted to the rule-made qualifiers it trained on; docs/verifier.md#additions).
+VERIFIER_ADDITION_ENTAILED = 0.5
+
+
+def reading_can_override(
+    evidence: ClaimEvidence, verdict: Verdict, cosine_threshold: float
+) -> bool:
+    """Whether a verifier reading can change what `overridden` makes of a claim the
+    scorer gives `verdict` whatever the reading: each rule's reading-free condition
+    (the same functions the rules apply) decides whether the reading takes part.
+    (1) The confident contradiction: a contrast named on a similar passage.  (2) The
+    consistency rule: a negation finding that applies, which the verifier's entailment
+    can overrule (any other finding decides alone).  (3) The addition rule: a claim
+    still supported, with an addition."""
+    if _named_contrast(evidence, cosine_threshold) is not None:
+        return True
+    finding = _applicable_finding(evidence, verdict, cosine_threshold)
+    if finding is not None:
+        return finding.kind is FindingKind.NEGATION
+    return verdict is Verdict.SUPPORTED and _addition(evidence) is not None
+
+
+def overridden(evidence: ClaimEvidence, judgement: Judgement, cosine_threshold: float) -> Judgement:
+    """The verifier's confident contradiction first, then the consistency rule, then
+    an addition the verifier does not read as entailed."""
+    contradiction = _verifier_contradiction(evidence, judgement, cosine_threshold)
+    if contradiction is not None:
+        return contradiction
+    return _without_addition(evidence, _with_consistency(evidence, judgement, cosine_threshold))
+
+
+def _verifier_contradiction(
+    evidence: ClaimEvidence, judgement: Judgement, cosine_threshold: float
+) -> Judgement | None:
+    """Contradictory when the verifier is confident that a similar passage says the
+    opposite: similarity cannot see a flipped meaning, the verifier can.  Weighed
+    against the lexical evidence (`find_contrast`): a claim made only of the
+    sources' own words (a reordering, active for passive) is left to the other rules,
+    and so is one where no word stands against a word of the passage and no negation
+    differs: on real answers the verifier misreads paraphrase as swaps ("build" for
+    "create"), and a contradiction the rationale cannot name is one a user cannot
+    check."""
+    verification = judgement.verification
+    contradicted = verification.contradicted if verification is not None else None
+    if contradicted is None or contradicted < VERIFIER_CONTRADICTION:
+        return None  # no reading, or a two-label checker's (it has no contradiction)
+    contrast = _named_contrast(evidence, cosine_threshold)
+    if contrast is None:
+        return None
+    passage_id = judgement.best.passage_id
+    rationale = (
+        f"contradicted by {passage_id}: {contrast.describe(passage_id)} "
+        f"(verifier p {contradicted:.2f}, cosine {judgement.score:.2f})"
+    )
+    return judgement.overruled(Verdict.CONTRADICTORY, rationale, FindingKind.CONTRAST)
+
+
+def _with_consistency(
+    evidence: ClaimEvidence, judgement: Judgement, cosine_threshold: float
+) -> Judgement:
+    """The consistency rule on top of a judge's similarity verdict.
+
+    A claim the judge would support loses it to any finding (a detail found in no
+    source, a flipped negation).  An unsupported claim whose best passage is still
+    near (within CONTRADICTION_MARGIN of the cosine threshold) becomes contradictory
+    when that passage states a different detail: similar text that disagrees.
+    """
+    finding = _applicable_finding(evidence, judgement.verdict, cosine_threshold)
+    if finding is None:
+        return judgement
+    verification = judgement.verification
+    if (
+        finding.kind is FindingKind.NEGATION
+        and verification is not None
+        and verification.entailed >= VERIFIER_ENTAILMENT
+    ):
+        return judgement
+    return judgement.overruled(finding.verdict, finding.rationale, finding.kind)
+
+
+def _without_addition(evidence: ClaimEvidence, judgement: Judgement) -> Judgement:
+    """A supported claim that restates its best passage and adds words no source uses
+    is unsupported unless the verifier reads the passage as entailing it ("... was
+    approved by the legal team before it went live on Monday" against "The page went
+    live on Monday"): the copied words make the similarity and the calibrated
+    P(supported) high, whatever the addition says.  Without a verifier reading the
+    rule does not apply: words alone misjudge paraphrase."""
+    verification = judgement.verification
+    if (
+        judgement.verdict is not Verdict.SUPPORTED
+        or verification is None
+        or verification.entailed >= VERIFIER_ADDITION_ENTAILED
+    ):
+        return judgement
+    finding = _addition(evidence)
+    if finding is None:
+        return judgement
+    rationale = f"{finding.rationale} (verifier: entailed p {verification.entailed:.2f})"
+    return judgement.overruled(finding.verdict, rationale, finding.kind)
+
+
+def _named_contrast(evidence: ClaimEvidence, cosine_threshold: float) -> Contrast | None:
+    """What the contradiction override needs besides the verifier's confidence: a best
+    passage similar enough to be the same subject (within CONTRADICTION_MARGIN of the
+    cosine threshold; further away it is a gap, not a contradiction) and a contrast the
+    rationale can name."""
+    best = evidence.best
+    if evidence.cosine < cosine_threshold - CONTRADICTION_MARGIN:
+        return None
+    return once(
+        evidence, "contrast", lambda: find_contrast(evidence.claim, best.text, evidence.corpus)
+    )
+
+
+def _applicable_finding(
+    evidence: ClaimEvidence, verdict: Verdict, cosine_threshold: float
+) -> Finding | None:
+    """The consistency finding that overrules a claim the judge gives `verdict`, before
+    the verifier's say: any finding on a supported claim; on an unsupported one, only a
+    contradiction on a passage still near (within CONTRADICTION_MARGIN of the cosine
+    threshold)."""
+    near = evidence.cosine >= cosine_threshold - CONTRADICTION_MARGIN
+    if verdict is Verdict.UNSUPPORTED and not near:
+        return None
+    best = evidence.best
+    finding = once(
+        evidence,
+        "inconsistency",
+        lambda: find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus),
+    )
+    if finding is None:
+        return None
+    if verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
+        return None
+    return finding
+
+
+def _addition(evidence: ClaimEvidence) -> Finding | None:
+    best = evidence.best
+    return once(
+        evidence,
+        "addition",
+        lambda: find_addition(evidence.claim, best.text, best.passage_id, evidence.corpus),
+    )
+
+
+def once(evidence: ClaimEvidence, rule: str, find: Callable[[], _Found]) -> _Found:
+    """`find()`, asked once per claim: what a lexical rule finds depends only on the
+    claim, its best passage and the sources (`ClaimEvidence.findings`)."""
+    if rule not in evidence.findings:
+        evidence.findings[rule] = find()
+    return cast(_Found, evidence.findings[rule])
