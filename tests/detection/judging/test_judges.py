@@ -100,14 +100,3 @@ def test_an_overruled_claim_reports_its_scorers_probability_under_the_threshold(
     cosine_judgement = _judged_by(CosineJudge(threshold=0.5), changed, 0.9)
     assert cosine_judgement.overruled_by is FindingKind.CONFLICTING_DETAIL
     assert cosine_judgement.probability == 0.0  # no fitted probability to keep
-
-
-def test_a_second_rule_leaves_an_overruled_probability_where_the_first_put_it() -> None:
-    source = "Order 5512 shipped on 3 June by ground freight from the Leeds depot."
-    passage = Passage("s0.0", 0, 0, len(source), source)
-    first = Judgement(Verdict.SUPPORTED, 0.9, passage, 0.9, OVERRULED_SHARE * 0.5, "matches")
-    once = first.overruled(Verdict.UNSUPPORTED, "a detail", FindingKind.MISSING_DETAIL)
-    twice = once.overruled(Verdict.CONTRADICTORY, "a contrast", FindingKind.CONTRAST)
-    assert once.probability == 0.9 * OVERRULED_SHARE * 0.5
-    assert twice.probability == once.probability
-    assert twice.overruled_by is FindingKind.CONTRAST

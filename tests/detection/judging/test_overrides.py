@@ -1,0 +1,48 @@
+"""The rules after the scorer, asked directly: each lexical rule is asked once per
+claim, and `overridden` leaves a claim no rule finds against as the scorer judged it
+(the rules through a judge are in test_judges.py and test_reading_matters.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grounding_sidecar.detection.contract import Verdict
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
+from grounding_sidecar.detection.judging.judgement import Judgement
+from grounding_sidecar.detection.judging.overrides import once, overridden
+from grounding_sidecar.detection.text.passages import Passage
+
+PASSAGE = "The staff canteen on the third floor serves breakfast until ten."
+
+
+def _evidence(claim: str) -> ClaimEvidence:
+    passage = Passage("s0.0", 0, 0, len(PASSAGE), PASSAGE)
+    return ClaimEvidence(
+        claim, np.array([0.9], dtype=np.float32), 0, [passage], SourceCorpus([PASSAGE])
+    )
+
+
+def _supported(evidence: ClaimEvidence) -> Judgement:
+    return Judgement(Verdict.SUPPORTED, 0.9, evidence.passages[0], 0.9, 0.4, "matches")
+
+
+def test_a_claim_no_rule_finds_against_keeps_the_scorers_judgement() -> None:
+    evidence = _evidence(PASSAGE)
+    judgement = _supported(evidence)
+    assert overridden(evidence, judgement, 0.5) == judgement
+
+
+def test_a_changed_detail_takes_support_away() -> None:
+    evidence = _evidence("The staff canteen on the fourth floor serves breakfast until nine.")
+    judged = overridden(evidence, _supported(evidence), 0.5)
+    assert judged.verdict is not Verdict.SUPPORTED
+    assert judged.probability == 0.9 * 0.4
+
+
+def test_once_asks_each_rule_once_per_claim() -> None:
+    evidence = _evidence(PASSAGE)
+    asked = []
+    for _ in range(3):
+        found = once(evidence, "rule", lambda: asked.append(1) or "found")
+    assert found == "found" and len(asked) == 1
