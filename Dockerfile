@@ -20,6 +20,11 @@
 ARG BASE=python:3.11-slim-bookworm
 
 FROM ${BASE} AS build
+# A slow or flaky registry should cost a retry, not the build: pip waits longer and
+# retries more than its defaults (15 s, 5 retries).  The build stage only.
+ENV PIP_DEFAULT_TIMEOUT=120 \
+    PIP_RETRIES=10 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
 # make for the Makefile (the debootstrapped base has it already).  pip builds nothing
 # from source (all wheels).
 RUN command -v make >/dev/null \

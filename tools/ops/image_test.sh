@@ -26,9 +26,11 @@ tools/ops/lock.sh check
 
 finish() {
 	local status=$?
-	if ((status != 0)) && [[ -f $DOCKER_DIR/dockerd.log ]]; then
-		tools/ops/docker_daemon.sh status || echo "image_test: the daemon is not answering" >&2
-		echo "image_test: the end of $DOCKER_DIR/dockerd.log:" >&2
+	# The daemon's log only when the daemon is the problem: after a failed build or
+	# test it would push their own output out of a log that keeps only its tail.
+	if ((status != 0)) && [[ -f $DOCKER_DIR/dockerd.log ]] \
+		&& ! tools/ops/docker_daemon.sh status >/dev/null 2>&1; then
+		echo "image_test: the daemon is not answering; the end of $DOCKER_DIR/dockerd.log:" >&2
 		tail -15 "$DOCKER_DIR/dockerd.log" >&2
 	fi
 	tools/ops/docker_daemon.sh stop
