@@ -10,11 +10,14 @@ Two stages in one seeded run, from the MiniLM-L6 encoder with a three-way head:
      skips the stage on purpose (the recipe before NLI pre-training).
   2. Claims: the `verifier` pairs of `build/verifier/pairs.jsonl`
      (tools/training/verifier/build_pairs.py), class-weighted cross-entropy, `--epochs`.
-Each stage has its own optimiser and warm-up/decay schedule (stage.py).  `--mixed`
+Each stage has its own optimiser and warm-up/decay schedule (stage.py).  The shipped
+weights are `--nli-share` of the NLI stage's weights and the rest of the claim stage's
+(average.py; 0 ships the claim stage's as they end).  `--mixed`
 trains one stage instead: the NLI and claim pairs shuffled together, `--nli-epochs`
 passes, every pair under the NLI loss (no class weights), a recipe to measure against
 the two stages (docs/verifier.md#nli-pre-training).  It writes:
-  - the weights, fp16 safetensors (grounding_sidecar/detection/verifier/weights/);
+  - the weights, fp16 safetensors (grounding_sidecar/detection/verifier/weights/), and
+    the NLI stage's alone (build/verifier/nli-stage.f16.safetensors, for studies);
   - its metrics on the held-out pairs and each stage's pairs, seconds and pairs/s
     (build/verifier/metrics.json, printed);
   - the fidelity reference: torch's probabilities on the 200 pairs of
@@ -33,7 +36,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 import torch
 from tokenizers import Tokenizer
 
@@ -45,6 +47,7 @@ from grounding_sidecar.detection.embedding.minilm.store import TOKENIZER, WEIGHT
 from grounding_sidecar.detection.verifier.store import SHIPPED_WEIGHTS_PATH, VERIFIER_MAX_TOKENS
 from tools.train_data import NliRecord, load_nli, nli_path
 from tools.training.verifier import nli
+from tools.training.verifier.average import Weights, as_shipped, averaged
 from tools.training.verifier.metrics import report, write_metrics
 from tools.training.verifier.own_text import fidelity_pairs
 from tools.training.verifier.perturb import Label
@@ -56,6 +59,8 @@ ROOT = Path(__file__).resolve().parents[3]
 REFERENCE_PATH = ROOT / "tests" / "detection" / "verifier" / "torch_reference.json"
 SEED = 20261201
 SKIP_NLI = "none"
+# The NLI stage's share of the shipped weights (average.py).
+NLI_SHARE = 0.0
 
 
 def pair_tokenizer() -> Tokenizer:
@@ -87,6 +92,9 @@ def _arguments() -> argparse.Namespace:
     )
     parser.add_argument("--pairs", type=Path, default=ROOT / "build/verifier/pairs.jsonl")
     parser.add_argument("--out", type=Path, default=SHIPPED_WEIGHTS_PATH)
+    parser.add_argument(
+        "--nli-stage-out", type=Path, default=ROOT / "build/verifier/nli-stage.f16.safetensors"
+    )
     parser.add_argument("--metrics", type=Path, default=ROOT / "build/verifier/metrics.json")
     parser.add_argument("--reference", type=Path, default=REFERENCE_PATH)
     parser.add_argument("--epochs", type=int, default=2, help="passes over the claim pairs")
@@ -106,6 +114,12 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--nli-epochs", type=int, default=1, help="passes over the NLI pairs")
     parser.add_argument("--nli-limit", type=int, help="a seeded sample of N NLI pairs (smoke runs)")
     parser.add_argument(
+        "--nli-share",
+        type=float,
+        default=NLI_SHARE,
+        help="the NLI stage's share of the shipped weights, 0 to 1 (average.py)",
+    )
+    parser.add_argument(
         "--mixed",
         action="store_true",
         help="one stage: the NLI and claim pairs shuffled together, --nli-epochs passes",
@@ -113,6 +127,10 @@ def _arguments() -> argparse.Namespace:
     args = parser.parse_args()
     if args.mixed and args.nli == SKIP_NLI:
         parser.error(f"--mixed trains on the NLI pairs: it cannot take --nli {SKIP_NLI}")
+    if not 0.0 <= args.nli_share <= 1.0:
+        parser.error(f"--nli-share is a share, 0 to 1, not {args.nli_share}")
+    if args.nli_share and (args.mixed or args.nli == SKIP_NLI):
+        parser.error("--nli-share averages with the NLI stage: two stages, the NLI pairs")
     if args.nli != SKIP_NLI:
         path = Path(args.nli) if args.nli else nli_path()
         if not path.is_file():
@@ -183,13 +201,15 @@ def _stages(
     claims: tuple[list[list[int]], torch.Tensor],
     args: argparse.Namespace,
     rng: random.Random,
-) -> dict[str, dict[str, Any]]:
-    """Train `model` in place by the chosen recipe; each stage's report."""
+) -> tuple[dict[str, dict[str, Any]], Weights | None]:
+    """Train `model` in place by the chosen recipe; each stage's report, and the
+    weights the NLI stage left (fp16; None without a separate NLI stage)."""
     if args.mixed:
-        return {"mixed": _mixed_stage(model, tokenizer, claims, args, rng)}
+        return {"mixed": _mixed_stage(model, tokenizer, claims, args, rng)}, None
     nli_stage = _nli_stage(model, tokenizer, args, rng)
+    nli_weights = None if nli_stage.get("skipped") else as_shipped(export_weights(model))
     claim_stage = _claim_stage(model, *claims, args, rng)
-    return {"nli": nli_stage, "claims": claim_stage.as_dict()}
+    return {"nli": nli_stage, "claims": claim_stage.as_dict()}, nli_weights
 
 
 def _claim_stage(
@@ -241,12 +261,14 @@ def main() -> None:
     labels = torch.tensor([r["label"] for r in train])
 
     model = from_minilm(read_safetensors(default_model_dir() / WEIGHTS.name), SEED)
-    stages = _stages(model, tokenizer, (encoded, labels), args, rng)
+    stages, nli_weights = _stages(model, tokenizer, (encoded, labels), args, rng)
 
     # What ships is fp16; every number below is measured on the weights as shipped.
-    shipped: dict[str, npt.NDArray[np.generic]] = {
-        k: v.astype(np.float16) for k, v in export_weights(model).items()
-    }
+    shipped = as_shipped(export_weights(model))
+    if nli_weights is not None:
+        args.nli_stage_out.parent.mkdir(parents=True, exist_ok=True)
+        write_safetensors(args.nli_stage_out, nli_weights)
+        shipped = averaged(nli_weights, shipped, args.nli_share)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_safetensors(args.out, shipped)
     load_weights(model, shipped)
@@ -260,6 +282,7 @@ def main() -> None:
         "real_copies": args.real_copies,
         "batch": args.batch,
         "lr": args.lr,
+        "nli_share": args.nli_share,
         "max_tokens": VERIFIER_MAX_TOKENS,
         "stages": stages,
         "train_seconds": round(sum(stage.get("seconds", 0.0) for stage in stages.values()), 1),

@@ -57,6 +57,7 @@ def _train(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *nli: str) -> None:
             "--out", str(tmp_path / "weights.f16.safetensors"),
             "--metrics", str(tmp_path / "metrics.json"),
             "--reference", str(tmp_path / "reference.json"),
+            "--nli-stage-out", str(tmp_path / "nli-stage.f16.safetensors"),
             "--epochs", "1",
             "--batch", "2",
             *nli,
@@ -122,6 +123,36 @@ def test_the_nli_stage_runs_first_and_its_pairs_and_speed_are_recorded(
     assert stages["nli"]["steps"] == 2 and stages["nli"]["epochs"] == 1
     assert stages["claims"]["pairs"] == 4
     assert all(stages[s]["pairs_per_second"] > 0 for s in ("nli", "claims"))
+    # By default the claim stage's weights ship as they end, not the NLI stage's.
+    nli_stage = read_safetensors(tmp_path / "nli-stage.f16.safetensors")
+    shipped = read_safetensors(tmp_path / "weights.f16.safetensors")
+    assert any(not np.array_equal(nli_stage[k], shipped[k]) for k in shipped)
+
+
+@pytest.mark.minilm
+def test_the_whole_nli_share_ships_the_nli_stage_weights(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    nli_file = _nli_file(tmp_path / "nli.jsonl")
+    _train(tmp_path, monkeypatch, "--nli", str(nli_file), "--nli-limit", "4", "--nli-share", "1")
+    nli_stage = read_safetensors(tmp_path / "nli-stage.f16.safetensors")
+    shipped = read_safetensors(tmp_path / "weights.f16.safetensors")
+    assert nli_stage.keys() == shipped.keys()
+    assert all(np.array_equal(nli_stage[k], shipped[k]) for k in shipped)
+    metrics = json.loads((tmp_path / "metrics.json").read_text(encoding="utf-8"))
+    assert metrics["nli_share"] == 1.0
+
+
+@pytest.mark.parametrize("recipe", [["--nli", "none"], ["--mixed"], ["--nli-share", "1.5"]])
+def test_an_nli_share_needs_a_separate_nli_stage_and_a_share(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recipe: list[str]
+) -> None:
+    nli_file = _nli_file(tmp_path / "nli.jsonl")
+    share = [] if "--nli-share" in recipe else ["--nli-share", "0.5"]
+    nli = [] if "--nli" in recipe else ["--nli", str(nli_file)]
+    monkeypatch.setattr(sys, "argv", ["train", *nli, *share, *recipe])
+    with pytest.raises(SystemExit):
+        train.main()
 
 
 def test_without_the_nli_pairs_the_run_stops_and_says_how_to_go_on(
