@@ -143,9 +143,20 @@ def test_the_whole_nli_share_ships_the_nli_stage_weights(
     assert metrics["nli_share"] == 1.0
 
 
-@pytest.mark.parametrize("recipe", [["--nli", "none"], ["--mixed"], ["--nli-share", "1.5"]])
+@pytest.mark.parametrize(
+    ("recipe", "reason"),
+    [
+        (["--nli", "none"], "averages with the NLI stage"),
+        (["--mixed"], "averages with the NLI stage"),
+        (["--nli-share", "1.5"], "is a share, 0 to 1"),
+    ],
+)
 def test_an_nli_share_needs_a_separate_nli_stage_and_a_share(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, recipe: list[str]
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    recipe: list[str],
+    reason: str,
 ) -> None:
     nli_file = _nli_file(tmp_path / "nli.jsonl")
     share = [] if "--nli-share" in recipe else ["--nli-share", "0.5"]
@@ -153,6 +164,7 @@ def test_an_nli_share_needs_a_separate_nli_stage_and_a_share(
     monkeypatch.setattr(sys, "argv", ["train", *nli, *share, *recipe])
     with pytest.raises(SystemExit):
         train.main()
+    assert reason in capsys.readouterr().err
 
 
 def test_without_the_nli_pairs_the_run_stops_and_says_how_to_go_on(
