@@ -39,8 +39,11 @@ from grounding_sidecar.detection.text.negation import negation_parity
 # no name against one of the passage's that names the same thing in part ("Obama" for
 # "Barack Obama") or a capital that only starts a passage's sentence (`_conflicting`),
 # and a claim a rule overrules reports the calibrated scorer's probability under the
-# threshold rather than 0 (judgement.OVERRULED_SHARE).
-RULES_VERSION = "rules-v4"
+# threshold rather than 0 (judgement.OVERRULED_SHARE); rules-v5 reads no number in list
+# numbering or in "one" as a pronoun (numberless.py), finds a name by its singular
+# ("Olympics" in "Olympic Games") and a date with no year under a year its source states
+# (corpus.py).
+RULES_VERSION = "rules-v5"
 
 
 class FindingKind(enum.Enum):

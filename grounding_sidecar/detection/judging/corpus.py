@@ -27,7 +27,7 @@ class SourceCorpus:
         self._details = [
             detail for text in texts for detail in (*extract_details(text), *implied_details(text))
         ]
-        self._dates = {d.value for d in self._details if d.kind is DetailKind.DATE}
+        self._dates = {date for text in texts for date in _dates_of(text)}
         self._times = {d.value for d in self._details if d.kind is DetailKind.TIME}
         self._texts = texts
 
@@ -58,5 +58,44 @@ class SourceCorpus:
         if detail.kind is DetailKind.TIME:
             # "2 PM" is supported by "14:00", and by "2:00" (either half of the day).
             return any(times_agree(known, detail.value) for known in self._times)
-        words = WORD.findall(detail.value)
-        return detail.value in self._lowered or all(word in self._words for word in words)
+        return detail.value in self._lowered or all(
+            word in self._words or _singular(word) in self._singulars
+            for word in WORD.findall(detail.value)
+        )
+
+    @cached_property
+    def _singulars(self) -> frozenset[str]:
+        return frozenset(_singular(word) for word in self._words)
+
+
+# A year a source states, as a date's year or a number alone ("In 2011, ...").
+_YEARS = range(1000, 2101)
+
+
+def _dates_of(text: str) -> set[str]:
+    """The dates `text` states, and each of its dates with no year ("on April 9th")
+    also under every year the same text states: "April 9, 2011" is backed by a
+    source dated 2011 that says "April 9th"."""
+    details = extract_details(text)
+    dates = {d.value for d in details if d.kind is DetailKind.DATE}
+    years = {date.split("-")[0] for date in dates} | {
+        d.value
+        for d in details
+        if d.kind is DetailKind.QUANTITY
+        and not d.unit
+        and d.value.isdigit()
+        and int(d.value) in _YEARS
+    }
+    years.discard("*")
+    open_year = [date for date in dates if date.startswith("*-")]
+    return dates | {f"{year}{date[1:]}" for date in open_year for year in years}
+
+
+def _singular(word: str) -> str:
+    """A name's word without its plural ending: "Olympics" is named by "Olympic Games",
+    "Recruiters" by "a recruiter"."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from grounding_sidecar.detection.text.citations import citation_spans
 from grounding_sidecar.detection.text.clock import find_times
 from grounding_sidecar.detection.text.negation import negates
+from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.shares import Share, find_shares, implied_changes
 from grounding_sidecar.detection.text.words import content_words
@@ -229,11 +229,12 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 
 
 def _extract(text: str) -> list[Detail]:
-    """Citation markers set aside (citations.py), then times, dates and shares (they
-    contain numbers, and "AM" is no name), then quantities, then named entities."""
+    """Spans that hold no number set aside (citation markers, list numbering, "one" as
+    a pronoun: numberless.py), then times, dates and shares (they contain numbers, and
+    "AM" is no name), then quantities, then named entities."""
     details: list[Detail] = []
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
-    for span in citation_spans(text):
+    for span in numberless_spans(text):
         _take(taken, span)
     for time in find_times(text):
         if not _overlaps(time.span, taken):

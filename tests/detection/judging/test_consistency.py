@@ -224,7 +224,7 @@ def test_a_share_that_differs_is_still_caught() -> None:
     assert found == "contradictory: number 'tripled' where s0.0 says '100%'"
 
 
-# (claim, best passage, the finding): the names rules-v4 reads.
+# (claim, best passage, the finding): the names rules-v5 reads.
 NAMES = {
     "a name given more fully than the passage gives it is missing, not conflicting": (
         "Barack Obama was born in Honolulu, Hawaii.",
@@ -236,10 +236,10 @@ NAMES = {
         "In 2020 the Fantasy Press began to publish limited editions for Tolkien.",
         "unsupported: entity 'American Fantasy Press' appears in no source",
     ),
-    "a plural of the passage's name is missing, not conflicting": (
+    "a plural of the passage's name is the same name": (
         "NATO calls its standards STANAGs.",
         "Each NATO STANAG is a standardization agreement.",
-        "unsupported: entity 'STANAGs' appears in no source",
+        None,
     ),
     "another full name in the same place still conflicts": (
         "Michelle Obama was born in Honolulu, Hawaii.",
@@ -265,5 +265,7 @@ NAMES = {
 
 
 @pytest.mark.parametrize(("claim", "passage", "finding"), NAMES.values(), ids=NAMES.keys())
-def test_names_are_compared_as_the_things_they_name(claim: str, passage: str, finding: str) -> None:
+def test_names_are_compared_as_the_things_they_name(
+    claim: str, passage: str, finding: str | None
+) -> None:
     assert _inconsistency(claim, passage) == finding

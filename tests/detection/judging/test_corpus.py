@@ -31,3 +31,36 @@ def test_a_detail_is_held_when_a_source_states_it(claim: str, held: bool) -> Non
 
 def test_a_number_must_be_the_same_number() -> None:
     assert [CORPUS.contains(d) for d in extract_details("Order 5513 left.")] == [False, True]
+
+
+DATED = SourceCorpus(
+    [
+        "Posted on February 22, 2011. The final takes place on April 9th in Albuquerque.",
+        "The Rio 2016 Olympic Games. A recruiter screens candidates.",
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "held"),
+    [
+        ("The final was on April 9, 2011.", True),  # the day in one sentence, the year in another
+        ("The final was on April 9, 2012.", False),  # a year the source never states
+        ("The final was on April 10, 2011.", False),
+        ("The Olympic Games were in 2016.", True),
+        ("He led the Olympics team.", True),  # a name by its singular
+        ("Recruiters screen candidates.", True),
+        ("He led the Paralympics team.", False),
+    ],
+)
+def test_a_detail_may_be_held_in_another_form(claim: str, held: bool) -> None:
+    details = [d for d in extract_details(claim) if d.kind.value in ("date", "entity")]
+    found = [DATED.contains(d) for d in details]
+    assert found
+    assert all(found) if held else not all(found)
+
+
+def test_a_date_with_no_year_takes_only_its_own_sources_years() -> None:
+    corpus = SourceCorpus(["The final is on April 9th.", "The club was founded in 2011."])
+    (date,) = extract_details("The final was on April 9, 2011.")
+    assert not corpus.contains(date)
