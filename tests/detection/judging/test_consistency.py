@@ -269,3 +269,8 @@ def test_names_are_compared_as_the_things_they_name(
     claim: str, passage: str, finding: str | None
 ) -> None:
     assert _inconsistency(claim, passage) == finding
+
+
+def test_a_negation_of_what_the_passage_says_is_a_contradiction() -> None:
+    claim = "The east entrance of the hospital does not stay open during the renovation."
+    assert _inconsistency(claim, SOURCE) == "contradictory: negation differs from s0.0"
