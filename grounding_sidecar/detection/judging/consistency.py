@@ -5,10 +5,10 @@ scoring, each claim's details are looked up in every kept source (not only the
 best passage: a detail checked against a single sentence misfires on a fifth of
 supported claims).  A detail found nowhere is a finding; it is a contradiction
 when the best-matching passage states a different detail of the same kind, and
-missing support otherwise.  A flipped negation against the best passage is a
-contradiction.  A claim that restates its best passage and adds words that no source
-uses is an addition, unless the verifier reads the passage as entailing it
-(docs/verifier.md#additions).
+missing support otherwise.  A flipped negation against the best passage (its cues
+counted where they negate a word of the claim) is a contradiction.  A claim that
+restates its best passage and adds words that no source uses is an addition, unless
+the verifier reads the passage as entailing it (docs/verifier.md#additions).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from grounding_sidecar.detection.text.details import (
     DetailKind,
     extract_details,
 )
-from grounding_sidecar.detection.text.negation import negation_parity
+from grounding_sidecar.detection.text.negation import negated_words, negation_parity
 
 # Names the lexical rules every judge applies: which details a text states and how they
 # compare (details.py, clock.py, shares.py), the consistency findings and the contrast
@@ -42,7 +42,8 @@ from grounding_sidecar.detection.text.negation import negation_parity
 # threshold rather than 0 (judgement.OVERRULED_SHARE); rules-v5 reads no number in list
 # numbering or in "one" as a pronoun (numberless.py), finds a name by its singular
 # ("Olympics" in "Olympic Games") and a date with no year under a year its source states
-# (corpus.py).
+# (corpus.py), and counts a passage's negation only where it negates a word of the claim
+# (`_negation_flips`).
 RULES_VERSION = "rules-v5"
 
 
@@ -128,13 +129,32 @@ def find_inconsistency(
             f"{first.kind.value} '{first.surface}' appears in no source",
             FindingKind.MISSING_DETAIL,
         )
-    if negation_parity(claim) != negation_parity(best_passage):
+    if _negation_flips(claim, best_passage):
         return Finding(
             Verdict.CONTRADICTORY,
             f"negation differs from {best_passage_id}",
             FindingKind.NEGATION,
         )
     return None
+
+
+def _negation_flips(claim: str, best_passage: str) -> bool:
+    """Whether the claim's negation parity differs from the passage's, the passage's cues
+    counted only when the word a cue negates is one of the claim's (or no word follows
+    it): a passage's "not" about something the claim never speaks of flips no claim.
+    Every cue of the claim counts: an edit that negates a word the passage words
+    otherwise is still a flip."""
+    claim_words = {_without_final_e(w) for w in words.content_words(claim)}
+    theirs = sum(
+        1 for w in negated_words(best_passage) if not w or _without_final_e(w) in claim_words
+    )
+    return negation_parity(claim) != theirs % 2
+
+
+def _without_final_e(stemmed: str) -> str:
+    """The stemmer keeps "include" whole and cuts "includes" to "includ": compared
+    without a final "e", "does not include SSO" speaks of the claim's "includes"."""
+    return stemmed.rstrip("e")
 
 
 def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contrast | None:

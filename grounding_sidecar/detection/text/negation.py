@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from grounding_sidecar.detection.text import words
+
 # Matched against lower-cased text.  Every contraction ("didn't", "can't", "won't", a
 # split "n't") counts once through `n't\b`, so the word list stays short: this is
 # about four times faster than listing the contractions under IGNORECASE, and counts
@@ -27,3 +29,19 @@ def negates(text: str) -> bool:
 def negation_parity(text: str) -> int:
     """The number of negation cues in `text`, modulo 2."""
     return len(_NEGATIONS.findall(text.lower())) % 2
+
+
+# How far after a cue its negated word is looked for: a few words ("has not been seen").
+_SCOPE_CHARACTERS = 40
+
+
+def negated_words(text: str) -> tuple[str, ...]:
+    """Per negation cue, the first content word after it (stemmed, words.py), or "" when
+    none follows: what the cue negates, near enough for the consistency rule to ask
+    whether the other text speaks of it."""
+    lowered = text.lower()
+    found = []
+    for match in _NEGATIONS.finditer(lowered):
+        following = words.words(lowered[match.end() : match.end() + _SCOPE_CHARACTERS])
+        found.append(next((w for w in following if w not in words.STOPWORDS), ""))
+    return tuple(found)

@@ -274,3 +274,39 @@ def test_names_are_compared_as_the_things_they_name(
 def test_a_negation_of_what_the_passage_says_is_a_contradiction() -> None:
     claim = "The east entrance of the hospital does not stay open during the renovation."
     assert _inconsistency(claim, SOURCE) == "contradictory: negation differs from s0.0"
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "finding"),
+    [
+        (  # the passage's "not" is about things the claim never speaks of
+            "The new images reveal the structures stars create inside galaxies.",
+            "The new images reveal the structures stars create, not seen before.",
+            None,
+        ),
+        (  # every cue of the claim counts, even on a word the passage never uses
+            "Insects do not have eyelids, but they have compound eyes.",
+            "Many insects have two kinds of eyes: simple and compound.",
+            "contradictory: negation differs from s0.0",
+        ),
+        (  # "include" and "includes" are one word, though the stemmer cuts them apart
+            "The Pro plan includes single sign-on for every user.",
+            "The Pro plan does not include single sign-on.",
+            "contradictory: negation differs from s0.0",
+        ),
+        (  # a passage's "not" about a word of the claim still counts
+            "The new images reveal the structures stars create inside galaxies.",
+            "The new images do not reveal the structures stars create inside galaxies.",
+            "contradictory: negation differs from s0.0",
+        ),
+        (
+            "The new images do not reveal the structures stars create inside galaxies.",
+            "The new images reveal the structures stars create inside galaxies.",
+            "contradictory: negation differs from s0.0",
+        ),
+    ],
+)
+def test_a_passage_negation_flips_only_what_the_claim_speaks_of(
+    claim: str, passage: str, finding: str | None
+) -> None:
+    assert _inconsistency(claim, passage) == finding

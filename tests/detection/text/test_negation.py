@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding_sidecar.detection.text.negation import negates, negation_parity
+from grounding_sidecar.detection.text.negation import negated_words, negates, negation_parity
 
 # The rule written out word by word (every contraction listed, case-insensitive): the
 # shipped pattern is a faster form of it and must count the same.
@@ -59,3 +59,18 @@ def test_negates_finds_any_cue() -> None:
     assert negates("Returns are NOT accepted.")
     assert negates("We can't ship it.")
     assert not negates("The knot held in the snow.")
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("The east entrance does not stay open.", ("stay",)),
+        ("Refunds are never issued without a receipt.", ("issu", "receipt")),
+        ("They didn't arrive until 1570.", ("arrive",)),
+        ("It has not been shipped.", ("shipp",)),
+        ("It is not.", ("",)),  # nothing follows: the cue counts on its own
+        ("The refund was processed.", ()),
+    ],
+)
+def test_each_cue_names_the_word_it_negates(text: str, negated: tuple[str, ...]) -> None:
+    assert negated_words(text) == negated
