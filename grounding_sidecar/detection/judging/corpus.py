@@ -27,9 +27,13 @@ class SourceCorpus:
         self._details = [
             detail for text in texts for detail in (*extract_details(text), *implied_details(text))
         ]
-        self._dates = {date for text in texts for date in _dates_of(text)}
         self._times = {d.value for d in self._details if d.kind is DetailKind.TIME}
         self._texts = texts
+
+    @cached_property
+    def _dates(self) -> frozenset[str]:
+        """Asked only when a claim states a date: most checks never build it."""
+        return frozenset(date for text in self._texts for date in _dates_of(text))
 
     @cached_property
     def content_words(self) -> frozenset[str]:
@@ -78,16 +82,12 @@ def _dates_of(text: str) -> set[str]:
     source dated 2011 that says "April 9th"."""
     details = extract_details(text)
     dates = {d.value for d in details if d.kind is DetailKind.DATE}
-    years = {date.split("-")[0] for date in dates} | {
-        d.value
-        for d in details
-        if d.kind is DetailKind.QUANTITY
-        and not d.unit
-        and d.value.isdigit()
-        and int(d.value) in _YEARS
-    }
-    years.discard("*")
     open_year = [date for date in dates if date.startswith("*-")]
+    if not open_year:
+        return dates
+    stated = [date.split("-")[0] for date in dates]  # "*" and "weekday" are no year
+    stated += [d.value for d in details if d.kind is DetailKind.QUANTITY and not d.unit]
+    years = {year for year in stated if year.isdigit() and int(year) in _YEARS}
     return dates | {f"{year}{date[1:]}" for date in open_year for year in years}
 
 

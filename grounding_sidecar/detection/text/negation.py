@@ -42,6 +42,9 @@ def negated_words(text: str) -> tuple[str, ...]:
     lowered = text.lower()
     found = []
     for match in _NEGATIONS.finditer(lowered):
-        following = words.words(lowered[match.end() : match.end() + _SCOPE_CHARACTERS])
-        found.append(next((w for w in following if w not in words.STOPWORDS), ""))
+        # `words.written`, not the cached `words.words`: these snippets would only push
+        # whole passages out of its cache.
+        following = words.written(lowered[match.end() : match.end() + _SCOPE_CHARACTERS])
+        stems = (words.stem(token) for token in following)
+        found.append(next((w for w in stems if w not in words.STOPWORDS), ""))
     return tuple(found)

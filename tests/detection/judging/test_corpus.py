@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
-from grounding_sidecar.detection.text.details import extract_details
+from grounding_sidecar.detection.text.details import DetailKind, extract_details
 
 CORPUS = SourceCorpus(["Order 5512 shipped on 3 June 2024 from Leeds."])
 
@@ -54,7 +54,7 @@ DATED = SourceCorpus(
     ],
 )
 def test_a_detail_may_be_held_in_another_form(claim: str, held: bool) -> None:
-    details = [d for d in extract_details(claim) if d.kind.value in ("date", "entity")]
+    details = [d for d in extract_details(claim) if d.kind in (DetailKind.DATE, DetailKind.ENTITY)]
     found = [DATED.contains(d) for d in details]
     assert found
     assert all(found) if held else not all(found)
