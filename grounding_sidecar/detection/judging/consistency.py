@@ -43,8 +43,10 @@ from grounding_sidecar.detection.text.negation import negated_words, negation_pa
 # numbering or in "one" as a pronoun (numberless.py), finds a name by its singular
 # ("Olympics" in "Olympic Games") and a date with no year under a year its source states
 # (corpus.py), and counts a passage's negation only where it negates a word of the claim
-# (`_negation_flips`).
-RULES_VERSION = "rules-v5"
+# (`_negation_flips`); rules-v6 finds a year stated only as a date's ("in 2018" in
+# "Sep 10, 2018"), initials written with dots ("US" in "the U.S.") and a name only word by
+# word, never inside a word ("EU" is not in "neutral"; corpus.py).
+RULES_VERSION = "rules-v6"
 
 
 class FindingKind(enum.Enum):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cached_property
 
@@ -55,15 +56,16 @@ class SourceCorpus:
                 and known.value == detail.value
                 and (not known.unit or not detail.unit or known.unit == detail.unit)
                 for known in self._details
-            )
+            ) or (_could_be_year(detail) and detail.value in self._date_years)
         if detail.kind is DetailKind.DATE:
             # "3 June" is supported by "3 June 2024"; a bare month by any date in it.
             return any(date_covers(known, detail.value) for known in self._dates)
         if detail.kind is DetailKind.TIME:
             # "2 PM" is supported by "14:00", and by "2:00" (either half of the day).
             return any(times_agree(known, detail.value) for known in self._times)
-        return detail.value in self._lowered or all(
-            word in self._words or _singular(word) in self._singulars
+        # Word by word, never inside a word: "EU" is not found in "neutral".
+        return all(
+            word in self._words or _singular(word) in self._singulars or word in self._acronyms
             for word in WORD.findall(detail.value)
         )
 
@@ -71,9 +73,25 @@ class SourceCorpus:
     def _singulars(self) -> frozenset[str]:
         return frozenset(_singular(word) for word in self._words)
 
+    @cached_property
+    def _acronyms(self) -> frozenset[str]:
+        """Initials written with dots, without them: "US" is named by "the U.S."."""
+        return frozenset(found.replace(".", "") for found in _DOTTED.findall(self._lowered))
+
+    @cached_property
+    def _date_years(self) -> frozenset[str]:
+        """The years of the sources' dates: "in 2018" is backed by "Sep 10, 2018"."""
+        return frozenset(date.split("-")[0] for date in self._dates)
+
 
 # A year a source states, as a date's year or a number alone ("In 2011, ...").
 _YEARS = range(1000, 2101)
+# Initials with dots ("u.s.", "u.s.a."), in lower-cased text.
+_DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")
+
+
+def _could_be_year(detail: Detail) -> bool:
+    return not detail.unit and detail.value.isdigit() and int(detail.value) in _YEARS
 
 
 def _dates_of(text: str) -> set[str]:

@@ -64,3 +64,22 @@ def test_a_date_with_no_year_takes_only_its_own_sources_years() -> None:
     corpus = SourceCorpus(["The final is on April 9th.", "The club was founded in 2011."])
     (date,) = extract_details("The final was on April 9, 2011.")
     assert not corpus.contains(date)
+
+
+NEWS = SourceCorpus(["Sep 10, 2018: a neutral fund partnered with a brand popular in the U.S."])
+
+
+@pytest.mark.parametrize(
+    ("claim", "held"),
+    [
+        ("They partnered in 2018.", True),  # a year stated only as a date's
+        ("They partnered in 2019.", False),
+        ("They partnered for 2018 dollars.", False),  # an amount is no year
+        ("The brand is popular in the US.", True),  # initials written with dots
+        ("The brand is popular in the UK.", False),
+        ("The brand is popular in the EU.", False),  # never found inside a word ("neutral")
+    ],
+)
+def test_a_year_or_initials_may_be_written_another_way(claim: str, held: bool) -> None:
+    (detail,) = [d for d in extract_details(claim) if d.surface not in ("They", "The")]
+    assert NEWS.contains(detail) is held
