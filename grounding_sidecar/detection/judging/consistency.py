@@ -28,6 +28,7 @@ from grounding_sidecar.detection.text.details import (
     extract_details,
 )
 from grounding_sidecar.detection.text.negation import negated_words, negation_parity
+from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 # Names the lexical rules every judge applies: which details a text states and how they
 # compare (details.py, clock.py, shares.py), the consistency findings and the contrast
@@ -45,7 +46,8 @@ from grounding_sidecar.detection.text.negation import negated_words, negation_pa
 # (corpus.py), and counts a passage's negation only where it negates a word of the claim
 # (`_negation_flips`); rules-v6 finds a year stated only as a date's ("in 2018" in
 # "Sep 10, 2018"), initials written with dots ("US" in "the U.S.") and a name only word by
-# word, never inside a word ("EU" is not in "neutral"; corpus.py).
+# word, never inside a word ("EU" is not in "neutral"; corpus.py), and names a restriction
+# lifted as a contrast ("any" where the passage says "only", quantifiers.py).
 RULES_VERSION = "rules-v6"
 
 
@@ -167,8 +169,9 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     misreads as a swap), and then either a word of the claim that the passage does
     not use standing against a word of the passage that the claim dropped (antonyms,
     co-hyponyms, the project's contrast lists: "closed" for "open", "phone" for
-    "email"), or a negation that differs.  Without one, a verifier contradiction is
-    most often a paraphrase it misreads (docs/verifier.md#explained-contradictions).
+    "email"; "any" for "only", quantifiers.py), or a negation that differs.  Without
+    one, a verifier contradiction is most often a paraphrase it misreads
+    (docs/verifier.md#explained-contradictions).
 
     A word never stands against its own inflection (`ContrastTable.lemmas`): the
     name in "Checkout-service latency rose" is not a contrast to the passage's
@@ -189,6 +192,9 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
         found = table.first_pair([word], against)
         if found is not None:
             return Contrast(*found)
+    lifted = lifted_restriction(claim, best_passage)
+    if lifted is not None:
+        return Contrast(*lifted)
     return _noun_in_place(claim, best_passage)
 
 

@@ -96,6 +96,12 @@ def test_the_flipped_word_may_be_one_another_source_uses() -> None:
     assert find_contrast("Latency rose after the cache change.", LATENCY, corpus) is None
 
 
+def test_a_restriction_lifted_is_named() -> None:
+    passage = "Only administrators can delete projects."
+    assert _find("Any user can delete the projects.", passage) == Contrast("any", "only")
+    assert _find("Administrators are able to delete projects.", passage) is None
+
+
 SHELTER = "The shelter found a new home for the dog last week. Volunteers walk them daily."
 
 

@@ -37,6 +37,12 @@ PATTERNS = [
         "Within one hour, your new PIN will be emailed to you.",
     ),
     (
+        "restriction lifted",
+        "Only administrators can delete projects in the workspace.",
+        "Any user can delete projects in the workspace.",
+        "Projects in the workspace can be deleted by administrators only.",
+    ),
+    (
         "antonym",
         "The east entrance of the hospital stays open during the renovation.",
         "The east entrance of the hospital stays closed during the renovation.",
