@@ -21,6 +21,8 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
             ("anything", "only"),
         ),
         ("Only admins can publish.", "Anyone can publish.", ("only", "anyone")),
+        ("All users can publish.", "Only admins can publish.", ("all", "only")),
+        ("Every order qualifies.", "Only large orders qualify.", ("every", "only")),
         ("Refunds are solely for annual plans.", "Refunds cover any plan.", ("solely", "any")),
     ],
 )
@@ -39,6 +41,8 @@ def test_a_restriction_against_a_word_for_all_is_named(
         ("Any user can export data.", "Any user can export all data."),  # no restriction
         ("Any user can export data.", "Only admins can export any data."),  # "any" on both
         ("She only worked in film.", "She spent all her life working in film."),  # not "all"
+        ("All administrators can publish.", "Only administrators can publish."),
+        ("Any administrator can publish.", "Only administrators can publish."),
     ],
 )
 def test_no_pair_without_a_restriction_on_one_side_alone(claim: str, passage: str) -> None:
