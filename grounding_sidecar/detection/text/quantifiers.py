@@ -34,7 +34,8 @@ _WORD = re.compile(r"[a-z]+")
 
 def lifted_restriction(claim: str, passage: str) -> tuple[str, str] | None:
     """(the claim's word, the passage's word) when one of the two restricts ("only")
-    and the other does not but speaks of all ("any", "everyone"), else None."""
+    and the other does not but speaks of all ("any", "everyone") of something else
+    than the restriction does, else None."""
     mine, theirs = _words(claim), _words(passage)
     restricts_mine, restricts_theirs = _restricts(claim, mine), _restricts(passage, theirs)
     if restricts_theirs and not restricts_mine:
