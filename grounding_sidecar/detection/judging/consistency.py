@@ -46,7 +46,8 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # (corpus.py), and counts a passage's negation only where it negates a word of the claim
 # (`_negation_flips`); rules-v6 finds a year stated only as a date's ("in 2018" in
 # "Sep 10, 2018"), initials written with dots ("US" in "the U.S.") and a name only word by
-# word, never inside a word ("EU" is not in "neutral"; corpus.py), and names a restriction
+# word, never inside a word ("EU" is not in "neutral"; corpus.py), reads a name written
+# with a symbol as one name ("C++" is not "C#", details.py), and names a restriction
 # lifted as a contrast ("any" where the passage says "only", quantifiers.py).
 RULES_VERSION = "rules-v6"
 

@@ -9,6 +9,7 @@ from functools import cached_property
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.details import (
+    SYMBOL_NAME,
     WORD,
     Detail,
     DetailKind,
@@ -63,6 +64,8 @@ class SourceCorpus:
         if detail.kind is DetailKind.TIME:
             # "2 PM" is supported by "14:00", and by "2:00" (either half of the day).
             return any(times_agree(known, detail.value) for known in self._times)
+        if SYMBOL_NAME.fullmatch(detail.surface):
+            return detail.value in self._symbol_names  # "c#" is not found in "C is ..."
         # Word by word, never inside a word: "EU" is not found in "neutral".
         return all(
             word in self._words or _singular(word) in self._singulars or word in self._acronyms
@@ -79,6 +82,13 @@ class SourceCorpus:
         return frozenset(found.replace(".", "") for found in _DOTTED.findall(self._lowered))
 
     @cached_property
+    def _symbol_names(self) -> frozenset[str]:
+        """Names written with a symbol ("c#", "c++"), in any case."""
+        if "#" not in self._lowered and "++" not in self._lowered:
+            return frozenset()
+        return frozenset(_ANY_CASE_SYMBOL_NAME.findall(self._lowered))
+
+    @cached_property
     def _date_years(self) -> frozenset[str]:
         """The years of the sources' dates: "in 2018" is backed by "Sep 10, 2018"."""
         return frozenset(date.split("-")[0] for date in self._dates)
@@ -86,6 +96,7 @@ class SourceCorpus:
 
 # A year a source states, as a date's year or a number alone ("In 2011, ...").
 _YEARS = range(1000, 2101)
+_ANY_CASE_SYMBOL_NAME = re.compile(SYMBOL_NAME.pattern, re.IGNORECASE)
 # Initials with dots ("u.s.", "u.s.a."), in lower-cased text.
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")
 

@@ -207,6 +207,10 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 _ENTITY = re.compile(r"\b(?:[A-Z][a-z]+|[A-Z]{2,}[a-z]?)(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,}))*\b")
+# Names written with a symbol ("C#", "C++", "F#"): the entity and word patterns would
+# keep only the letter, so "C++" for "C#" would be no other name.
+# A capital first, so that code in prose ("i++") is no name.
+SYMBOL_NAME = re.compile(r"(?<![\w+#])[A-Z][A-Za-z0-9]*(?:#|\+\+)(?![\w+#])")
 # An amount stated in words that no number can contradict or support.
 _UNBOUNDED = re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE)
 # Capitalised words that open sentences or titles without naming anything.
@@ -231,7 +235,7 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 def _extract(text: str) -> list[Detail]:
     """Spans that hold no number set aside (citation markers, list numbering, "one" as
     a pronoun: numberless.py), then times, dates and shares (they contain numbers, and
-    "AM" is no name), then quantities, then named entities."""
+    "AM" is no name), then quantities, then named entities (names with a symbol first)."""
     details: list[Detail] = []
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
     for span in numberless_spans(text):
@@ -267,6 +271,10 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(Detail(DetailKind.QUANTITY, "unlimited", "", match.group()))
+    for match in symbol_names(text):
+        _take(taken, match.span())
+        name = match.group()
+        details.append(Detail(DetailKind.ENTITY, name.lower(), "", name))
     for match in _ENTITY.finditer(text):
         if _overlaps(match.span(), taken):
             continue
@@ -285,6 +293,14 @@ def _extract(text: str) -> list[Detail]:
             )
             details.append(Detail(DetailKind.ENTITY, phrase.lower(), "", phrase, initial))
     return details
+
+
+def symbol_names(text: str) -> list[re.Match[str]]:
+    """The names written with a symbol in `text`; most texts have no "#" or "++", and
+    the pattern is slow to run over a long source."""
+    if "#" not in text and "++" not in text:
+        return []
+    return list(SYMBOL_NAME.finditer(text))
 
 
 @lru_cache(maxsize=4_096)

@@ -83,3 +83,13 @@ NEWS = SourceCorpus(["Sep 10, 2018: a neutral fund partnered with a brand popula
 def test_a_year_or_initials_may_be_written_another_way(claim: str, held: bool) -> None:
     (detail,) = [d for d in extract_details(claim) if d.surface not in ("They", "The")]
     assert NEWS.contains(detail) is held
+
+
+def test_a_name_with_a_symbol_is_found_only_with_its_symbol() -> None:
+    corpus = SourceCorpus(["The SDK ships client libraries for c# and C."])
+    found = {
+        d.surface: corpus.contains(d)
+        for d in extract_details("They ship libraries for C#, C++ and F# with it.")
+        if d.kind is DetailKind.ENTITY
+    }
+    assert found == {"C#": True, "C++": False, "F#": False}

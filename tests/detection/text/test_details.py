@@ -81,3 +81,17 @@ def test_a_bracketed_year_or_amount_is_still_read() -> None:
 def test_a_citation_alone_is_no_checkable_detail() -> None:
     assert not has_checkable_detail("See [1].")
     assert has_checkable_detail("See page 1.")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("The SDK ships libraries for C# and Java.", ["c#", "sdk", "java"]),
+        ("It supports C++ and F#.", ["c++", "f#"]),
+        ("Write i++ in the loop.", ["write"]),  # code in prose is no name
+        ("It supports C++17.", []),  # a version, not the name alone
+    ],
+)
+def test_a_name_written_with_a_symbol_is_one_name(text: str, names: list[str]) -> None:
+    found = [d.value for d in extract_details(text) if d.kind is DetailKind.ENTITY]
+    assert found == names
