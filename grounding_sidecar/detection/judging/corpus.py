@@ -9,7 +9,6 @@ from functools import cached_property
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.details import (
-    SYMBOL_NAME,
     WORD,
     Detail,
     DetailKind,
@@ -17,6 +16,7 @@ from grounding_sidecar.detection.text.details import (
     extract_details,
     implied_details,
 )
+from grounding_sidecar.detection.text.symbol_names import is_symbol_name, symbol_names_in
 
 
 class SourceCorpus:
@@ -64,7 +64,7 @@ class SourceCorpus:
         if detail.kind is DetailKind.TIME:
             # "2 PM" is supported by "14:00", and by "2:00" (either half of the day).
             return any(times_agree(known, detail.value) for known in self._times)
-        if SYMBOL_NAME.fullmatch(detail.surface):
+        if is_symbol_name(detail.surface):
             return detail.value in self._symbol_names  # "c#" is not found in "C is ..."
         # Word by word, never inside a word: "EU" is not found in "neutral".
         return all(
@@ -83,10 +83,7 @@ class SourceCorpus:
 
     @cached_property
     def _symbol_names(self) -> frozenset[str]:
-        """Names written with a symbol ("c#", "c++"), in any case."""
-        if "#" not in self._lowered and "++" not in self._lowered:
-            return frozenset()
-        return frozenset(_ANY_CASE_SYMBOL_NAME.findall(self._lowered))
+        return symbol_names_in(self._lowered)
 
     @cached_property
     def _date_years(self) -> frozenset[str]:
@@ -96,7 +93,6 @@ class SourceCorpus:
 
 # A year a source states, as a date's year or a number alone ("In 2011, ...").
 _YEARS = range(1000, 2101)
-_ANY_CASE_SYMBOL_NAME = re.compile(SYMBOL_NAME.pattern, re.IGNORECASE)
 # Initials with dots ("u.s.", "u.s.a."), in lower-cased text.
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")
 

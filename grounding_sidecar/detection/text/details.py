@@ -18,6 +18,7 @@ from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.shares import Share, find_shares, implied_changes
+from grounding_sidecar.detection.text.symbol_names import find_symbol_names
 from grounding_sidecar.detection.text.words import content_words
 
 # A short sentence naming something or negating something is a claim from this many
@@ -207,10 +208,6 @@ _QUANTITY = re.compile(
     re.IGNORECASE,
 )
 _ENTITY = re.compile(r"\b(?:[A-Z][a-z]+|[A-Z]{2,}[a-z]?)(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,}))*\b")
-# Names written with a symbol ("C#", "C++", "F#"): the entity and word patterns would
-# keep only the letter, so "C++" for "C#" would be no other name.
-# A capital first, so that code in prose ("i++") is no name.
-SYMBOL_NAME = re.compile(r"(?<![\w+#])[A-Z][A-Za-z0-9]*(?:#|\+\+)(?![\w+#])")
 # An amount stated in words that no number can contradict or support.
 _UNBOUNDED = re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE)
 # Capitalised words that open sentences or titles without naming anything.
@@ -271,7 +268,9 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(Detail(DetailKind.QUANTITY, "unlimited", "", match.group()))
-    for match in symbol_names(text):
+    for match in find_symbol_names(text):
+        if _overlaps(match.span(), taken):
+            continue
         _take(taken, match.span())
         name = match.group()
         details.append(Detail(DetailKind.ENTITY, name.lower(), "", name))
@@ -293,14 +292,6 @@ def _extract(text: str) -> list[Detail]:
             )
             details.append(Detail(DetailKind.ENTITY, phrase.lower(), "", phrase, initial))
     return details
-
-
-def symbol_names(text: str) -> list[re.Match[str]]:
-    """The names written with a symbol in `text`; most texts have no "#" or "++", and
-    the pattern is slow to run over a long source."""
-    if "#" not in text and "++" not in text:
-        return []
-    return list(SYMBOL_NAME.finditer(text))
 
 
 @lru_cache(maxsize=4_096)
