@@ -13,6 +13,11 @@ Behaviour is chosen per request with headers (Envoy forwards them upstream):
   (the answer ends in a "\ud800" escape: valid JSON, not valid Unicode).
 - `x-mock-delay`: seconds between SSE chunks (slow mode).
 - `x-mock-chunks`: how many SSE chunks to split the answer into (default: per word).
+- `x-mock-encoding`: compress the body whatever the request's Accept-Encoding, as some
+  upstreams do: `gzip` (an SSE stream flushed per event), or any other token, sent as
+  the `content-encoding` of a body left as it is (a coding nobody decodes);
+  `if-asked`: gzip when the request's Accept-Encoding names it, as OpenAI-compatible
+  APIs do.
 
 JSON or SSE follows the request's `"stream": true`.  Every request is recorded
 (path, headers, raw body), so tests can check what the upstream really received.
@@ -25,6 +30,7 @@ import json
 import socket
 import threading
 import time
+import zlib
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -103,8 +109,13 @@ class _Handler(BaseHTTPRequestHandler):
         return ReceivedRequest(self.path, dict(header_list), body, header_list)
 
     def _send(self, status: int, content_type: str, body: bytes) -> None:
+        encoder = _Encoder(
+            self.headers.get("x-mock-encoding"), self.headers.get("accept-encoding", "")
+        )
+        body = encoder.whole(body)
         self.send_response(status)
         self.send_header("content-type", content_type)
+        encoder.send_header(self)
         self.send_header("content-length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -121,7 +132,12 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("content-type", "text/event-stream")
         self.send_header("cache-control", "no-cache")
         self.send_header("transfer-encoding", "chunked")
+        encoder = _Encoder(headers.get("x-mock-encoding"), headers.get("accept-encoding", ""))
+        encoder.send_header(self)
         self.end_headers()
+        events = [encoder.part(event) for event in events]
+        if events:
+            events[-1] += encoder.end()
         for i, event in enumerate(events):
             if behaviour == "abort" and i == max(1, len(events) // 2):
                 self.wfile.flush()
@@ -140,6 +156,35 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.mark_finished(test_id)
         self.wfile.write(b"0\r\n\r\n")
         self.wfile.flush()
+
+
+class _Encoder:
+    """The `x-mock-encoding` of a response: gzip, or a label on unchanged bytes."""
+
+    def __init__(self, coding: str | None, accepted: str = "") -> None:
+        if coding == "if-asked":
+            coding = "gzip" if "gzip" in accepted.lower() else None
+        self.coding = coding
+        # gzip framing (wbits 31); each part is flushed so a stream's events arrive.
+        self._gzip = zlib.compressobj(wbits=31) if coding == "gzip" else None
+
+    def send_header(self, handler: BaseHTTPRequestHandler) -> None:
+        if self.coding:
+            handler.send_header("content-encoding", self.coding)
+
+    def whole(self, body: bytes) -> bytes:
+        if self._gzip is None:
+            return body
+        return self._gzip.compress(body) + self._gzip.flush()
+
+    def part(self, chunk: bytes) -> bytes:
+        if self._gzip is None:
+            return chunk
+        return self._gzip.compress(chunk) + self._gzip.flush(zlib.Z_SYNC_FLUSH)
+
+    def end(self) -> bytes:
+        """The gzip trailer after the last part."""
+        return self._gzip.flush() if self._gzip is not None else b""
 
 
 def completion(answer: str) -> bytes:

@@ -48,6 +48,7 @@ _UNCHECKED_REASONS = {
     Unchecked.CHECK_FAILED: "the check failed",
     Unchecked.MALFORMED_RESPONSE: "the response is not a readable chat completion",
     Unchecked.RESPONSE_TOO_LARGE: "the response is larger than the checked limit",
+    Unchecked.ENCODED_RESPONSE: "the response is compressed and was not decoded before the check",
     Unchecked.STREAM_INCOMPLETE: "the stream ended before the answer was complete",
     Unchecked.OVERLOADED: "the sidecar is overloaded and could not check it in time",
 }
@@ -108,9 +109,10 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
 
     Sources dropped by a limit (or blank) may have held the support an unsupported
     claim lacks; an answer cut by a byte or length bound was checked only in part; an
-    answer in a language the models do not read was not checked at all.  A client can
-    cause each on purpose (its prompt can ask for another language), so BLOCK refuses
-    them by default
+    answer in a language the models do not read, or compressed where Envoy did not
+    decode it, was not checked at all.  A client can cause each on purpose (its prompt
+    can ask for another language, its Accept-Encoding for a compressed answer), so BLOCK
+    refuses them by default
     (`unverifiable`); the other unknowns (nothing checkable, no approved reference, an
     unreadable upstream body) follow `unknown`.
     """
@@ -118,6 +120,11 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
         return RefusalCode.ANSWER_OVER_LIMIT, "the response is larger than max-response-bytes"
     if outcome.truncated:
         return RefusalCode.ANSWER_OVER_LIMIT, "the answer is longer than max-stream-bytes"
+    if outcome.unchecked is Unchecked.ENCODED_RESPONSE:
+        return (
+            RefusalCode.UNSUPPORTED_ENCODING,
+            "the answer is compressed (content-encoding) and Envoy did not decode it",
+        )
     reasons = outcome.result.reasons if outcome.result is not None else ()
     if Reason.UNSUPPORTED_LANGUAGE in reasons:
         return (

@@ -29,6 +29,9 @@ class RefusalCode(StrEnum):
     # ... or because the answer or its sources are in a language the models do not read
     # (the client's prompt chooses the answer's language).
     UNSUPPORTED_LANGUAGE = "unsupported_language"
+    # ... or because the answer came compressed (the client's Accept-Encoding can ask
+    # for that) and was not decoded before the sidecar.
+    UNSUPPORTED_ENCODING = "unsupported_encoding"
 
     @property
     def details(self) -> str:
@@ -45,6 +48,7 @@ _DETAILS = {
     RefusalCode.SOURCES_DROPPED: "grounding_sources_dropped",
     RefusalCode.ANSWER_OVER_LIMIT: "grounding_answer_over_limit",
     RefusalCode.UNSUPPORTED_LANGUAGE: "grounding_unsupported_language",
+    RefusalCode.UNSUPPORTED_ENCODING: "grounding_unsupported_encoding",
 }
 
 

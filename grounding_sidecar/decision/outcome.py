@@ -23,6 +23,9 @@ class Unchecked(StrEnum):
     CHECK_FAILED = "check_failed"  # the detector raised
     MALFORMED_RESPONSE = "malformed_response"  # 2xx body that is not a chat completion
     RESPONSE_TOO_LARGE = "response_too_large"  # JSON over max-response-bytes
+    # A 2xx body with a content-encoding (gzip, br, ...) Envoy did not decode before the
+    # sidecar: its bytes are not the answer's text.
+    ENCODED_RESPONSE = "encoded_response"
     STREAM_INCOMPLETE = "stream_incomplete"  # no [DONE] nor finish_reason
     OVERLOADED = "overloaded"  # shed: the check could not have finished within its deadline
 

@@ -30,7 +30,7 @@ from grounding_sidecar.observability.tracing import Tracing
 log = logging.getLogger(__name__)
 
 MIB = 1024 * 1024
-RESPONSE_HEADERS = frozenset({":status", "content-type"})  # the only ones read
+RESPONSE_HEADERS = frozenset({":status", "content-type", "content-encoding"})  # the only ones read
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +157,7 @@ class Exchange:
         self._delivery = delivery = open_delivery(
             check,
             content_type=values.get("content-type", ""),
+            content_encoding=values.get("content-encoding", ""),
             empty=headers.end_of_stream,
             max_response_bytes=limits.max_response_bytes,
             max_stream_bytes=limits.max_stream_bytes,

@@ -96,6 +96,9 @@ class HeldDelivery(ResponseDelivery):
             held = [whole]
             verdict_header.update(self._body.length_headers(whole))
         self.progress = Progress.FINISHED if end_of_stream else Progress.RELEASED
+        if not held and not end_of_stream and late_metadata is None:
+            # Released before any body arrived: Envoy relays the body it has yet to send.
+            return self._headers(verdict_header, metadata)
         return [
             *self._headers(verdict_header, metadata),
             *messages.streamed_response_bodies(

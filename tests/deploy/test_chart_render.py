@@ -172,8 +172,8 @@ def test_envoy_settings_in_every_envoy_facing_object(rendered: dict[str, list[Ma
             }
             assert config["metadata_options"]["receiving_namespaces"]["untyped"] == ["grounding"]
             allowed = {p["exact"] for p in config["forward_rules"]["allowed_headers"]["patterns"]}
-            assert allowed == {":path", ":method", ":status", "content-type", "traceparent",
-                               "x-workspace-id"}  # fmt: skip
+            assert allowed == {":path", ":method", ":status", "content-type", "content-encoding",
+                               "traceparent", "x-workspace-id"}  # fmt: skip
         for policy in by_kind(manifests, "EnvoyExtensionPolicy"):
             seen += 1
             ext_proc = policy["spec"]["extProc"][0]

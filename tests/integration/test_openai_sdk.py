@@ -50,6 +50,25 @@ def test_an_ungrounded_answer_under_block_raises_with_the_report(stack: Stack) -
     assert body["grounding"]["claims"][0]["verdict"] == "unsupported"
 
 
+def test_an_upstream_that_compresses_when_asked_is_still_checked(stack: Stack) -> None:
+    """The SDK asks for gzip (`Accept-Encoding: gzip, deflate`); Envoy's chat route
+    drops the header, so the upstream answers plain and the answer is checked."""
+    compressing = {"x-mock-encoding": "if-asked"}
+    with pytest.raises(openai.PermissionDeniedError) as caught:
+        create(client(stack, "block", UNGROUNDED).with_options(default_headers=compressing))
+    assert caught.value.code == "hallucination_detected"
+    chunks = list(
+        create(
+            client(stack, "block", UNGROUNDED).with_options(default_headers=compressing),
+            stream=True,
+        )
+    )
+    assert not "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)
+    assert chunks[-1].choices[0].finish_reason == "content_filter"
+    grounded = client(stack, "block", GROUNDED).with_options(default_headers=compressing)
+    assert create(grounded).choices[0].message.content == GROUNDED
+
+
 def test_a_stream_under_log_ends_with_the_verdict_in_its_final_chunk(stack: Stack) -> None:
     chunks = list(create(client(stack, "log-report", UNGROUNDED), stream=True))
     text = "".join(c.choices[0].delta.content or "" for c in chunks if c.choices)

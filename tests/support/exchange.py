@@ -116,14 +116,18 @@ async def run_request(
 
 
 async def run_response(
-    exchange: Exchange, chunks: list[bytes], *, status: str = "200", sse: bool = False
+    exchange: Exchange,
+    chunks: list[bytes],
+    *,
+    status: str = "200",
+    sse: bool = False,
+    encoding: str | None = None,
 ) -> tuple[list[Any], list[list[Any]]]:
     content_type = "text/event-stream" if sse else "application/json"
-    head = await exchange.handle(
-        ext_proc.ProcessingRequest(
-            response_headers=headers_msg({":status": status, "content-type": content_type})
-        )
-    )
+    headers = {":status": status, "content-type": content_type}
+    if encoding is not None:
+        headers["content-encoding"] = encoding
+    head = await exchange.handle(ext_proc.ProcessingRequest(response_headers=headers_msg(headers)))
     per_chunk = []
     for i, chunk in enumerate(chunks):
         body = ext_proc.HttpBody(body=chunk, end_of_stream=i == len(chunks) - 1)

@@ -1,0 +1,43 @@
+"""Unreadable delivery: a checked answer whose body is not its text, decided at its headers.
+
+A 2xx answer that still carries a `content-encoding` (gzip, br, zstd, ...) when it
+reaches the sidecar holds compressed bytes: the shipped Envoy configurations decode
+them before the processor (docs/extproc.md#compressed-answers), so one that arrives
+encoded came through an Envoy that does not.  Nothing of it can be checked, and nothing
+of it needs to be held: the verdict (`unknown`) is known now.  BLOCK refuses it under
+`unverifiable: block` (the default: a client's Accept-Encoding can ask for it) before
+any byte goes out; otherwise its headers go out with the verdict and its body is relayed
+exactly as the upstream sent it.
+"""
+
+from __future__ import annotations
+
+from grounding_sidecar.decision import CheckOutcome, Unchecked
+from grounding_sidecar.extproc.answer_check import AnswerCheck
+from grounding_sidecar.extproc.held import HeldDelivery
+from grounding_sidecar.extproc.messages import ProcessingResponse
+from grounding_sidecar.openai.answer_body import JsonAnswerBody
+
+# What a response's content-encoding may say of a body that is its own text.
+PLAIN_ENCODINGS = frozenset({"", "identity"})
+
+
+def is_encoded(content_encoding: str) -> bool:
+    """Whether a `content-encoding` value names any coding but identity ("gzip",
+    "br", "gzip, identity", an unknown token): such a body is not the answer's text."""
+    codings = {c.strip().lower() for c in content_encoding.split(",")}
+    return not codings <= PLAIN_ENCODINGS
+
+
+class UnreadableDelivery(HeldDelivery):
+    """Concludes at the headers: refused whole (a JSON envelope, since no byte went out),
+    or released with its verdict and relayed as it is."""
+
+    def __init__(self, check: AnswerCheck, unchecked: Unchecked) -> None:
+        # The JSON body: its refusal replaces the whole response, whatever the format.
+        super().__init__(check, JsonAnswerBody(), max_bytes=0)
+        self._unchecked = unchecked
+
+    def on_headers(self, *, end_of_stream: bool) -> list[ProcessingResponse]:
+        outcome = CheckOutcome(None, self._unchecked)
+        return self.conclude(outcome, end_of_stream=end_of_stream)
