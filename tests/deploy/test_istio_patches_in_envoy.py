@@ -45,15 +45,20 @@ def patched_bootstrap(upstream_port: int, processor_port: int) -> str:
     manifests = render([CHART / "ci" / "istio-gateway-values.yaml"])
     patches = one(manifests, "EnvoyFilter")["spec"]["configPatches"]
 
-    def value(apply_to: str, operation: str) -> dict[str, Any]:
-        (found,) = [
-            p["patch"]["value"]
+    def values(apply_to: str, operation: str) -> list[dict[str, Any]]:
+        return [
+            dict(p["patch"]["value"])
             for p in patches
             if p["applyTo"] == apply_to and p["patch"]["operation"] == operation
         ]
-        return dict(found)
 
-    ext_proc = value("HTTP_FILTER", "INSERT_BEFORE")
+    def value(apply_to: str, operation: str) -> dict[str, Any]:
+        (found,) = values(apply_to, operation)
+        return found
+
+    # Inserted before the router in order: ext_proc, then the accept-encoding removal.
+    ext_proc, uncompressed = values("HTTP_FILTER", "INSERT_BEFORE")
+    assert ext_proc["name"] == "envoy.filters.http.ext_proc"
     policy = one(manifests, "AuthorizationPolicy")
     assert policy["spec"]["action"] == "DENY"
     rbac = {
@@ -92,6 +97,7 @@ def patched_bootstrap(upstream_port: int, processor_port: int) -> str:
             value("HTTP_FILTER", "INSERT_FIRST"),
             rbac,
             ext_proc,
+            uncompressed,
             {
                 "name": "envoy.filters.http.router",
                 "typed_config": {
@@ -227,6 +233,29 @@ def test_the_filter_checks_chat_only_and_the_clients_header_never_arrives(
         (received,) = patched.upstream.requests_with("x-test-id", sent)
         assert received.path == path
         assert received.values("x-workspace-id") == []
+
+
+def test_chat_answers_are_asked_uncompressed_and_other_paths_keep_the_header(
+    patched: Patched,
+) -> None:
+    accepts = "gzip, deflate, br"
+    chat_id, models_id = uuid.uuid4().hex, uuid.uuid4().hex
+    status, _, body = request(
+        patched.envoy.port, "POST", "/v1/chat/completions?api-version=1",
+        {"accept-encoding": accepts, "x-test-id": chat_id, "x-mock-encoding": "if-asked"},
+    )  # fmt: skip
+    assert status == 200, body  # the default answer is the source: checked and passed
+    status, _, body = request(
+        patched.envoy.port,
+        "GET",
+        "/v1/models",
+        {"accept-encoding": accepts, "x-test-id": models_id},
+    )
+    assert status == 200, body
+    (chat,) = patched.upstream.requests_with("x-test-id", chat_id)
+    assert chat.values("accept-encoding") == []
+    (models,) = patched.upstream.requests_with("x-test-id", models_id)
+    assert models.values("accept-encoding") == [accepts]
 
 
 def test_a_request_without_a_token_gets_a_json_401_and_never_reaches_the_upstream(

@@ -266,12 +266,33 @@ envoy.filters.http.ext_proc:
 {{/* The ext_proc filter behind a matcher that skips it unless :path is a chat
      completion: for Envoys whose routes the chart does not own (Istio). */}}
 {{- define "gs.extProcOnChatPaths" -}}
-{{- $root := .root -}}
 "@type": type.googleapis.com/envoy.extensions.common.matching.v3.ExtensionWithMatcher
 extension_config:
   name: envoy.filters.http.ext_proc
   typed_config:
     {{- include "gs.extProcConfig" . | nindent 4 }}
+{{ include "gs.skipOffChatPaths" .root }}
+{{- end -}}
+
+{{/* A header_mutation filter, on chat paths only, that removes the client's
+     accept-encoding: the upstream then answers uncompressed, which the processor
+     can read (docs/extproc.md#compressed-answers). */}}
+{{- define "gs.uncompressedAnswersOnChatPaths" -}}
+"@type": type.googleapis.com/envoy.extensions.common.matching.v3.ExtensionWithMatcher
+extension_config:
+  name: envoy.filters.http.header_mutation
+  typed_config:
+    "@type": type.googleapis.com/envoy.extensions.filters.http.header_mutation.v3.HeaderMutation
+    mutations:
+      request_mutations:
+      - remove: accept-encoding
+{{ include "gs.skipOffChatPaths" . }}
+{{- end -}}
+
+{{/* The matcher of an ExtensionWithMatcher: the filter is skipped on every path that
+     is not a chat completion. */}}
+{{- define "gs.skipOffChatPaths" -}}
+{{- $root := . -}}
 xds_matcher:
   matcher_list:
     matchers:
