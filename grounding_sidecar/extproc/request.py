@@ -29,6 +29,7 @@ from grounding_sidecar.decision.envelopes import Refusal
 from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.answer_check import AnswerCheck, notify
 from grounding_sidecar.extproc.messages import ProcessingResponse
+from grounding_sidecar.extproc.unreadable import is_encoded
 from grounding_sidecar.observability.tracing import TRACE_HEADERS, ExchangeTrace, Tracing
 from grounding_sidecar.openai import (
     ChatRequest,
@@ -39,7 +40,7 @@ from grounding_sidecar.openai import (
 )
 
 # The only request headers read (the rest are never decoded), with the workspace's.
-REQUEST_HEADERS = frozenset({":path", *TRACE_HEADERS})
+REQUEST_HEADERS = frozenset({":path", "content-encoding", *TRACE_HEADERS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ class RequestReader:
         self.policy = settings.policies.policy_for(None)
         self.trace = ExchangeTrace("")
         self.check: AnswerCheck | None = None
+        self._content_encoding = ""
 
     def on_headers(self, headers: ext_proc.HttpHeaders) -> bool:
         """Who asks; whether the request is a chat completion (its body is read)."""
@@ -80,10 +82,18 @@ class RequestReader:
         if workspace_id is not None and not settings.policies.knows(workspace_id):
             notify(settings.observer, lambda o: o.on_unknown_workspace(workspace_id))
         self.trace = settings.tracing.begin_exchange(values)
+        self._content_encoding = values.get("content-encoding", "")
         return is_chat_completions_path(values.get(":path", ""))
 
     def on_body(self, body: ext_proc.HttpBody) -> tuple[RequestOutcome, ProcessingResponse]:
         trace_id = self.trace.trace_id
+        if is_encoded(self._content_encoding):
+            # Compressed: as unreadable as malformed JSON, and said plainly.
+            problem = (
+                f"the request body is compressed (content-encoding: {self._content_encoding[:40]});"
+                " send chat completions uncompressed"
+            )
+            return self._refuse(invalid_request_body(problem, trace_id))
         try:
             request = parse_chat_request(body.body)
         except MalformedRequest as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 
 import pytest
@@ -128,5 +129,35 @@ def test_an_unreadable_chat_body_is_refused_whatever_the_workspace(
         error = json.loads(reply.immediate_response.body)["error"]
         assert (error["type"], error["code"]) == ("invalid_request_error", "invalid_request_body")
         assert exchange.finished
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("workspace", ["block", "default", "off"])
+@pytest.mark.parametrize("coding", ["gzip", "br", "zstd, identity"])
+def test_a_compressed_chat_body_is_refused_and_says_so(workspace: str, coding: str) -> None:
+    reader = RequestReader(make_context().requests)
+    headers = {":path": "/v1/chat/completions", "x-workspace-id": workspace}
+    reader.on_headers(headers_msg({**headers, "content-encoding": coding}))
+    outcome, reply = reader.on_body(body_of(gzip.compress(request_body())))
+    assert outcome is RequestOutcome.REFUSED
+    assert reply.immediate_response.status.code == 400
+    error = json.loads(reply.immediate_response.body)["error"]
+    assert error["code"] == "invalid_request_body"
+    assert error["message"] == (
+        f"the request body is compressed (content-encoding: {coding}); "
+        "send chat completions uncompressed"
+    )
+
+
+def test_an_identity_coded_chat_body_is_read() -> None:
+    async def scenario() -> None:
+        reader = RequestReader(make_context().requests)
+        headers = {":path": "/v1/chat/completions", "x-workspace-id": "block"}
+        reader.on_headers(headers_msg({**headers, "content-encoding": "identity"}))
+        outcome, _ = reader.on_body(body_of(request_body()))
+        assert outcome is RequestOutcome.CHECK
+        assert reader.check is not None
+        reader.check.cancel()
 
     asyncio.run(scenario())

@@ -3,12 +3,14 @@
 The chat route asks the upstream for an uncompressed answer; an upstream that compresses
 it anyway gets it refused under BLOCK (`unsupported_encoding`: the sidecar cannot read
 it), never delivered unchecked, and relayed as it came, `unknown`, elsewhere
-(docs/extproc.md#compressed-answers).
+(docs/extproc.md#compressed-answers).  A compressed request body cannot be read either:
+refused before the upstream is called, as a malformed one is.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import uuid
 
 import pytest
@@ -71,3 +73,15 @@ def test_a_compressed_stream_is_relayed_as_unknown_under_log(stack: Stack) -> No
     assert reply.status == 200
     assert reply.headers["x-grounding-verdict"] == "unknown"
     assert stream_text(gzip.decompress(reply.body)) == GROUNDED
+
+
+def test_a_compressed_request_body_is_refused_and_never_forwarded(stack: Stack) -> None:
+    test_id = f"compressed-request-{uuid.uuid4().hex}"
+    body = gzip.compress(json.dumps(chat()).encode())
+    headers = {"x-workspace-id": "block", "content-encoding": "gzip", "x-test-id": test_id}
+    reply = stack.post(body, headers)
+    assert reply.status == 400
+    error = reply.json()["error"]
+    assert error["code"] == "invalid_request_body"
+    assert "compressed (content-encoding: gzip)" in error["message"]
+    assert stack.upstream.requests_with("x-test-id", test_id) == []  # sources never left
