@@ -10,7 +10,9 @@ Behaviour is chosen per request with headers (Envoy forwards them upstream):
   `malformed` (200 with a non-JSON body), `broken-sse` (events never terminated by a
   blank line), `status-500`, `pad:<bytes>` (pad the answer with that many bytes),
   `deep-json` (200 with JSON nested deeper than a parser's stack), `lone-surrogate`
-  (the answer ends in a "\ud800" escape: valid JSON, not valid Unicode).
+  (the answer ends in a "\ud800" escape: valid JSON, not valid Unicode), `audio` (the
+  answer spoken, as `modalities: ["audio"]` asks: its text only in the audio's
+  `transcript`, `content` null).
 - `x-mock-delay`: seconds between SSE chunks (slow mode).
 - `x-mock-chunks`: how many SSE chunks to split the answer into (default: per word).
 - `x-mock-encoding`: compress the body whatever the request's Accept-Encoding, as some
@@ -98,7 +100,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif streaming:
             self._stream(answer, behaviour, headers)
         else:
-            self._send(200, "application/json", completion(answer))
+            self._send(200, "application/json", completion(answer, audio=behaviour == "audio"))
 
     def do_GET(self) -> None:
         self.server.record(self._received(b""))
@@ -123,7 +125,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _stream(self, answer: str, behaviour: str, headers: dict[str, str]) -> None:
         delay = float(headers.get("x-mock-delay", "0"))
         pieces = split_answer(answer, int(headers.get("x-mock-chunks", "0")))
-        events = [sse_chunk(piece) for piece in pieces]
+        events = [sse_chunk(piece, audio=behaviour == "audio") for piece in pieces]
         if behaviour not in ("abort", "truncate"):
             events += [sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
         if behaviour == "broken-sse":
@@ -187,27 +189,31 @@ class _Encoder:
         return self._gzip.flush() if self._gzip is not None else b""
 
 
-def completion(answer: str) -> bytes:
+# A few bytes of base64 standing in for the spoken answer.
+_AUDIO_DATA = "UklGRiQAAABXQVZFZm10IBAAAAABAAEA"
+
+
+def completion(answer: str, *, audio: bool = False) -> bytes:
+    message: dict[str, Any] = {"role": "assistant", "content": answer}
+    if audio:
+        spoken = {"id": "audio_mock", "expires_at": 1700003600, "data": _AUDIO_DATA}
+        message = {"role": "assistant", "content": None, "audio": {**spoken, "transcript": answer}}
     return json.dumps(
         {
             "id": "chatcmpl-mock",
             "object": "chat.completion",
             "created": 1700000000,
             "model": "mock-1",
-            "choices": [
-                {
-                    "index": 0,
-                    "message": {"role": "assistant", "content": answer},
-                    "finish_reason": "stop",
-                }
-            ],
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
             "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
         }
     ).encode()
 
 
-def sse_chunk(content: str | None, *, finish: str | None = None) -> bytes:
-    delta = {} if content is None else {"content": content}
+def sse_chunk(content: str | None, *, finish: str | None = None, audio: bool = False) -> bytes:
+    delta: dict[str, Any] = {} if content is None else {"content": content}
+    if audio and content is not None:
+        delta = {"audio": {"transcript": content, "data": _AUDIO_DATA}}
     payload = {
         "id": "chatcmpl-mock",
         "object": "chat.completion.chunk",

@@ -49,6 +49,7 @@ _UNCHECKED_REASONS = {
     Unchecked.MALFORMED_RESPONSE: "the response is not a readable chat completion",
     Unchecked.RESPONSE_TOO_LARGE: "the response is larger than the checked limit",
     Unchecked.ENCODED_RESPONSE: "the response is compressed and was not decoded before the check",
+    Unchecked.AUDIO_ANSWER: "the answer holds audio, which is not checked",
     Unchecked.STREAM_INCOMPLETE: "the stream ended before the answer was complete",
     Unchecked.OVERLOADED: "the sidecar is overloaded and could not check it in time",
 }
@@ -109,10 +110,10 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
 
     Sources dropped by a limit (or blank) may have held the support an unsupported
     claim lacks; an answer cut by a byte or length bound was checked only in part; an
-    answer in a language the models do not read, or compressed where Envoy did not
-    decode it, was not checked at all.  A client can cause each on purpose (its prompt
-    can ask for another language, its Accept-Encoding for a compressed answer), so BLOCK
-    refuses them by default
+    answer in a language the models do not read, compressed where Envoy did not decode
+    it, or spoken (audio), was not checked at all.  A client can cause each on purpose
+    (its prompt can ask for another language, its Accept-Encoding for a compressed
+    answer, its `modalities` for audio), so BLOCK refuses them by default
     (`unverifiable`); the other unknowns (nothing checkable, no approved reference, an
     unreadable upstream body) follow `unknown`.
     """
@@ -125,6 +126,8 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
             RefusalCode.UNSUPPORTED_ENCODING,
             "the answer is compressed (content-encoding) and Envoy did not decode it",
         )
+    if outcome.unchecked is Unchecked.AUDIO_ANSWER:
+        return RefusalCode.UNSUPPORTED_CONTENT, "the answer holds audio, which is not checked"
     reasons = outcome.result.reasons if outcome.result is not None else ()
     if Reason.UNSUPPORTED_LANGUAGE in reasons:
         return (

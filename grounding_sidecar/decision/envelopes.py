@@ -32,6 +32,8 @@ class RefusalCode(StrEnum):
     # ... or because the answer came compressed (the client's Accept-Encoding can ask
     # for that) and was not decoded before the sidecar.
     UNSUPPORTED_ENCODING = "unsupported_encoding"
+    # ... or because the answer holds audio (the request's `modalities` ask for it).
+    UNSUPPORTED_CONTENT = "unsupported_content"
 
     @property
     def details(self) -> str:
@@ -49,6 +51,7 @@ _DETAILS = {
     RefusalCode.ANSWER_OVER_LIMIT: "grounding_answer_over_limit",
     RefusalCode.UNSUPPORTED_LANGUAGE: "grounding_unsupported_language",
     RefusalCode.UNSUPPORTED_ENCODING: "grounding_unsupported_encoding",
+    RefusalCode.UNSUPPORTED_CONTENT: "grounding_unsupported_content",
 }
 
 

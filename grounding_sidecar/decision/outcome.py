@@ -26,6 +26,8 @@ class Unchecked(StrEnum):
     # A 2xx body with a content-encoding (gzip, br, ...) Envoy did not decode before the
     # sidecar: its bytes are not the answer's text.
     ENCODED_RESPONSE = "encoded_response"
+    # A 2xx answer that holds audio (`modalities: ["audio"]`): what is spoken is not read.
+    AUDIO_ANSWER = "audio_answer"
     STREAM_INCOMPLETE = "stream_incomplete"  # no [DONE] nor finish_reason
     OVERLOADED = "overloaded"  # shed: the check could not have finished within its deadline
 

@@ -56,6 +56,9 @@ class HeldDelivery(ResponseDelivery):
         except MalformedResponse:
             outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
             return self.conclude(outcome, end_of_stream=end_of_stream)
+        if answer.holds_audio:
+            outcome = CheckOutcome(None, Unchecked.AUDIO_ANSWER)
+            return self.conclude(outcome, end_of_stream=end_of_stream, answer=answer)
         outcome = await self._check.run(answer.text)
         return self.conclude(outcome, end_of_stream=end_of_stream, answer=answer)
 
@@ -67,6 +70,8 @@ class HeldDelivery(ResponseDelivery):
             return self.conclude(
                 CheckOutcome(None, Unchecked.RESPONSE_TOO_LARGE), end_of_stream=end
             )
+        if self._body.so_far().holds_audio:
+            return self.conclude(CheckOutcome(None, Unchecked.AUDIO_ANSWER), end_of_stream=end)
         self._scan_incomplete = True
         outcome = await self._check.run(prefix, truncated=True)
         self._summarise(complete=end and self._body.complete)

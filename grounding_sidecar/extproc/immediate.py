@@ -7,7 +7,7 @@ completes it waits, with whatever follows, for the verdict its final chunk will 
 
 from __future__ import annotations
 
-from grounding_sidecar.decision import ReportLevel
+from grounding_sidecar.decision import CheckOutcome, ReportLevel, Unchecked
 from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.answer_check import AnswerCheck
 from grounding_sidecar.extproc.delivery import Progress, ResponseDelivery
@@ -63,7 +63,10 @@ class ImmediateDelivery(ResponseDelivery):
         (LOG and FLAG deliver whatever it says)."""
         self._summarise(complete=True)
         answer = self._body.so_far()
-        outcome = await self._check.run(answer.text, truncated=self._scan_incomplete)
+        if answer.holds_audio:
+            outcome = CheckOutcome(None, Unchecked.AUDIO_ANSWER)
+        else:
+            outcome = await self._check.run(answer.text, truncated=self._scan_incomplete)
         decision = self._check.record(outcome)
         report = self._check.report(outcome, decision, answer)
         held, self._end = self._end or [], None
@@ -76,7 +79,10 @@ class ImmediateDelivery(ResponseDelivery):
         self._check_after_delivery()
 
     def _check_after_delivery(self) -> None:
-        text = self._body.text()  # joined once, now, before the buffers go away
+        answer = self._body.so_far()  # joined once, now, before the buffers go away
         complete = self._body.complete
         self._summarise(complete=complete)
-        self._check.run_after_delivery(text, truncated=self._scan_incomplete or not complete)
+        if answer.holds_audio:
+            self._check.record(CheckOutcome(None, Unchecked.AUDIO_ANSWER))
+            return
+        self._check.run_after_delivery(answer.text, truncated=self._scan_incomplete or not complete)

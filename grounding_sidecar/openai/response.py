@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
@@ -28,10 +28,12 @@ class ChoiceText:
 
 @dataclass(frozen=True, slots=True)
 class AnswerText:
-    """The checked answer (every choice's content, joined) and where each choice lies."""
+    """The checked answer (every choice's content, joined) and where each choice lies;
+    `holds_audio`: a choice also carries audio (a spoken answer the text does not hold)."""
 
     text: str
     choices: tuple[ChoiceText, ...]
+    holds_audio: bool = False
 
     def locate(self, start: int, end: int) -> tuple[int, int, int] | None:
         """An answer span as (choice index, start, end) in that choice's content."""
@@ -73,6 +75,7 @@ def read_json_answer(raw: bytes) -> AnswerText:
     if not isinstance(document, dict) or not isinstance(document.get("choices"), list):
         raise MalformedResponse("response has no choices list")
     contents: list[tuple[int, str]] = []
+    holds_audio = False
     for position, choice in enumerate(document["choices"]):
         if not isinstance(choice, dict):
             raise MalformedResponse("a choice is not an object")
@@ -80,10 +83,11 @@ def read_json_answer(raw: bytes) -> AnswerText:
         if not isinstance(message, dict):
             raise MalformedResponse("a choice has no message object")
         index = choice.get("index", position)
+        holds_audio = holds_audio or message.get("audio") is not None
         contents.append(
             (index if isinstance(index, int) else position, answer_text(message.get("content")))
         )
-    return join_choices(contents)
+    return replace(join_choices(contents), holds_audio=holds_audio)
 
 
 def with_report(body: bytes, report: Mapping[str, Any]) -> bytes:

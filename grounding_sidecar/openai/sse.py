@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
@@ -131,6 +131,7 @@ class StreamAnswer:
     finish_reasons: dict[int, str] = field(default_factory=dict)
     done: bool = False
     malformed_events: int = 0
+    holds_audio: bool = False  # a delta carried audio (a spoken answer)
     completion_id: str = ""
     model: str = ""
     created: int = 0
@@ -168,7 +169,8 @@ class StreamAnswer:
 
     def answer(self) -> AnswerText:
         """The text with where each choice lies in it (the report's spans)."""
-        return join_choices((index, "".join(self.parts[index])) for index in sorted(self.parts))
+        joined = join_choices((index, "".join(self.parts[index])) for index in sorted(self.parts))
+        return replace(joined, holds_audio=self.holds_audio)
 
     def _remember_identity(self, chunk: dict[str, Any]) -> None:
         if not self.completion_id and isinstance(chunk.get("id"), str):
@@ -187,6 +189,7 @@ class StreamAnswer:
         content = _delta_content(choice)
         if content is not None:
             parts.append(content)
+        self.holds_audio = self.holds_audio or _delta_audio(choice)
         reason = choice.get("finish_reason")
         if isinstance(reason, str):
             self.finish_reasons[index] = reason
@@ -301,6 +304,8 @@ def releasable(raw: bytes, chars: int) -> tuple[int, int]:
             for choice in chunk.get("choices") or []:
                 if not isinstance(choice, dict) or _choice_index(choice) != 0:
                     return position, released
+                if _delta_audio(choice):
+                    return position, released  # audio is not read: the verdict decides it
                 content += len(_delta_content(choice) or "")
         if released + content > chars:
             return position, released
@@ -329,6 +334,11 @@ def _delta_content(choice: dict[str, Any]) -> str | None:
     delta = choice.get("delta")
     content = delta.get("content") if isinstance(delta, dict) else None
     return content if isinstance(content, str) else None
+
+
+def _delta_audio(choice: dict[str, Any]) -> bool:
+    delta = choice.get("delta")
+    return isinstance(delta, dict) and delta.get("audio") is not None
 
 
 def _event_data(event: bytes) -> str | None:

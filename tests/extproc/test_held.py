@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from devtools.mock_upstream import completion
+from devtools.mock_upstream import completion, sse_chunk
 from grounding_sidecar.decision import Unchecked
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
 from tests.support.exchange import (
@@ -254,5 +254,37 @@ def test_redact_refuses_an_answer_with_nothing_grounded() -> None:
         _, per_chunk = await run_response(exchange, [completion(UNGROUNDED)])
         (reply,) = flat(per_chunk)
         assert reply.immediate_response.status.code == 403
+
+    asyncio.run(scenario())
+
+
+def audio_stream(answer: str) -> list[bytes]:
+    words = answer.split()
+    pieces = [sse_chunk(w if i == 0 else " " + w, audio=True) for i, w in enumerate(words)]
+    return [*pieces, sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
+
+
+@pytest.mark.parametrize("sse", [False, True])
+@pytest.mark.parametrize(
+    ("workspace", "refused"), [("block", True), ("redact", True), ("block-lenient", False)]
+)
+def test_an_answer_with_audio_is_unverifiable(sse: bool, workspace: str, refused: bool) -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        exchange = Exchange(make_context(observer=recorder))
+        await run_request(exchange, workspace, request_body(stream=sse))
+        chunks = audio_stream(GROUNDED) if sse else [completion(GROUNDED, audio=True)]
+        _, per_chunk = await run_response(exchange, chunks, sse=sse)
+        out = flat(per_chunk)
+        assert header_value(out[0], "x-grounding-verdict") == "unknown"
+        assert recorder.checks[-1].outcome.unchecked == "audio_answer"
+        if not refused:
+            assert b"".join(delivered(group) for group in per_chunk) == b"".join(chunks)
+        elif sse:
+            assert b"UklGR" not in delivered(out)  # only the content_filter end goes out
+            assert stream_answer(delivered(out)).finish_reasons == {0: "content_filter"}
+        else:
+            error = json.loads(out[0].immediate_response.body)["error"]
+            assert error["code"] == "unsupported_content"
 
     asyncio.run(scenario())

@@ -12,6 +12,7 @@ import json
 import pytest
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
+from devtools.mock_upstream import sse_chunk
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
 from tests.support.exchange import (
     GROUNDED,
@@ -104,5 +105,21 @@ def test_a_cancelled_immediate_stream_still_records_a_verdict() -> None:
         await context.checks.drain(5)
         assert len(recorder.checks) == 1
         assert recorder.checks[-1].outcome.truncated
+
+    asyncio.run(scenario())
+
+
+def test_a_stream_with_audio_under_log_is_relayed_and_recorded_unknown() -> None:
+    async def scenario() -> None:
+        recorder = Recorder()
+        context = make_context(observer=recorder)
+        exchange = Exchange(context)
+        await run_request(exchange, "default", request_body(stream=True))
+        chunks = [sse_chunk(" Spoken words.", audio=True), *sse_body(UNGROUNDED)]
+        _, per_chunk = await run_response(exchange, chunks, sse=True)
+        assert [delivered(group) for group in per_chunk] == chunks
+        await context.checks.drain(5)
+        assert recorder.checks[-1].outcome.unchecked == "audio_answer"
+        assert recorder.checks[-1].decision.deliver
 
     asyncio.run(scenario())

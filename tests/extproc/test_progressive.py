@@ -166,3 +166,17 @@ def test_a_stream_in_a_language_the_models_do_not_read_releases_nothing() -> Non
     assert delivered(flat(per_chunk[:-3])) == b""
     text, finish = content_of(delivered(flat(per_chunk)))
     assert text == "" and finish == ["content_filter"]
+
+
+def test_audio_after_verified_text_waits_for_the_verdict() -> None:
+    async def scenario() -> None:
+        first, second = stream_of([GROUNDED + " ", SECOND + " "])[:2]
+        spoken = sse_chunk(" Spoken part.", audio=True)
+        end = [sse_chunk(" More text.")] * 2 + [sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
+        per_chunk = await drive([first, spoken, second, *end], settle=0.05)
+        released = b"".join(delivered(group) for group in per_chunk)
+        assert released.startswith(first)  # the verified start went out early
+        assert b"UklGR" not in released  # the audio never did
+        assert stream_answer(released).finish_reasons == {0: "content_filter"}
+
+    asyncio.run(scenario())

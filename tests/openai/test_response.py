@@ -74,3 +74,13 @@ def test_the_report_is_added_before_the_closing_brace_and_nothing_else_changes()
     assert out.endswith(b',"grounding":{"verdict":"pass"}}\n')
     assert json.loads(out)["grounding"] == {"verdict": "pass"}
     assert json.loads(with_report(b"{}", {"a": 1})) == {"grounding": {"a": 1}}
+
+
+def test_an_answer_with_audio_says_so() -> None:
+    spoken = {"id": "a1", "data": "UklGR", "transcript": "The sky is blue."}
+    message = {"role": "assistant", "content": None, "audio": spoken}
+    raw = json.dumps({"choices": [{"index": 0, "message": message}]}).encode()
+    answer = read_json_answer(raw)
+    assert answer.holds_audio
+    assert answer.text == ""  # the transcript is not read as the answer
+    assert not read_json_answer(completion("The sky is blue.")).holds_audio

@@ -190,3 +190,21 @@ def test_only_whole_verified_content_events_before_the_end_are_releasable() -> N
     assert everything == (len(first) + len(second) + len(chunk(" More")), 22)
     assert releasable(raw[:-3], 10_000)[0] <= len(raw) - len(chunk(finish="stop"))
     assert releasable(chunk("x", index=1), 10)[0] == 0  # another choice: wait for the end
+
+
+def audio_chunk(transcript: str) -> bytes:
+    payload = {
+        "id": "chatcmpl-1",
+        "object": "chat.completion.chunk",
+        "choices": [{"index": 0, "delta": {"audio": {"transcript": transcript, "data": "UklG"}}}],
+    }
+    return b"data: " + json.dumps(payload).encode() + b"\n\n"
+
+
+def test_a_stream_with_audio_says_so_and_releases_nothing_from_it() -> None:
+    raw = chunk("Verified. ") + audio_chunk("Spoken") + chunk(finish="stop")
+    answer = answer_of(parse_all([raw])[0])
+    assert answer.holds_audio and answer.answer().holds_audio
+    assert answer.text() == "Verified. "
+    assert releasable(raw, 10_000) == (len(chunk("Verified. ")), 10)  # stops at the audio
+    assert not answer_of(parse_all([stream_bytes()])[0]).holds_audio
