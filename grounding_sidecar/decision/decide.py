@@ -124,7 +124,7 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
     if outcome.unchecked is Unchecked.ENCODED_RESPONSE:
         return (
             RefusalCode.UNSUPPORTED_ENCODING,
-            "the answer is compressed (content-encoding) and Envoy did not decode it",
+            "the answer came compressed (content-encoding), which the sidecar does not read",
         )
     if outcome.unchecked is Unchecked.AUDIO_ANSWER:
         return RefusalCode.UNSUPPORTED_CONTENT, "the answer holds audio, which is not checked"

@@ -1,10 +1,11 @@
 """Unreadable delivery: a checked answer whose body is not its text, decided at its headers.
 
-A 2xx answer that still carries a `content-encoding` (gzip, br, zstd, ...) when it
-reaches the sidecar holds compressed bytes: the shipped Envoy configurations decode
-them before the processor (docs/extproc.md#compressed-answers), so one that arrives
-encoded came through an Envoy that does not.  Nothing of it can be checked, and nothing
-of it needs to be held: the verdict (`unknown`) is known now.  BLOCK refuses it under
+A 2xx answer that carries a `content-encoding` (gzip, br, zstd, ...) holds compressed
+bytes: the shipped Envoy configurations ask the upstream for an uncompressed answer
+(docs/extproc.md#compressed-answers), so one that arrives encoded came from an upstream
+that compresses regardless, or through an Envoy that passes the client's
+Accept-Encoding on.  Nothing of it can be checked, and nothing of it needs to be held:
+the verdict (`unknown`) is known now.  BLOCK refuses it under
 `unverifiable: block` (the default: a client's Accept-Encoding can ask for it) before
 any byte goes out; otherwise its headers go out with the verdict and its body is relayed
 exactly as the upstream sent it.
