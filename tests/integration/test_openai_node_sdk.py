@@ -68,3 +68,11 @@ def test_a_progressive_stream_stops_before_the_ungrounded_sentence(
     assert UNGROUNDED not in progressive["text"]
     assert f"{GROUNDED} {UNGROUNDED} {GROUNDED}".startswith(progressive["text"])
     assert progressive["finish_reason"] == "content_filter"
+
+
+def test_an_upstream_that_compresses_when_asked_is_still_checked(
+    results: dict[str, Any],
+) -> None:
+    """The SDK asks for gzip; Envoy's chat route drops the header, so the upstream
+    answers plain and the answer is checked (an unread one would be unsupported_encoding)."""
+    assert results["compressing_upstream"] == {"status": 403, "code": "hallucination_detected"}

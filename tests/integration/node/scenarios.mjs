@@ -5,12 +5,12 @@ import OpenAI from "openai";
 
 const [port, source, grounded, ungrounded] = process.argv.slice(2);
 
-function client(workspace, answer) {
+function client(workspace, answer, headers = {}) {
   return new OpenAI({
     baseURL: `http://127.0.0.1:${port}/v1`,
     apiKey: "sk-node-client-test",
     maxRetries: 0,
-    defaultHeaders: { "x-workspace-id": workspace, "x-mock-answer": answer },
+    defaultHeaders: { "x-workspace-id": workspace, "x-mock-answer": answer, ...headers },
   });
 }
 
@@ -75,5 +75,14 @@ results.progressive_stream = {
   text: progressive.map((c) => c.choices[0]?.delta?.content ?? "").join(""),
   finish_reason: progressive[progressive.length - 1].choices[0]?.finish_reason,
 };
+
+// The SDK asks for gzip; an upstream that compresses when asked still gets checked.
+const compressing = { "x-mock-encoding": "if-asked" };
+try {
+  await create(client("block", ungrounded, compressing));
+  results.compressing_upstream = { raised: null };
+} catch (error) {
+  results.compressing_upstream = { status: error.status, code: error.code };
+}
 
 console.log(JSON.stringify(results));
