@@ -259,7 +259,7 @@ SETTINGS: tuple[SettingSpec, ...] = (
         "unverifiable",
         v.choice(UnknownHandling),
         v.enum_values(UnknownHandling),
-        "what BLOCK does with an answer a limit kept from being verified",
+        "what BLOCK does with an answer the client could keep from being verified",
     ),
     _spec(
         "claim-policy",
