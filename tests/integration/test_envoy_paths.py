@@ -48,6 +48,8 @@ def test_an_escaped_slash_is_refused_before_the_upstream(stack: Stack, path: str
     test_id = f"slash-{uuid.uuid4().hex}"
     reply = stack.post(chat(), {"x-workspace-id": "block", "x-test-id": test_id}, path=path)
     assert reply.status == 400
+    error = reply.json()["error"]
+    assert (error["type"], error["code"]) == ("invalid_request_error", "invalid_path")
     assert stack.upstream.requests_with("x-test-id", test_id) == []
 
 

@@ -320,7 +320,8 @@ xds_matcher:
      under Istio so is the chart's AuthorizationPolicy denying a request without a token
      (Istio names its RBAC policy ns[<namespace>]-policy[<name>]-rule[<n>]: 401 and the
      message plain Envoy's jwt_authn gives, where Istio would answer a plain-text 403);
-     every other local 5xx and the 413 get a JSON body.  First match applies. */}}
+     a path Envoy refuses to normalize (an escaped slash) is invalid_path; every other
+     local 5xx and the 413 get a JSON body.  First match applies. */}}
 {{/* The Istio AuthorizationPolicy that refuses requests without a token. */}}
 {{- define "gs.requireTokenPolicyName" -}}
 {{- include "gs.fullname" . }}-require-token
@@ -387,6 +388,19 @@ mappers:
         type: gateway_error
         code: "%RESPONSE_CODE_DETAILS%"
         message: "%LOCAL_REPLY_BODY%"
+        status: "%RESPONSE_CODE%"
+- filter:
+    extension_filter:
+      name: envoy.access_loggers.extension_filters.cel
+      typed_config:
+        "@type": type.googleapis.com/envoy.extensions.access_loggers.filters.cel.v3.ExpressionFilter
+        expression: "response.code_details == 'path_normalization_failed'"
+  body_format_override:
+    json_format:
+      error:
+        type: invalid_request_error
+        code: invalid_path
+        message: "The request path has an escaped slash (%%2F or %%5C), which is refused."
         status: "%RESPONSE_CODE%"
 - filter:
     status_code_filter:
