@@ -241,6 +241,18 @@ def test_ungrounded_answer_is_refused_in_a_blocking_workspace(stack: Stack, acme
     assert json.loads(body)["error"]["code"] == "hallucination_detected"
 
 
+def test_a_respelled_chat_path_is_checked_and_an_escaped_slash_refused(
+    stack: Stack, acme: str
+) -> None:
+    """The chart's Envoy normalizes the path before routing (docs/extproc.md#paths)."""
+    status, _, body = post(stack.envoy_port, UNGROUNDED, acme, path="//v1/chat/completion%73")
+    assert status == 403, body
+    assert json.loads(body)["error"]["code"] == "hallucination_detected"
+    status, _, body = post(stack.envoy_port, UNGROUNDED, acme, path="/v1/chat%2Fcompletions")
+    assert status == 400, body
+    assert json.loads(body)["error"]["code"] == "invalid_path"
+
+
 def test_ungrounded_stream_ends_with_content_filter_in_a_blocking_workspace(
     stack: Stack, acme: str
 ) -> None:
