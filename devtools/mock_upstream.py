@@ -12,7 +12,7 @@ Behaviour is chosen per request with headers (Envoy forwards them upstream):
   `deep-json` (200 with JSON nested deeper than a parser's stack), `lone-surrogate`
   (the answer ends in a "\ud800" escape: valid JSON, not valid Unicode), `audio` (the
   answer spoken, as `modalities: ["audio"]` asks: its text only in the audio's
-  `transcript`, `content` null).
+  `transcript`, `content` null), `audio-untranscribed` (spoken, no transcript).
 - `x-mock-delay`: seconds between SSE chunks (slow mode).
 - `x-mock-chunks`: how many SSE chunks to split the answer into (default: per word).
 - `x-mock-encoding`: compress the body whatever the request's Accept-Encoding, as some
@@ -35,6 +35,7 @@ import threading
 import time
 import zlib
 from dataclasses import dataclass
+from enum import Enum
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -101,7 +102,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif streaming:
             self._stream(answer, behaviour, headers)
         else:
-            self._send(200, "application/json", completion(answer, audio=behaviour == "audio"))
+            self._send(200, "application/json", completion(answer, audio=_spoken(behaviour)))
 
     def do_GET(self) -> None:
         self.server.record(self._received(b""))
@@ -126,7 +127,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _stream(self, answer: str, behaviour: str, headers: dict[str, str]) -> None:
         delay = float(headers.get("x-mock-delay", "0"))
         pieces = split_answer(answer, int(headers.get("x-mock-chunks", "0")))
-        events = [sse_chunk(piece, audio=behaviour == "audio") for piece in pieces]
+        events = [sse_chunk(piece, audio=_spoken(behaviour)) for piece in pieces]
         if behaviour not in ("abort", "truncate"):
             events += [sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
         if behaviour == "broken-sse":
@@ -194,11 +195,24 @@ class _Encoder:
 _AUDIO_DATA = "UklGRiQAAABXQVZFZm10IBAAAAABAAEA"
 
 
-def completion(answer: str, *, audio: bool = False) -> bytes:
+class Audio(Enum):
+    """A spoken answer: with its words in the audio's transcript, or without."""
+
+    TRANSCRIBED = "audio"
+    UNTRANSCRIBED = "audio-untranscribed"
+
+
+def _spoken(behaviour: str) -> Audio | None:
+    return next((audio for audio in Audio if audio.value == behaviour), None)
+
+
+def completion(answer: str, *, audio: Audio | None = None) -> bytes:
     message: dict[str, Any] = {"role": "assistant", "content": answer}
-    if audio:
-        spoken = {"id": "audio_mock", "expires_at": 1700003600, "data": _AUDIO_DATA}
-        message = {"role": "assistant", "content": None, "audio": {**spoken, "transcript": answer}}
+    if audio is not None:
+        spoken: dict[str, Any] = {"id": "audio_mock", "expires_at": 1700003600, "data": _AUDIO_DATA}
+        if audio is Audio.TRANSCRIBED:
+            spoken["transcript"] = answer
+        message = {"role": "assistant", "content": None, "audio": spoken}
     return json.dumps(
         {
             "id": "chatcmpl-mock",
@@ -211,10 +225,14 @@ def completion(answer: str, *, audio: bool = False) -> bytes:
     ).encode()
 
 
-def sse_chunk(content: str | None, *, finish: str | None = None, audio: bool = False) -> bytes:
+def sse_chunk(
+    content: str | None, *, finish: str | None = None, audio: Audio | None = None
+) -> bytes:
     delta: dict[str, Any] = {} if content is None else {"content": content}
-    if audio and content is not None:
-        delta = {"audio": {"transcript": content, "data": _AUDIO_DATA}}
+    if audio is not None and content is not None:
+        delta = {"audio": {"data": _AUDIO_DATA}}
+        if audio is Audio.TRANSCRIBED:
+            delta["audio"]["transcript"] = content
     payload = {
         "id": "chatcmpl-mock",
         "object": "chat.completion.chunk",

@@ -49,7 +49,7 @@ _UNCHECKED_REASONS = {
     Unchecked.MALFORMED_RESPONSE: "the response is not a readable chat completion",
     Unchecked.RESPONSE_TOO_LARGE: "the response is larger than the checked limit",
     Unchecked.ENCODED_RESPONSE: "the response is compressed and was not decoded before the check",
-    Unchecked.AUDIO_ANSWER: "the answer holds audio, which is not checked",
+    Unchecked.AUDIO_ANSWER: "the answer holds audio without a transcript to check",
     Unchecked.STREAM_INCOMPLETE: "the stream ended before the answer was complete",
     Unchecked.OVERLOADED: "the sidecar is overloaded and could not check it in time",
 }
@@ -72,13 +72,15 @@ def decide(outcome: CheckOutcome, policy: GroundingPolicy, trace_id: str) -> Dec
         return Decision(verdict, None)  # LOG and FLAG never change delivery
     result = outcome.result
     # REDACT delivers a failed answer without its ungrounded claims while a grounded
-    # one remains; with nothing grounded left, or only a prefix checked (the rest would
-    # go out unchecked), it refuses as BLOCK does.
+    # one remains; with nothing grounded left, only a prefix checked (the rest would
+    # go out unchecked), or the answer spoken (audio cannot be cut), it refuses as
+    # BLOCK does.
     if (
         policy.action is Action.REDACT
         and result is not None
         and verdict is ResponseVerdict.FAIL
         and not outcome.truncated
+        and not outcome.spoken
         and result.has_supported_claim
     ):
         return Decision(verdict, None, tuple(g.span for g in result.ungrounded_claims))
@@ -111,9 +113,9 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
     Sources dropped by a limit (or blank) may have held the support an unsupported
     claim lacks; an answer cut by a byte or length bound was checked only in part; an
     answer in a language the models do not read, compressed where Envoy did not decode
-    it, or spoken (audio), was not checked at all.  A client can cause each on purpose
-    (its prompt can ask for another language, its Accept-Encoding for a compressed
-    answer, its `modalities` for audio), so BLOCK refuses them by default
+    it, or spoken without a transcript, was not checked at all.  A client can cause each
+    on purpose (its prompt can ask for another language, its Accept-Encoding for a
+    compressed answer, its `modalities` for audio), so BLOCK refuses them by default
     (`unverifiable`); the other unknowns (nothing checkable, no approved reference, an
     unreadable upstream body) follow `unknown`.
     """
@@ -127,7 +129,10 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
             "the answer came compressed (content-encoding), which the sidecar does not read",
         )
     if outcome.unchecked is Unchecked.AUDIO_ANSWER:
-        return RefusalCode.UNSUPPORTED_CONTENT, "the answer holds audio, which is not checked"
+        return (
+            RefusalCode.UNSUPPORTED_CONTENT,
+            "the answer holds audio without a transcript to check",
+        )
     reasons = outcome.result.reasons if outcome.result is not None else ()
     if Reason.UNSUPPORTED_LANGUAGE in reasons:
         return (

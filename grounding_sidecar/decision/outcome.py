@@ -26,7 +26,8 @@ class Unchecked(StrEnum):
     # A 2xx body with a content-encoding (gzip, br, ...) Envoy did not decode before the
     # sidecar: its bytes are not the answer's text.
     ENCODED_RESPONSE = "encoded_response"
-    # A 2xx answer that holds audio (`modalities: ["audio"]`): what is spoken is not read.
+    # A 2xx answer that holds audio (`modalities: ["audio"]`) whose words are not all in
+    # a transcript the sidecar reads: what is spoken is not what is checked.
     AUDIO_ANSWER = "audio_answer"
     STREAM_INCOMPLETE = "stream_incomplete"  # no [DONE] nor finish_reason
     OVERLOADED = "overloaded"  # shed: the check could not have finished within its deadline
@@ -39,6 +40,8 @@ class CheckOutcome:
     # The answer was cut by a byte bound before the check (scan incomplete): a pass on
     # a prefix says nothing about the rest, so it is reported as unknown.
     truncated: bool = False
+    # The answer is spoken, checked by its audio's transcript: audio cannot be redacted.
+    spoken: bool = False
     seconds: float | None = None  # how long the check took; None when none ran
 
     @property

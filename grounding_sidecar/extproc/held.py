@@ -9,6 +9,8 @@ a stream gets only the end that says why (`AnswerBody.refused_end`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from grounding_sidecar.decision import CheckOutcome, Unchecked
 from grounding_sidecar.decision.decide import Decision
 from grounding_sidecar.decision.envelopes import Refusal
@@ -16,7 +18,7 @@ from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.answer_check import AnswerCheck, redactions
 from grounding_sidecar.extproc.delivery import Progress, ResponseDelivery
 from grounding_sidecar.extproc.messages import ProcessingResponse
-from grounding_sidecar.openai import AnswerText, MalformedResponse, with_report
+from grounding_sidecar.openai import AnswerText, MalformedResponse, Speech, with_report
 from grounding_sidecar.openai.answer_body import AnswerBody, IncompleteStream, Report
 
 
@@ -56,10 +58,12 @@ class HeldDelivery(ResponseDelivery):
         except MalformedResponse:
             outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
             return self.conclude(outcome, end_of_stream=end_of_stream)
-        if answer.holds_audio:
+        if answer.speech is Speech.UNTRANSCRIBED:
             outcome = CheckOutcome(None, Unchecked.AUDIO_ANSWER)
             return self.conclude(outcome, end_of_stream=end_of_stream, answer=answer)
         outcome = await self._check.run(answer.text)
+        if answer.speech is Speech.TRANSCRIBED:
+            outcome = replace(outcome, spoken=True)
         return self.conclude(outcome, end_of_stream=end_of_stream, answer=answer)
 
     async def _over_the_bound(self, end: bool) -> list[ProcessingResponse]:
@@ -70,8 +74,6 @@ class HeldDelivery(ResponseDelivery):
             return self.conclude(
                 CheckOutcome(None, Unchecked.RESPONSE_TOO_LARGE), end_of_stream=end
             )
-        if self._body.so_far().holds_audio:
-            return self.conclude(CheckOutcome(None, Unchecked.AUDIO_ANSWER), end_of_stream=end)
         self._scan_incomplete = True
         outcome = await self._check.run(prefix, truncated=True)
         self._summarise(complete=end and self._body.complete)

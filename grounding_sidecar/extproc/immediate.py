@@ -12,6 +12,7 @@ from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.answer_check import AnswerCheck
 from grounding_sidecar.extproc.delivery import Progress, ResponseDelivery
 from grounding_sidecar.extproc.messages import ProcessingResponse
+from grounding_sidecar.openai import Speech
 from grounding_sidecar.openai.answer_body import StreamAnswerBody
 
 
@@ -63,7 +64,7 @@ class ImmediateDelivery(ResponseDelivery):
         (LOG and FLAG deliver whatever it says)."""
         self._summarise(complete=True)
         answer = self._body.so_far()
-        if answer.holds_audio:
+        if answer.speech is Speech.UNTRANSCRIBED:
             outcome = CheckOutcome(None, Unchecked.AUDIO_ANSWER)
         else:
             outcome = await self._check.run(answer.text, truncated=self._scan_incomplete)
@@ -82,7 +83,7 @@ class ImmediateDelivery(ResponseDelivery):
         answer = self._body.so_far()  # joined once, now, before the buffers go away
         complete = self._body.complete
         self._summarise(complete=complete)
-        if answer.holds_audio:
+        if answer.speech is Speech.UNTRANSCRIBED:
             self._check.record(CheckOutcome(None, Unchecked.AUDIO_ANSWER))
             return
         self._check.run_after_delivery(answer.text, truncated=self._scan_incomplete or not complete)

@@ -16,6 +16,7 @@ from grounding_sidecar.openai.request import (
 from grounding_sidecar.openai.response import (
     AnswerText,
     MalformedResponse,
+    Speech,
     read_json_answer,
     with_contents,
     with_report,
@@ -38,6 +39,7 @@ __all__ = [
     "InvalidSources",
     "MalformedRequest",
     "MalformedResponse",
+    "Speech",
     "SseEvent",
     "SseParser",
     "StreamAnswer",

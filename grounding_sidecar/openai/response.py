@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
@@ -26,14 +27,35 @@ class ChoiceText:
     end: int
 
 
+class Speech(Enum):
+    """Whether an answer is spoken (`modalities: ["audio"]`), and if its words are read."""
+
+    NONE = "none"  # no audio
+    # Every spoken choice's text is its audio's transcript (its content empty): the
+    # transcript is checked as the answer, but audio cannot be redacted.
+    TRANSCRIBED = "transcribed"
+    # A spoken choice without a transcript, or with content beside it: what is spoken is
+    # not what is read, so it is not checked.
+    UNTRANSCRIBED = "untranscribed"
+
+
+def speech_of(choices: Iterable[Speech]) -> Speech:
+    """One answer's speech from its choices': untranscribed if any is."""
+    found = set(choices)
+    for speech in (Speech.UNTRANSCRIBED, Speech.TRANSCRIBED):
+        if speech in found:
+            return speech
+    return Speech.NONE
+
+
 @dataclass(frozen=True, slots=True)
 class AnswerText:
-    """The checked answer (every choice's content, joined) and where each choice lies;
-    `holds_audio`: a choice also carries audio (a spoken answer the text does not hold)."""
+    """The checked answer (every choice's text, joined) and where each choice lies; a
+    spoken choice's text is its audio's transcript (`speech`)."""
 
     text: str
     choices: tuple[ChoiceText, ...]
-    holds_audio: bool = False
+    speech: Speech = Speech.NONE
 
     def locate(self, start: int, end: int) -> tuple[int, int, int] | None:
         """An answer span as (choice index, start, end) in that choice's content."""
@@ -66,7 +88,8 @@ def read_json_answer(raw: bytes) -> AnswerText:
 
     A response with several choices is checked as one answer: each choice is shown to
     someone, so each must be grounded.  Content given as a list of parts contributes
-    its text parts (spans then count in their concatenation).
+    its text parts (spans then count in their concatenation).  A spoken choice
+    (`message.audio`, content null) contributes its audio's transcript.
     """
     try:
         document = json.loads(raw)
@@ -75,7 +98,7 @@ def read_json_answer(raw: bytes) -> AnswerText:
     if not isinstance(document, dict) or not isinstance(document.get("choices"), list):
         raise MalformedResponse("response has no choices list")
     contents: list[tuple[int, str]] = []
-    holds_audio = False
+    speeches: list[Speech] = []
     for position, choice in enumerate(document["choices"]):
         if not isinstance(choice, dict):
             raise MalformedResponse("a choice is not an object")
@@ -83,11 +106,22 @@ def read_json_answer(raw: bytes) -> AnswerText:
         if not isinstance(message, dict):
             raise MalformedResponse("a choice has no message object")
         index = choice.get("index", position)
-        holds_audio = holds_audio or message.get("audio") is not None
-        contents.append(
-            (index if isinstance(index, int) else position, answer_text(message.get("content")))
-        )
-    return replace(join_choices(contents), holds_audio=holds_audio)
+        text, speech = _choice_text(message)
+        speeches.append(speech)
+        contents.append((index if isinstance(index, int) else position, text))
+    return replace(join_choices(contents), speech=speech_of(speeches))
+
+
+def _choice_text(message: dict[str, Any]) -> tuple[str, Speech]:
+    """A message's text: its content, or, spoken, its audio's transcript."""
+    content = answer_text(message.get("content"))
+    audio = message.get("audio")
+    if audio is None:
+        return content, Speech.NONE
+    transcript = audio.get("transcript") if isinstance(audio, dict) else None
+    if content or not isinstance(transcript, str) or not transcript:
+        return content, Speech.UNTRANSCRIBED
+    return transcript, Speech.TRANSCRIBED
 
 
 def with_report(body: bytes, report: Mapping[str, Any]) -> bytes:

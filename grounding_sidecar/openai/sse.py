@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
-from grounding_sidecar.openai.response import AnswerText, join_choices
+from grounding_sidecar.openai.response import AnswerText, Speech, join_choices, speech_of
 
 DONE_SENTINEL = "[DONE]"
 # `json.loads` minus its per-call argument checks (one call per event); a leading BOM,
@@ -131,7 +131,10 @@ class StreamAnswer:
     finish_reasons: dict[int, str] = field(default_factory=dict)
     done: bool = False
     malformed_events: int = 0
-    holds_audio: bool = False  # a delta carried audio (a spoken answer)
+    # Spoken choices (a delta carried `audio`), and the choices with content deltas: a
+    # spoken choice's text is its transcript (`response.Speech`).
+    spoken: set[int] = field(default_factory=set)
+    written: set[int] = field(default_factory=set)
     completion_id: str = ""
     model: str = ""
     created: int = 0
@@ -170,7 +173,14 @@ class StreamAnswer:
     def answer(self) -> AnswerText:
         """The text with where each choice lies in it (the report's spans)."""
         joined = join_choices((index, "".join(self.parts[index])) for index in sorted(self.parts))
-        return replace(joined, holds_audio=self.holds_audio)
+        return replace(joined, speech=speech_of(self._speech(index) for index in self.parts))
+
+    def _speech(self, index: int) -> Speech:
+        if index not in self.spoken:
+            return Speech.NONE
+        if index in self.written or not any(self.parts[index]):
+            return Speech.UNTRANSCRIBED
+        return Speech.TRANSCRIBED
 
     def _remember_identity(self, chunk: dict[str, Any]) -> None:
         if not self.completion_id and isinstance(chunk.get("id"), str):
@@ -189,7 +199,10 @@ class StreamAnswer:
         content = _delta_content(choice)
         if content is not None:
             parts.append(content)
-        self.holds_audio = self.holds_audio or _delta_audio(choice)
+            self.written.add(index)
+        if _delta_audio(choice):
+            self.spoken.add(index)
+            parts.append(_delta_transcript(choice))
         reason = choice.get("finish_reason")
         if isinstance(reason, str):
             self.finish_reasons[index] = reason
@@ -305,7 +318,7 @@ def releasable(raw: bytes, chars: int) -> tuple[int, int]:
                 if not isinstance(choice, dict) or _choice_index(choice) != 0:
                     return position, released
                 if _delta_audio(choice):
-                    return position, released  # audio is not read: the verdict decides it
+                    return position, released  # audio goes out whole after the verdict
                 content += len(_delta_content(choice) or "")
         if released + content > chars:
             return position, released
@@ -339,6 +352,13 @@ def _delta_content(choice: dict[str, Any]) -> str | None:
 def _delta_audio(choice: dict[str, Any]) -> bool:
     delta = choice.get("delta")
     return isinstance(delta, dict) and delta.get("audio") is not None
+
+
+def _delta_transcript(choice: dict[str, Any]) -> str:
+    """The transcript piece a spoken delta carries ("" for one of audio data only)."""
+    audio = choice["delta"]["audio"]
+    transcript = audio.get("transcript") if isinstance(audio, dict) else None
+    return transcript if isinstance(transcript, str) else ""
 
 
 def _event_data(event: bytes) -> str | None:

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from devtools.mock_upstream import completion, sse_chunk
+from devtools.mock_upstream import Audio, completion, sse_chunk
 from grounding_sidecar.decision import Unchecked
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
 from tests.support.exchange import (
@@ -258,22 +258,65 @@ def test_redact_refuses_an_answer_with_nothing_grounded() -> None:
     asyncio.run(scenario())
 
 
-def audio_stream(answer: str) -> list[bytes]:
+def spoken_stream(answer: str, audio: Audio) -> list[bytes]:
     words = answer.split()
-    pieces = [sse_chunk(w if i == 0 else " " + w, audio=True) for i, w in enumerate(words)]
+    pieces = [sse_chunk(w if i == 0 else " " + w, audio=audio) for i, w in enumerate(words)]
     return [*pieces, sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
+
+
+def spoken(answer: str, sse: bool, audio: Audio = Audio.TRANSCRIBED) -> list[bytes]:
+    return spoken_stream(answer, audio) if sse else [completion(answer, audio=audio)]
+
+
+@pytest.mark.parametrize("sse", [False, True])
+def test_a_spoken_answer_is_checked_by_its_transcript(sse: bool) -> None:
+    async def scenario() -> None:
+        for answer, verdict in ((GROUNDED, "pass"), (UNGROUNDED, "fail")):
+            exchange = Exchange(make_context())
+            await run_request(exchange, "block", request_body(stream=sse))
+            chunks = spoken(answer, sse)
+            _, per_chunk = await run_response(exchange, chunks, sse=sse)
+            out = flat(per_chunk)
+            assert header_value(out[0], "x-grounding-verdict") == verdict
+            if verdict == "pass":
+                assert delivered(out) == b"".join(chunks)  # the audio goes out whole
+            elif sse:
+                assert b"UklGR" not in delivered(out)
+                assert stream_answer(delivered(out)).finish_reasons == {0: "content_filter"}
+            else:
+                error = json.loads(out[0].immediate_response.body)["error"]
+                assert error["code"] == "hallucination_detected"
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("sse", [False, True])
+def test_redact_refuses_a_spoken_answer_it_cannot_cut(sse: bool) -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "redact", request_body(stream=sse))
+        _, per_chunk = await run_response(
+            exchange, spoken(f"{GROUNDED} {UNGROUNDED}", sse), sse=sse
+        )
+        out = flat(per_chunk)
+        assert header_value(out[0], "x-grounding-verdict") == "fail"  # not "redacted"
+        assert b"UklGR" not in delivered(out)
+
+    asyncio.run(scenario())
 
 
 @pytest.mark.parametrize("sse", [False, True])
 @pytest.mark.parametrize(
     ("workspace", "refused"), [("block", True), ("redact", True), ("block-lenient", False)]
 )
-def test_an_answer_with_audio_is_unverifiable(sse: bool, workspace: str, refused: bool) -> None:
+def test_a_spoken_answer_without_a_transcript_is_unverifiable(
+    sse: bool, workspace: str, refused: bool
+) -> None:
     async def scenario() -> None:
         recorder = Recorder()
         exchange = Exchange(make_context(observer=recorder))
         await run_request(exchange, workspace, request_body(stream=sse))
-        chunks = audio_stream(GROUNDED) if sse else [completion(GROUNDED, audio=True)]
+        chunks = spoken(GROUNDED, sse, Audio.UNTRANSCRIBED)
         _, per_chunk = await run_response(exchange, chunks, sse=sse)
         out = flat(per_chunk)
         assert header_value(out[0], "x-grounding-verdict") == "unknown"

@@ -12,7 +12,7 @@ import json
 import pytest
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 
-from devtools.mock_upstream import sse_chunk
+from devtools.mock_upstream import Audio, sse_chunk
 from grounding_sidecar.extproc.exchange import Exchange, ExchangeLimits
 from tests.support.exchange import (
     GROUNDED,
@@ -109,17 +109,26 @@ def test_a_cancelled_immediate_stream_still_records_a_verdict() -> None:
     asyncio.run(scenario())
 
 
-def test_a_stream_with_audio_under_log_is_relayed_and_recorded_unknown() -> None:
+@pytest.mark.parametrize(
+    ("audio", "verdict", "unchecked"),
+    [(Audio.TRANSCRIBED, "fail", None), (Audio.UNTRANSCRIBED, "unknown", "audio_answer")],
+)
+def test_a_spoken_stream_under_log_is_relayed_and_recorded(
+    audio: Audio, verdict: str, unchecked: str | None
+) -> None:
     async def scenario() -> None:
         recorder = Recorder()
         context = make_context(observer=recorder)
         exchange = Exchange(context)
         await run_request(exchange, "default", request_body(stream=True))
-        chunks = [sse_chunk(" Spoken words.", audio=True), *sse_body(UNGROUNDED)]
+        words = UNGROUNDED.split()
+        chunks = [sse_chunk(w if i == 0 else " " + w, audio=audio) for i, w in enumerate(words)]
+        chunks += [sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
         _, per_chunk = await run_response(exchange, chunks, sse=True)
         assert [delivered(group) for group in per_chunk] == chunks
         await context.checks.drain(5)
-        assert recorder.checks[-1].outcome.unchecked == "audio_answer"
-        assert recorder.checks[-1].decision.deliver
+        check = recorder.checks[-1]
+        assert (check.decision.verdict.value, check.outcome.unchecked) == (verdict, unchecked)
+        assert check.decision.deliver
 
     asyncio.run(scenario())

@@ -9,7 +9,7 @@ from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from devtools.mock_upstream import sse_chunk
+from devtools.mock_upstream import Audio, sse_chunk
 from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder
 from grounding_sidecar.extproc.exchange import Exchange
 from tests.support.exchange import (
@@ -171,7 +171,7 @@ def test_a_stream_in_a_language_the_models_do_not_read_releases_nothing() -> Non
 def test_audio_after_verified_text_waits_for_the_verdict() -> None:
     async def scenario() -> None:
         first, second = stream_of([GROUNDED + " ", SECOND + " "])[:2]
-        spoken = sse_chunk(" Spoken part.", audio=True)
+        spoken = sse_chunk(" Spoken part.", audio=Audio.TRANSCRIBED)
         end = [sse_chunk(" More text.")] * 2 + [sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
         per_chunk = await drive([first, spoken, second, *end], settle=0.05)
         released = b"".join(delivered(group) for group in per_chunk)

@@ -76,11 +76,24 @@ def test_the_report_is_added_before_the_closing_brace_and_nothing_else_changes()
     assert json.loads(with_report(b"{}", {"a": 1})) == {"grounding": {"a": 1}}
 
 
-def test_an_answer_with_audio_says_so() -> None:
-    spoken = {"id": "a1", "data": "UklGR", "transcript": "The sky is blue."}
-    message = {"role": "assistant", "content": None, "audio": spoken}
-    raw = json.dumps({"choices": [{"index": 0, "message": message}]}).encode()
-    answer = read_json_answer(raw)
-    assert answer.holds_audio
-    assert answer.text == ""  # the transcript is not read as the answer
-    assert not read_json_answer(completion("The sky is blue.")).holds_audio
+@pytest.mark.parametrize(
+    ("content", "audio", "text", "speech"),
+    [
+        (
+            None,
+            {"data": "UklGR", "transcript": "The sky is blue."},
+            "The sky is blue.",
+            "transcribed",
+        ),
+        (None, {"data": "UklGR"}, "", "untranscribed"),
+        (None, {"data": "UklGR", "transcript": ""}, "", "untranscribed"),
+        ("Also text.", {"data": "UklGR", "transcript": "Spoken."}, "Also text.", "untranscribed"),
+        ("The sky is blue.", None, "The sky is blue.", "none"),
+    ],
+)
+def test_a_spoken_answer_is_read_by_its_transcript(
+    content: str | None, audio: dict[str, str] | None, text: str, speech: str
+) -> None:
+    message = {"role": "assistant", "content": content, "audio": audio}
+    answer = read_json_answer(json.dumps({"choices": [{"index": 0, "message": message}]}).encode())
+    assert (answer.text, answer.speech.value) == (text, speech)

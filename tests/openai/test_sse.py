@@ -1,5 +1,6 @@
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -192,19 +193,36 @@ def test_only_whole_verified_content_events_before_the_end_are_releasable() -> N
     assert releasable(chunk("x", index=1), 10)[0] == 0  # another choice: wait for the end
 
 
-def audio_chunk(transcript: str) -> bytes:
+def audio_chunk(transcript: str | None) -> bytes:
+    audio = {"data": "UklG"} if transcript is None else {"data": "UklG", "transcript": transcript}
     payload = {
         "id": "chatcmpl-1",
         "object": "chat.completion.chunk",
-        "choices": [{"index": 0, "delta": {"audio": {"transcript": transcript, "data": "UklG"}}}],
+        "choices": [{"index": 0, "delta": {"audio": audio}}],
     }
     return b"data: " + json.dumps(payload).encode() + b"\n\n"
 
 
-def test_a_stream_with_audio_says_so_and_releases_nothing_from_it() -> None:
+@pytest.mark.parametrize(
+    ("pieces", "text", "speech"),
+    [
+        (
+            [audio_chunk(None), audio_chunk("Spoken "), audio_chunk("words.")],
+            "Spoken words.",
+            "transcribed",
+        ),
+        ([audio_chunk(None), audio_chunk(None)], "", "untranscribed"),
+        ([chunk("Written. "), audio_chunk("Spoken.")], "Written. Spoken.", "untranscribed"),
+        ([chunk("Written.")], "Written.", "none"),
+    ],
+)
+def test_a_spoken_stream_is_read_by_its_transcript(
+    pieces: list[bytes], text: str, speech: str
+) -> None:
+    answer = answer_of(parse_all([b"".join(pieces) + chunk(finish="stop")])[0]).answer()
+    assert (answer.text, answer.speech.value) == (text, speech)
+
+
+def test_nothing_from_a_spoken_event_on_is_releasable_before_the_verdict() -> None:
     raw = chunk("Verified. ") + audio_chunk("Spoken") + chunk(finish="stop")
-    answer = answer_of(parse_all([raw])[0])
-    assert answer.holds_audio and answer.answer().holds_audio
-    assert answer.text() == "Verified. "
-    assert releasable(raw, 10_000) == (len(chunk("Verified. ")), 10)  # stops at the audio
-    assert not answer_of(parse_all([stream_bytes()])[0]).holds_audio
+    assert releasable(raw, 10_000) == (len(chunk("Verified. ")), 10)
