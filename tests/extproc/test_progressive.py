@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from envoy.service.ext_proc.v3 import external_processor_pb2 as ext_proc
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -178,5 +179,27 @@ def test_audio_after_verified_text_waits_for_the_verdict() -> None:
         assert released.startswith(first)  # the verified start went out early
         assert b"UklGR" not in released  # the audio never did
         assert stream_answer(released).finish_reasons == {0: "content_filter"}
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("workspace", ["progressive", "redact-progressive"])
+def test_a_spoken_stream_goes_out_whole_after_a_pass_or_not_at_all(workspace: str) -> None:
+    async def scenario() -> None:
+        for answer, passes in ((f"{GROUNDED} {SECOND}", True), (f"{GROUNDED} {UNGROUNDED}", False)):
+            words = answer.split()
+            chunks = [
+                sse_chunk(w if i == 0 else " " + w, audio=Audio.TRANSCRIBED)
+                for i, w in enumerate(words)
+            ] + [sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
+            per_chunk = await drive(chunks, settle=0.02, workspace=workspace)
+            assert all(group == [] for group in per_chunk[:-1])  # nothing before the end
+            released = delivered(flat(per_chunk))
+            if passes:  # every audio event, then the end (with the report, if one is due)
+                assert released.startswith(b"".join(chunks[:-2]))
+                assert stream_answer(released).finish_reasons == {0: "stop"}
+            else:
+                assert b"UklGR" not in released  # neither cut nor released in part
+                assert stream_answer(released).finish_reasons == {0: "content_filter"}
 
     asyncio.run(scenario())
