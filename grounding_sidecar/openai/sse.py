@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grounding_sidecar.common.compact_json import compact_json
+from grounding_sidecar.openai.content import content_text
 from grounding_sidecar.openai.response import AnswerText, Speech, join_choices, speech_of
 
 DONE_SENTINEL = "[DONE]"
@@ -344,9 +345,11 @@ def _choice_index(choice: dict[str, Any]) -> int:
 
 
 def _delta_content(choice: dict[str, Any]) -> str | None:
+    """A delta's content as text: a string, or a list of typed parts' texts, as a JSON
+    answer's content is read (`content.content_text`); None when it has neither."""
     delta = choice.get("delta")
     content = delta.get("content") if isinstance(delta, dict) else None
-    return content if isinstance(content, str) else None
+    return content_text(content, "") if content is not None else None
 
 
 def _delta_audio(choice: dict[str, Any]) -> bool:

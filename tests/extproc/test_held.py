@@ -331,3 +331,21 @@ def test_a_spoken_answer_without_a_transcript_is_unverifiable(
             assert error["code"] == "unsupported_content"
 
     asyncio.run(scenario())
+
+
+def test_a_stream_whose_content_comes_as_parts_is_checked() -> None:
+    async def scenario() -> None:
+        exchange = Exchange(make_context())
+        await run_request(exchange, "block", request_body(stream=True))
+        events = []
+        for i, word in enumerate(UNGROUNDED.split()):
+            parts = [{"type": "text", "text": word if i == 0 else " " + word}]
+            delta = {"index": 0, "delta": {"content": parts}, "finish_reason": None}
+            events.append(b"data: " + json.dumps({"choices": [delta]}).encode() + b"\n\n")
+        chunks = [*events, sse_chunk(None, finish="stop"), b"data: [DONE]\n\n"]
+        _, per_chunk = await run_response(exchange, chunks, sse=True)
+        out = flat(per_chunk)
+        assert header_value(out[0], "x-grounding-verdict") == "fail"  # read, and refused
+        assert stream_answer(delivered(out)).finish_reasons == {0: "content_filter"}
+
+    asyncio.run(scenario())

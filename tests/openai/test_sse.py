@@ -12,6 +12,7 @@ from grounding_sidecar.openai import (
     done_event,
     releasable,
     with_report_in_final_chunk,
+    without_ranges,
 )
 
 
@@ -226,3 +227,18 @@ def test_a_spoken_stream_is_read_by_its_transcript(
 def test_nothing_from_a_spoken_event_on_is_releasable_before_the_verdict() -> None:
     raw = chunk("Verified. ") + audio_chunk("Spoken") + chunk(finish="stop")
     assert releasable(raw, 10_000) == (len(chunk("Verified. ")), 10)
+
+
+def parts_chunk(*texts: str) -> bytes:
+    parts = [{"type": "text", "text": text} for text in texts]
+    payload = {"id": "c", "choices": [{"index": 0, "delta": {"content": parts}}]}
+    return b"data: " + json.dumps(payload).encode() + b"\n\n"
+
+
+def test_content_given_as_parts_in_a_stream_is_read_like_a_json_answers() -> None:
+    raw = parts_chunk("The answer ", "is 42.") + parts_chunk(" More.") + chunk(finish="stop")
+    answer = answer_of(parse_all([raw])[0])
+    assert answer.text() == "The answer is 42. More."
+    assert releasable(raw, 17) == (len(parts_chunk("The answer ", "is 42.")), 17)
+    cut = without_ranges(raw, {0: [(11, 18)]})  # "is 42. " goes, the text left a string
+    assert answer_of(parse_all([cut])[0]).text() == "The answer More."
