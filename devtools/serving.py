@@ -13,6 +13,7 @@ import os
 import re
 import select
 import subprocess
+import threading
 import urllib.request
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -81,7 +82,17 @@ def start_serving(
     if not line.startswith("serving "):
         ServingProcess(process, {}).stop(timeout=5)
         raise ServingFailed(f"{' '.join(command[:4])} ... did not start: {line.strip()!r}")
+    # What it prints after (a sidecar's audit events, on stdout by default) is read and
+    # dropped, as a container runtime reads it: an undrained pipe fills, and the
+    # sidecar's audit writer then blocks and drops every event, which a deployment never
+    # sees (and which would leave their cost out of every benchmark).
+    threading.Thread(target=_drain, args=(process.stdout,), daemon=True).start()
     return ServingProcess(process, dict(part.split("=", 1) for part in line.split()[1:]))
+
+
+def _drain(stream: IO[str]) -> None:
+    for _ in stream:
+        pass
 
 
 def metrics_text(port: int) -> str:
