@@ -48,8 +48,9 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # "Sep 10, 2018"), initials written with dots ("US" in "the U.S.") and a name only word by
 # word, never inside a word ("EU" is not in "neutral"; corpus.py), reads a name written
 # with a symbol as one name ("C++" is not "C#", details.py), and names a restriction
-# lifted as a contrast ("any" where the passage says "only", quantifiers.py).
-RULES_VERSION = "rules-v6"
+# lifted as a contrast ("any" where the passage says "only", quantifiers.py); rules-v7
+# reads no number in a Markdown footnote reference ("[^1]", citations.py).
+RULES_VERSION = "rules-v7"
 
 
 class FindingKind(enum.Enum):

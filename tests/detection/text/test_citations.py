@@ -14,6 +14,7 @@ from grounding_sidecar.detection.text.citations import citation_spans
         ("Refunds take 30 days [2][3].", ["[2]", "[3]"]),
         ("Refunds take 30 days [1, 4] and [2-5].", ["[1, 4]", "[2-5]"]),
         ("Refunds take 30 days【4:0†source】.", ["【4:0†source】"]),
+        ("Refunds take 30 days.[^1] See [^source-2].", ["[^1]", "[^source-2]"]),
     ],
 )
 def test_each_marker_form_is_one_span(text: str, markers: list[str]) -> None:
@@ -26,6 +27,7 @@ def test_each_marker_form_is_one_span(text: str, markers: list[str]) -> None:
         "It opened in [2019].",  # four digits: a year, not a citation
         "The fee is [5000] euros.",
         "See the list [a, b].",
+        "The exponent is [^] here, or [^ 2].",
         "Refunds take 30 days.",
     ],
 )
