@@ -48,10 +48,17 @@ _UNCHECKED_REASONS = {
     Unchecked.CHECK_FAILED: "the check failed",
     Unchecked.MALFORMED_RESPONSE: "the response is not a readable chat completion",
     Unchecked.RESPONSE_TOO_LARGE: "the response is larger than the checked limit",
-    Unchecked.ENCODED_RESPONSE: "the response is compressed and was not decoded before the check",
+    Unchecked.ENCODED_RESPONSE: "the answer came compressed (content-encoding), which is not read",
     Unchecked.AUDIO_ANSWER: "the answer holds audio without a transcript to check",
     Unchecked.STREAM_INCOMPLETE: "the stream ended before the answer was complete",
     Unchecked.OVERLOADED: "the sidecar is overloaded and could not check it in time",
+}
+
+# Answers left unchecked for a cause the client can choose (its Accept-Encoding, its
+# `modalities`): unverifiable, refused under `unverifiable: block` with these codes.
+_UNVERIFIABLE_UNCHECKED = {
+    Unchecked.ENCODED_RESPONSE: RefusalCode.UNSUPPORTED_ENCODING,
+    Unchecked.AUDIO_ANSWER: RefusalCode.UNSUPPORTED_CONTENT,
 }
 
 # Outcomes that BLOCK refuses whatever `unknown` says: the processor failed to do its
@@ -123,16 +130,8 @@ def _limit_passed(outcome: CheckOutcome) -> tuple[RefusalCode, str] | None:
         return RefusalCode.ANSWER_OVER_LIMIT, "the response is larger than max-response-bytes"
     if outcome.truncated:
         return RefusalCode.ANSWER_OVER_LIMIT, "the answer is longer than max-stream-bytes"
-    if outcome.unchecked is Unchecked.ENCODED_RESPONSE:
-        return (
-            RefusalCode.UNSUPPORTED_ENCODING,
-            "the answer came compressed (content-encoding), which the sidecar does not read",
-        )
-    if outcome.unchecked is Unchecked.AUDIO_ANSWER:
-        return (
-            RefusalCode.UNSUPPORTED_CONTENT,
-            "the answer holds audio without a transcript to check",
-        )
+    if outcome.unchecked in _UNVERIFIABLE_UNCHECKED:
+        return _UNVERIFIABLE_UNCHECKED[outcome.unchecked], _UNCHECKED_REASONS[outcome.unchecked]
     reasons = outcome.result.reasons if outcome.result is not None else ()
     if Reason.UNSUPPORTED_LANGUAGE in reasons:
         return (

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from grounding_sidecar.decision import (
@@ -24,6 +25,7 @@ from grounding_sidecar.decision import (
     Redaction,
     ReportLevel,
     StreamSummary,
+    Unchecked,
     decide,
     grounding_report,
     redact,
@@ -31,9 +33,12 @@ from grounding_sidecar.decision import (
 from grounding_sidecar.decision.decide import Decision
 from grounding_sidecar.extproc import messages
 from grounding_sidecar.observability.tracing import ExchangeTrace
-from grounding_sidecar.openai import AnswerText, ChatRequest
+from grounding_sidecar.openai import AnswerText, ChatRequest, Speech
 
 log = logging.getLogger(__name__)
+
+# An answer whose audio has no transcript: what is spoken is not what could be read.
+_AUDIO_UNREAD = CheckOutcome(None, Unchecked.AUDIO_ANSWER)
 
 
 def notify(observer: GroundingObserver, call: Callable[[GroundingObserver], None]) -> None:
@@ -97,12 +102,23 @@ class AnswerCheck:
         preparation, self._preparation = self._preparation, None
         return await self._run(answer, truncated, preparation)
 
-    def run_after_delivery(self, answer: str, *, truncated: bool) -> None:
+    async def run_answer(self, answer: AnswerText, *, truncated: bool = False) -> CheckOutcome:
+        """The check of an answer as read: a spoken one by its transcript (marked, since
+        audio cannot be cut), one with audio and no transcript not at all."""
+        if answer.speech is Speech.UNTRANSCRIBED:
+            return _AUDIO_UNREAD
+        outcome = await self.run(answer.text, truncated=truncated)
+        return replace(outcome, spoken=True) if answer.speech is Speech.TRANSCRIBED else outcome
+
+    def run_after_delivery(self, answer: AnswerText, *, truncated: bool) -> None:
         """Check what the client already has, outliving the exchange; recorded only."""
+        if answer.speech is Speech.UNTRANSCRIBED:
+            self.record(_AUDIO_UNREAD)
+            return
         preparation, self._preparation = self._preparation, None
 
         async def check_and_record() -> None:
-            self.record(await self._run(answer, truncated, preparation))
+            self.record(await self._run(answer.text, truncated, preparation))
 
         self.checks.spawn(check_and_record())
 

@@ -7,8 +7,9 @@ from grounding_sidecar.extproc.answer_check import AnswerCheck
 from grounding_sidecar.extproc.delivery import ResponseDelivery
 from grounding_sidecar.extproc.held import HeldDelivery
 from grounding_sidecar.extproc.immediate import ImmediateDelivery
+from grounding_sidecar.extproc.messages import is_encoded
 from grounding_sidecar.extproc.progressive import ProgressiveDelivery
-from grounding_sidecar.extproc.unreadable import UnreadableDelivery, is_encoded
+from grounding_sidecar.extproc.unreadable import UnreadableDelivery
 from grounding_sidecar.openai.answer_body import JsonAnswerBody, StreamAnswerBody
 
 

@@ -9,8 +9,6 @@ a stream gets only the end that says why (`AnswerBody.refused_end`).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from grounding_sidecar.decision import CheckOutcome, Unchecked
 from grounding_sidecar.decision.decide import Decision
 from grounding_sidecar.decision.envelopes import Refusal
@@ -18,7 +16,7 @@ from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.answer_check import AnswerCheck, redactions
 from grounding_sidecar.extproc.delivery import Progress, ResponseDelivery
 from grounding_sidecar.extproc.messages import ProcessingResponse
-from grounding_sidecar.openai import AnswerText, MalformedResponse, Speech, with_report
+from grounding_sidecar.openai import AnswerText, MalformedResponse, with_report
 from grounding_sidecar.openai.answer_body import AnswerBody, IncompleteStream, Report
 
 
@@ -58,12 +56,7 @@ class HeldDelivery(ResponseDelivery):
         except MalformedResponse:
             outcome = CheckOutcome(None, Unchecked.MALFORMED_RESPONSE)
             return self.conclude(outcome, end_of_stream=end_of_stream)
-        if answer.speech is Speech.UNTRANSCRIBED:
-            outcome = CheckOutcome(None, Unchecked.AUDIO_ANSWER)
-            return self.conclude(outcome, end_of_stream=end_of_stream, answer=answer)
-        outcome = await self._check.run(answer.text)
-        if answer.speech is Speech.TRANSCRIBED:
-            outcome = replace(outcome, spoken=True)
+        outcome = await self._check.run_answer(answer)
         return self.conclude(outcome, end_of_stream=end_of_stream, answer=answer)
 
     async def _over_the_bound(self, end: bool) -> list[ProcessingResponse]:
@@ -103,9 +96,6 @@ class HeldDelivery(ResponseDelivery):
             held = [whole]
             verdict_header.update(self._body.length_headers(whole))
         self.progress = Progress.FINISHED if end_of_stream else Progress.RELEASED
-        if not held and not end_of_stream and late_metadata is None:
-            # Released before any body arrived: Envoy relays the body it has yet to send.
-            return self._headers(verdict_header, metadata)
         return [
             *self._headers(verdict_header, metadata),
             *messages.streamed_response_bodies(

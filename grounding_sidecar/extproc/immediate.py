@@ -7,12 +7,11 @@ completes it waits, with whatever follows, for the verdict its final chunk will 
 
 from __future__ import annotations
 
-from grounding_sidecar.decision import CheckOutcome, ReportLevel, Unchecked
+from grounding_sidecar.decision import ReportLevel
 from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.answer_check import AnswerCheck
 from grounding_sidecar.extproc.delivery import Progress, ResponseDelivery
 from grounding_sidecar.extproc.messages import ProcessingResponse
-from grounding_sidecar.openai import Speech
 from grounding_sidecar.openai.answer_body import StreamAnswerBody
 
 
@@ -64,10 +63,7 @@ class ImmediateDelivery(ResponseDelivery):
         (LOG and FLAG deliver whatever it says)."""
         self._summarise(complete=True)
         answer = self._body.so_far()
-        if answer.speech is Speech.UNTRANSCRIBED:
-            outcome = CheckOutcome(None, Unchecked.AUDIO_ANSWER)
-        else:
-            outcome = await self._check.run(answer.text, truncated=self._scan_incomplete)
+        outcome = await self._check.run_answer(answer, truncated=self._scan_incomplete)
         decision = self._check.record(outcome)
         report = self._check.report(outcome, decision, answer)
         held, self._end = self._end or [], None
@@ -83,7 +79,4 @@ class ImmediateDelivery(ResponseDelivery):
         answer = self._body.so_far()  # joined once, now, before the buffers go away
         complete = self._body.complete
         self._summarise(complete=complete)
-        if answer.speech is Speech.UNTRANSCRIBED:
-            self._check.record(CheckOutcome(None, Unchecked.AUDIO_ANSWER))
-            return
-        self._check.run_after_delivery(answer.text, truncated=self._scan_incomplete or not complete)
+        self._check.run_after_delivery(answer, truncated=self._scan_incomplete or not complete)

@@ -80,6 +80,17 @@ def header_values(headers: ext_proc.HttpHeaders, names: Collection[str]) -> dict
     return result
 
 
+# What a content-encoding may say of a body that is its own text.
+PLAIN_ENCODINGS = frozenset({"", "identity"})
+
+
+def is_encoded(content_encoding: str) -> bool:
+    """Whether a `content-encoding` value names any coding but identity ("gzip",
+    "br", "gzip, identity", an unknown token): such a body is not the answer's text."""
+    codings = {c.strip().lower() for c in content_encoding.split(",")}
+    return not codings <= PLAIN_ENCODINGS
+
+
 def _set_headers(headers: Mapping[str, str]) -> ext_proc.HeaderMutation:
     return ext_proc.HeaderMutation(
         set_headers=[
@@ -163,7 +174,8 @@ def streamed_response_bodies(
 ) -> list[ProcessingResponse]:
     """Release held chunks in order, consecutive ones joined up to `RELEASE_MESSAGE_BYTES`
     per message (bounded message sizes); the last message ends the stream and carries
-    `metadata`."""
+    `metadata`.  Nothing to say (no bytes, not the end, no metadata) is no message:
+    released before any body arrived, the body Envoy has yet to send is relayed."""
     pieces: list[bytes] = []
     run: list[bytes] = []
     run_bytes = 0
@@ -176,6 +188,8 @@ def streamed_response_bodies(
             run_bytes += len(chunk)
     if run or not pieces:
         pieces.append(b"".join(run))
+    if pieces == [b""] and not end_of_stream and metadata is None:
+        return []
     last = len(pieces) - 1
     return [
         streamed_response_body(

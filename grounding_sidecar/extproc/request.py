@@ -28,8 +28,7 @@ from grounding_sidecar.decision import (
 from grounding_sidecar.decision.envelopes import Refusal
 from grounding_sidecar.extproc import messages
 from grounding_sidecar.extproc.answer_check import AnswerCheck, notify
-from grounding_sidecar.extproc.messages import ProcessingResponse
-from grounding_sidecar.extproc.unreadable import is_encoded
+from grounding_sidecar.extproc.messages import ProcessingResponse, is_encoded
 from grounding_sidecar.observability.tracing import TRACE_HEADERS, ExchangeTrace, Tracing
 from grounding_sidecar.openai import (
     ChatRequest,

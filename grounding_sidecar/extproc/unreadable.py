@@ -19,16 +19,6 @@ from grounding_sidecar.extproc.held import HeldDelivery
 from grounding_sidecar.extproc.messages import ProcessingResponse
 from grounding_sidecar.openai.answer_body import JsonAnswerBody
 
-# What a response's content-encoding may say of a body that is its own text.
-PLAIN_ENCODINGS = frozenset({"", "identity"})
-
-
-def is_encoded(content_encoding: str) -> bool:
-    """Whether a `content-encoding` value names any coding but identity ("gzip",
-    "br", "gzip, identity", an unknown token): such a body is not the answer's text."""
-    codings = {c.strip().lower() for c in content_encoding.split(",")}
-    return not codings <= PLAIN_ENCODINGS
-
 
 class UnreadableDelivery(HeldDelivery):
     """Concludes at the headers: refused whole (a JSON envelope, since no byte went out),

@@ -61,6 +61,7 @@ def test_held_chunks_are_released_joined_in_order() -> None:
     assert released([b"abc", b""], end=False) == [(b"abc", False)]
     assert released([]) == [(b"", True)]
     assert released([b""]) == [(b"", True)]
+    assert released([], end=False) == []  # released before any body: nothing to send
 
 
 def test_released_messages_stay_bounded() -> None:
@@ -101,3 +102,21 @@ def test_header_values_match_the_full_header_map() -> None:
     wanted = {":path", "x-workspace-id", "traceparent", "tracestate"}
     full = messages.header_map(headers)
     assert messages.header_values(headers, wanted) == {k: full[k] for k in wanted if k in full}
+
+
+@pytest.mark.parametrize(
+    ("value", "encoded"),
+    [
+        ("", False),
+        ("identity", False),
+        (" Identity ", False),
+        ("gzip", True),
+        ("GZIP", True),
+        ("br", True),
+        ("zstd", True),
+        ("gzip, identity", True),
+        ("x-unknown", True),
+    ],
+)
+def test_any_coding_but_identity_is_encoded(value: str, encoded: bool) -> None:
+    assert messages.is_encoded(value) is encoded

@@ -14,7 +14,6 @@ import pytest
 
 from devtools.mock_upstream import completion
 from grounding_sidecar.extproc.exchange import Exchange
-from grounding_sidecar.extproc.unreadable import is_encoded
 from tests.support.exchange import (
     UNGROUNDED,
     delivered,
@@ -26,24 +25,6 @@ from tests.support.exchange import (
     sse_body,
 )
 from tests.support.recorder import Recorder
-
-
-@pytest.mark.parametrize(
-    ("value", "encoded"),
-    [
-        ("", False),
-        ("identity", False),
-        (" Identity ", False),
-        ("gzip", True),
-        ("GZIP", True),
-        ("br", True),
-        ("zstd", True),
-        ("gzip, identity", True),
-        ("x-unknown", True),
-    ],
-)
-def test_any_coding_but_identity_is_encoded(value: str, encoded: bool) -> None:
-    assert is_encoded(value) is encoded
 
 
 @pytest.mark.parametrize("sse", [False, True])
