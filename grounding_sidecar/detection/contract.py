@@ -103,6 +103,7 @@ class SkipReason(StrEnum):
     TOO_SHORT = "too_short"  # under min-claim-words and holding no checkable detail
     CODE = "code"
     OVER_LIMIT = "over_limit"
+    SOURCE_LIST = "source_list"  # an entry of the answer's list of its sources
 
 
 class DropReason(StrEnum):

@@ -48,6 +48,7 @@ from grounding_sidecar.detection.text.language import gate_for
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
 from grounding_sidecar.detection.text.short_answers import SHORT_ANSWERS_VERSION, read_with_question
+from grounding_sidecar.detection.text.source_lists import may_list_sources, set_aside_source_lists
 from grounding_sidecar.detection.verifier.base import Verifier
 
 # The warm-up check's source, answered by itself: every embedder and scorer supports it.
@@ -249,9 +250,12 @@ class Grader:
         (text/short_answers.py), never evidence."""
         started = time.perf_counter()
         split = self._split(answer, claim_spans)
-        if claim_spans is None and self._settings.short_answers_with_question:
-            split = read_with_question(answer, split, question)
         side = read_sources(sources, limits, policy, references, memo)
+        if claim_spans is None:
+            if may_list_sources(answer):
+                split = set_aside_source_lists(answer, split, side.line_words)
+            if self._settings.short_answers_with_question:
+                split = read_with_question(answer, split, question)
         if self._language is not None and self._language.unsupported(answer, sources):
             return self._unsupported_language(policy, split, side.selection)
         # Labelled spans are graded as given; our own split separates premises.

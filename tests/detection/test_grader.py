@@ -22,6 +22,7 @@ from grounding_sidecar.detection import (
 )
 from grounding_sidecar.detection.contract import (
     VALID_VERDICTS,
+    SkipReason,
     StatementGrade,
 )
 from grounding_sidecar.detection.embedding.base import EmbeddingError
@@ -106,6 +107,21 @@ def test_a_cited_answer_passes_on_sources_that_state_no_citation_number(
     assert result.verdict is ResponseVerdict.PASS
 
 
+def test_a_cited_answer_with_its_source_list_passes_and_a_claim_in_the_list_fails(
+    hash_grader: Grader,
+) -> None:
+    titled = ["Warranty terms (2025 edition)\n" + SOURCES[2], *SOURCES[:2]]
+    answer = "The warranty covers accidental damage for 24 months [1].\n\nSources:\n[1] {}"
+    result = hash_grader.check(answer.format("Warranty terms, section 4"), titled)
+    assert result.verdict is ResponseVerdict.PASS, result.claims
+    assert [s.reason for s in result.skipped_claims] == [SkipReason.SOURCE_LIST]
+    untitled = hash_grader.check(answer.format("Warranty terms, section 4"), SOURCES)
+    assert untitled.verdict is ResponseVerdict.FAIL  # no source gives that title
+    claim = hash_grader.check(answer.format("Accidental damage is covered for 36 months"), titled)
+    assert claim.verdict is ResponseVerdict.FAIL
+    assert claim.claims[-1].verdict is Verdict.CONTRADICTORY
+
+
 def test_labelled_examples_get_their_response_verdict(
     hash_grader: Grader, examples_path: Path
 ) -> None:
@@ -159,7 +175,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v2/rules-v7/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v7/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -304,8 +320,8 @@ def test_labelled_spans_are_never_read_with_the_question(asking_grader: Grader) 
 def test_off_by_default_short_answers_are_graded_alone(asking_grader: Grader) -> None:
     result = Grader(HashEmbedder()).check("Paris.", TOWER, question=WHERE)
     assert result.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
-    assert "/split-v2/" in result.version
-    assert "/split-v2+q1/" in asking_grader.version()
+    assert "/split-v3/" in result.version
+    assert "/split-v3+q1/" in asking_grader.version()
 
 
 def test_an_answer_in_a_language_the_models_do_not_read_is_unknown_and_ungraded() -> None:

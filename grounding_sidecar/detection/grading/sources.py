@@ -24,6 +24,7 @@ from grounding_sidecar.detection.text.passages import (
     select_sources,
     split_passages,
 )
+from grounding_sidecar.detection.text.source_lists import source_line_words
 
 
 @dataclass
@@ -65,6 +66,12 @@ class SourceSide:
     @cached_property
     def index(self) -> LexicalIndex:
         return LexicalIndex([p.text for p in self.passages])
+
+    @cached_property
+    def line_words(self) -> tuple[str, ...]:
+        """The words of the kept sources' lines, what a source list's entry is matched
+        against (text/source_lists.py): a reference never names a source."""
+        return source_line_words([text for _, text in self.selection.kept])
 
 
 def read_sources(

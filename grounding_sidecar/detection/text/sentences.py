@@ -28,7 +28,7 @@ from enum import StrEnum
 # Names the segmentation and the claim-selection rules (claims.py): results graded
 # under different rules never mix.  v2 grades headings and short sentences that hold
 # a checkable detail.
-SPLITTER_VERSION = "split-v2"
+SPLITTER_VERSION = "split-v3"
 
 
 class BlockKind(StrEnum):

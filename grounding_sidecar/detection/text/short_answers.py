@@ -10,7 +10,8 @@ rules read gains the question.  The question is never evidence: it is not a sour
 so a detail it states must still be found in the sources (and one they contradict
 fails the claim).
 
-Only a split made of too-short segments is read this way: an answer of fenced code,
+Only a split made of too-short segments (and a source list, which stays set aside:
+text/source_lists.py) is read this way: an answer of fenced code,
 or one cut by a limit, is not a short answer, and a gradable claim anywhere means the
 answer stands on its own.
 """
@@ -32,12 +33,16 @@ def read_with_question(answer: str, split: ClaimSplit, question: str | None) -> 
     """`split` with its too-short segments made one claim read after `question`, when
     the split has no gradable claim and only too-short segments; `split` otherwise."""
     context = _question_text(question)
-    if context is None or split.claims or split.truncated or not split.skipped:
+    listed = [s for s in split.skipped if s.reason is SkipReason.SOURCE_LIST]
+    short = [s for s in split.skipped if s.reason is not SkipReason.SOURCE_LIST]
+    if context is None or split.claims or split.truncated or not short:
         return split
-    if any(skipped.reason is not SkipReason.TOO_SHORT for skipped in split.skipped):
+    if any(skipped.reason is not SkipReason.TOO_SHORT for skipped in short):
         return split
-    start, end = split.skipped[0].span[0], split.skipped[-1].span[1]
-    return ClaimSplit((Claim(answer[start:end], start, end, context),), (), False)
+    start, end = short[0].span[0], short[-1].span[1]
+    if any(start < s.span[0] < end for s in listed):
+        return split  # the answer's words on both sides of its source list
+    return ClaimSplit((Claim(answer[start:end], start, end, context),), tuple(listed), False)
 
 
 def _question_text(question: str | None) -> str | None:

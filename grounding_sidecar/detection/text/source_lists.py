@@ -1,0 +1,154 @@
+"""Source lists: the lines where a cited answer names the sources it used.
+
+A RAG answer often ends with its sources:
+
+    Unopened items can be returned within 30 days [1].
+
+    Sources:
+    [1] Refund policy, section 3.2
+
+Graded as a claim, "[1] Refund policy, section 3.2" is unsupported (no passage says
+it), so a grounded, cited answer was refused under BLOCK.  An entry of such a list is
+set aside (`source_list`) only when it can state nothing a source must back:
+
+- it is a link (a URL, or a Markdown link whose text passes the next test), or
+- its words, less the citation marker and the locators ("section 3.2", "p. 4",
+  "(2024)", "2024 edition", "v2"), are the words a line of a source starts with (its
+  title, as the source gives it), at most `MAX_TITLE_WORDS` of them.  A run from the
+  middle of a source's sentence does not count: "refunds take 90 days" out of "It is
+  false that refunds take 90 days" is a claim, not a title.
+
+Any other line under a "Sources:" label is graded like any sentence, so a claim
+written as a source entry ("[1] Refunds take 90 days") is still checked.  A list is
+recognised by its label line ("Sources:", "References", "## Citations", "**Sources**",
+or "Source: <entry>" on one line) or, anywhere in the answer, by Markdown's own
+definition syntax ("[^1]: …" footnotes, "[1]: https://…" link definitions).  A
+segment is set aside only when every line of it is a label or such an entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
+from grounding_sidecar.detection.text.claims import ClaimSplit
+
+# A title longer than this is a quotation, graded like any sentence.
+MAX_TITLE_WORDS = 12
+
+_LABEL_WORDS = r"(?:sources?|references?|citations?|bibliography|works cited|further reading)"
+_EMPHASIS = r"[*_]{0,3}"
+_LABEL = rf"{_EMPHASIS}{_LABEL_WORDS}{_EMPHASIS}"
+_LABEL_LINE = re.compile(
+    rf"^[ \t]*(?:#{{1,6}}[ \t]+)?{_LABEL}[ \t]*:?[ \t]*{_EMPHASIS}[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_INLINE_LABEL = re.compile(
+    rf"^[ \t]*{_LABEL}[ \t]*:{_EMPHASIS}[ \t]*(?=\S)", re.IGNORECASE | re.MULTILINE
+)
+_DEFINITION = re.compile(r"^[ \t]*\[(?:\^[\w-]{1,40}|\d{1,3})\]:[ \t]*")
+_DEFINITION_LINE = re.compile(_DEFINITION.pattern, re.MULTILINE)
+_MARKER = re.compile(
+    r"^[ \t]*(?:[-*+•][ \t]+|\d{1,3}[.)][ \t]+|\[\d{1,3}\][ \t]*|【[^】]{0,40}】[ \t]*)"
+)
+_MARKDOWN_LINK = re.compile(r"\[([^\]\n]*)\]\(\s*<?\S+?>?(?:\s+\"[^\"\n]*\")?\s*\)")
+_URL = re.compile(r"<?(?:https?://|www\.)\S+?>?(?=[\s)\],;]|$)", re.IGNORECASE)
+_LOCATOR = re.compile(
+    r"\b(?:sections?|sec\.|chapters?|ch\.|pages?|pp?\.|paragraphs?|para\.|clauses?|"
+    r"articles?|art\.|parts?|appendix|annex|tables?|figures?|fig\.|items?|rules?|lines?)"
+    r"\s*\d[\w.–-]*"
+    r"|§+\s*\d[\w.–-]*"
+    r"|\(\s*(?:19|20)\d\d\s*\)"
+    r"|\b(?:19|20)\d\d\s+(?:edition|ed\.|version|revision)"
+    r"|\b(?:v|version|rev\.?|revision)\s*\d[\w.]*",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"\w+")
+
+
+def source_line_words(sources: Sequence[str]) -> tuple[str, ...]:
+    """The words of each line of the sources, lower-cased, one space apart and at both
+    ends: an entry's title is looked for at the start of one (a title heads a source
+    or a line of it)."""
+    return tuple(_word_run(line) for source in sources for line in source.splitlines() if line)
+
+
+def may_list_sources(answer: str) -> bool:
+    """Whether `answer` has a source list label or a Markdown definition line: the
+    cheap test before the sources' lines are read for titles."""
+    return _section_start(answer) is not None or _DEFINITION_LINE.search(answer) is not None
+
+
+def set_aside_source_lists(answer: str, split: ClaimSplit, line_words: Sequence[str]) -> ClaimSplit:
+    """`split` with each segment that is a source list (its label, its entries) moved
+    to or marked among its skipped segments as `source_list`; `split` itself when the
+    answer has none."""
+    section_start = _section_start(answer)
+
+    def listed(text: str, span: tuple[int, int]) -> bool:
+        in_section = section_start is not None and span[1] > section_start
+        return _is_source_list(text, in_section, line_words)
+
+    kept = [c for c in split.claims if not listed(c.text, c.span)]
+    set_aside = [
+        SkippedClaim(c.text, c.span, SkipReason.SOURCE_LIST) for c in split.claims if c not in kept
+    ]
+    relabelled = [
+        SkippedClaim(s.text, s.span, SkipReason.SOURCE_LIST)
+        if s.reason is SkipReason.TOO_SHORT and listed(s.text, s.span)
+        else s
+        for s in split.skipped
+    ]
+    if not set_aside and relabelled == list(split.skipped):
+        return split
+    skipped = sorted((*relabelled, *set_aside), key=lambda s: s.span)
+    return ClaimSplit(tuple(kept), tuple(skipped), split.truncated)
+
+
+def _section_start(answer: str) -> int | None:
+    """Where the answer's first source list label is; None when it has none."""
+    labels = [m.start() for m in (_LABEL_LINE.search(answer), _INLINE_LABEL.search(answer)) if m]
+    return min(labels, default=None)
+
+
+def _is_source_list(text: str, in_section: bool, line_words: Sequence[str]) -> bool:
+    """Whether every line of `text` is a list label or an entry that names a source;
+    outside a labelled list only Markdown definitions ("[^1]: …") are entries."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return bool(lines) and all(
+        (in_section and _LABEL_LINE.fullmatch(line))
+        or _names_a_source(_entry_body(line, in_section), line_words)
+        for line in lines
+    )
+
+
+def _entry_body(line: str, listed: bool) -> str | None:
+    """The entry's text after its marker; None when the line is no entry."""
+    definition = _DEFINITION.match(line)
+    if definition is not None:
+        return line[definition.end() :]
+    if not listed:
+        return None
+    inline = _INLINE_LABEL.match(line)
+    rest = line[inline.end() :] if inline is not None else line
+    marker = _MARKER.match(rest)
+    return rest[marker.end() :] if marker is not None else rest
+
+
+def _names_a_source(body: str | None, line_words: Sequence[str]) -> bool:
+    if body is None:
+        return False
+    linked = bool(_MARKDOWN_LINK.search(body) or _URL.search(body))
+    title = _LOCATOR.sub(" ", _URL.sub(" ", _MARKDOWN_LINK.sub(r" \1 ", body)))
+    words = _WORD.findall(title)
+    if not words:
+        return linked
+    if len(words) > MAX_TITLE_WORDS:
+        return False
+    run = _word_run(title)
+    return any(line.startswith(run) for line in line_words)
+
+
+def _word_run(text: str) -> str:
+    return " " + " ".join(word.lower() for word in _WORD.findall(text)) + " "

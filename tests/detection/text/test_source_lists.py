@@ -1,0 +1,125 @@
+"""Source lists: which entries of an answer's list of its sources are set aside, and
+that everything else in such a list is still graded."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.contract import SkipReason
+from grounding_sidecar.detection.text.claims import split_claims
+from grounding_sidecar.detection.text.source_lists import (
+    MAX_TITLE_WORDS,
+    may_list_sources,
+    set_aside_source_lists,
+    source_line_words,
+)
+
+CLAIM = "Unopened items can be returned within 30 days of delivery for a full refund [1]."
+SOURCES = [
+    "Refund policy (2024 edition)\n"
+    "Customers may return unopened items within 30 days of delivery for a full refund. "
+    "It is false that refunds take 90 days.",
+    "## Shipping and delivery times\nParcels leave the Leeds depot within two days.",
+]
+LINES = source_line_words(SOURCES)
+
+
+def _set_aside(answer: str) -> tuple[list[str], list[tuple[str, SkipReason]]]:
+    """(graded claim texts, (skipped text, reason) pairs) after the set-aside."""
+    split = set_aside_source_lists(answer, split_claims(answer), LINES)
+    return [c.text for c in split.claims], [(s.text, s.reason) for s in split.skipped]
+
+
+@pytest.mark.parametrize(
+    "source_list",
+    [
+        "Sources:\n[1] Refund policy, 2024 edition, section 3.2",
+        "Sources:\n[1] Refund policy (2024), p. 4\n[2] Shipping and delivery times",
+        "**References**\n[1] refund POLICY, § 3",
+        "Source: Refund policy (2024)",
+        "Citations:\n[1]: https://help.example.com/refunds",
+        "Sources:\n[1] [Refund policy](https://help.example.com/refunds)",
+        "[^1]: Refund policy, section 3.2",
+        "[1]: https://help.example.com/refunds",
+    ],
+)
+def test_an_entry_that_is_a_link_or_a_sources_title_is_set_aside(source_list: str) -> None:
+    answer = f"{CLAIM}\n\n{source_list}"
+    claims, skipped = _set_aside(answer)
+    assert claims == [CLAIM]
+    assert skipped and {reason for _, reason in skipped} == {SkipReason.SOURCE_LIST}
+    assert "".join(text for text, _ in skipped).replace("\n", "") == source_list.replace("\n", "")
+
+
+def test_a_listed_heading_and_short_entries_are_marked_as_the_list() -> None:
+    answer = f"{CLAIM}\n\n## Sources\n- Refund policy\n- Refund policy, p. 2"
+    claims, skipped = _set_aside(answer)
+    assert claims == [CLAIM]
+    assert skipped == [
+        ("Sources", SkipReason.SOURCE_LIST),
+        ("Refund policy", SkipReason.SOURCE_LIST),
+        ("Refund policy, p. 2", SkipReason.SOURCE_LIST),
+    ]
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "Sources:\n[1] Refunds are paid within 90 days of delivery",  # a claim
+        "Sources:\n[1] Return policy, section 3.2",  # no source line starts so
+        "Sources:\n[1] refunds take 90 days",  # a run from the middle of a sentence
+        "Sources:\n[1] Refund policy\n[2] Refunds are paid within 90 days",  # one claim
+        "Sources:\n[1] [Refunds are paid within 90 days](https://example.com/r)",
+        "[^1]: Refunds are paid within 90 days of delivery.",
+        "【4:0†source】 Refund policy",  # a marker alone opens no list
+    ],
+)
+def test_an_entry_that_could_state_a_fact_is_graded(entry: str) -> None:
+    answer = f"{CLAIM}\n\n{entry}"
+    claims, skipped = _set_aside(answer)
+    assert claims == [CLAIM, entry]
+    assert all(reason is not SkipReason.SOURCE_LIST for _, reason in skipped)
+
+
+def test_a_title_longer_than_the_limit_is_graded_as_a_quotation() -> None:
+    words = ["w"] * (MAX_TITLE_WORDS + 1)
+    lines = source_line_words([" ".join(words) + " and more."])
+    for count, graded in ((MAX_TITLE_WORDS, False), (MAX_TITLE_WORDS + 1, True)):
+        answer = f"Sources:\n[1] {' '.join(words[:count])} section 4"
+        split = set_aside_source_lists(answer, split_claims(answer), lines)
+        assert bool(split.claims) is graded
+
+
+def test_without_a_label_a_numbered_line_is_graded() -> None:
+    answer = f"{CLAIM}\n[2] Refund policy, section 3.2"
+    claims, _ = _set_aside(answer)
+    assert claims == [CLAIM, "[2] Refund policy, section 3.2"]
+
+
+def test_a_sentence_sharing_the_lists_segment_keeps_it_graded() -> None:
+    answer = "Refunds take 90 days\nSources:\n[1] Refund policy"
+    claims, _ = _set_aside(answer)
+    assert claims == [answer]
+
+
+def test_an_answer_without_a_list_is_left_as_split() -> None:
+    split = split_claims(CLAIM)
+    assert not may_list_sources(CLAIM)
+    assert set_aside_source_lists(CLAIM, split, LINES) is split
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [f"{CLAIM}\n\n## References\n- a", f"{CLAIM}\n\nSource: a", f"{CLAIM}\n[^1]: a"],
+)
+def test_a_label_or_a_definition_line_may_list_sources(answer: str) -> None:
+    assert may_list_sources(answer)
+
+
+def test_spans_stay_exact_and_in_order() -> None:
+    answer = f"{CLAIM}\n\nSources:\n[1] Refund policy\n\nThat is all the policy says on returns."
+    split = set_aside_source_lists(answer, split_claims(answer), LINES)
+    for item in (*split.claims, *split.skipped):
+        assert answer[item.span[0] : item.span[1]] == item.text
+    starts = [s.span[0] for s in split.skipped]
+    assert starts == sorted(starts)
