@@ -104,6 +104,7 @@ class SkipReason(StrEnum):
     CODE = "code"
     OVER_LIMIT = "over_limit"
     SOURCE_LIST = "source_list"  # an entry of the answer's list of its sources
+    CONVERSATION = "conversation"  # a preamble, a closing, an abstention the sources bear out
 
 
 class DropReason(StrEnum):

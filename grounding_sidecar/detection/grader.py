@@ -43,6 +43,7 @@ from grounding_sidecar.detection.judging.candidates import FirstStage
 from grounding_sidecar.detection.judging.consistency import RULES_VERSION
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
 from grounding_sidecar.detection.memo import CheckMemo
+from grounding_sidecar.detection.text.abstentions import holds_abstention, set_aside_abstentions
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
 from grounding_sidecar.detection.text.language import gate_for
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
@@ -254,6 +255,8 @@ class Grader:
         if claim_spans is None:
             if may_list_sources(answer):
                 split = set_aside_source_lists(answer, split, side.line_words)
+            if holds_abstention(split):
+                split = set_aside_abstentions(split, side.content_words)
             if self._settings.short_answers_with_question:
                 split = read_with_question(answer, split, question)
         if self._language is not None and self._language.unsupported(answer, sources):

@@ -122,6 +122,27 @@ def test_a_cited_answer_with_its_source_list_passes_and_a_claim_in_the_list_fail
     assert claim.claims[-1].verdict is Verdict.CONTRADICTORY
 
 
+def test_pleasantries_and_a_borne_out_abstention_leave_a_grounded_answer_passing(
+    hash_grader: Grader,
+) -> None:
+    answer = (
+        "Here is what I found in the provided documents:\n\n"
+        "The warranty covers accidental damage for 24 months.\n\n"
+        "I could not find information about international shipping in the documents.\n\n"
+        "Let me know if you have any other questions!"
+    )
+    result = hash_grader.check(answer, SOURCES)
+    assert result.verdict is ResponseVerdict.PASS, result.claims
+    assert [s.reason for s in result.skipped_claims] == [SkipReason.CONVERSATION] * 3
+
+
+def test_an_abstention_the_sources_answer_is_graded(hash_grader: Grader) -> None:
+    answer = "The documents do not mention the warranty for accidental damage."
+    result = hash_grader.check(answer, SOURCES)
+    assert [c.text for c in result.claims] == [answer]
+    assert result.skipped_claims == ()
+
+
 def test_labelled_examples_get_their_response_verdict(
     hash_grader: Grader, examples_path: Path
 ) -> None:

@@ -25,6 +25,7 @@ from grounding_sidecar.detection.text.passages import (
     split_passages,
 )
 from grounding_sidecar.detection.text.source_lists import source_line_words
+from grounding_sidecar.detection.text.words import content_words
 
 
 @dataclass
@@ -66,6 +67,12 @@ class SourceSide:
     @cached_property
     def index(self) -> LexicalIndex:
         return LexicalIndex([p.text for p in self.passages])
+
+    @cached_property
+    def content_words(self) -> frozenset[str]:
+        """Every content word of the sources' passages, what an abstention's topic is
+        looked up in (text/abstentions.py)."""
+        return frozenset().union(*(content_words(p.text) for p in self.source_passages))
 
     @cached_property
     def line_words(self) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
+from grounding_sidecar.detection.text.conversation import is_pleasantry
 from grounding_sidecar.detection.text.details import has_checkable_detail
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
 
@@ -51,12 +52,14 @@ def split_claims(
 ) -> ClaimSplit:
     """Split `answer` into gradable claims and skipped segments.
 
-    Fenced code is skipped by kind.  A sentence (a heading, a list item and a table
-    row are sentences too) under `min_words` words is skipped as too short, unless
-    it holds a checkable detail (a number, date, amount, name or negation): "Refunds
-    take 90 days." says something a source must back.  Text past `max_chars`, and claims past
-    `max_claims`, are not examined: the split says so through `truncated`, so a
-    long answer costs a bounded amount and is never reported as fully checked.
+    Fenced code is skipped by kind, and a preamble or closing that states no fact
+    ("Let me know if you have any questions!") as `conversation` (conversation.py).
+    A sentence (a heading, a list item and a table row are sentences too) under
+    `min_words` words is skipped as too short, unless it holds a checkable detail (a
+    number, date, amount, name or negation): "Refunds take 90 days." says something a
+    source must back.  Text past `max_chars`, and claims past `max_claims`, are not
+    examined: the split says so through `truncated`, so a long answer costs a bounded
+    amount and is never reported as fully checked.
     """
     examined = answer[:max_chars]
     truncated = len(answer) > max_chars
@@ -69,6 +72,8 @@ def split_claims(
             skipped.append(SkippedClaim(text, span, SkipReason.CODE))
         elif count_words(text) < min_words and not has_checkable_detail(text):
             skipped.append(SkippedClaim(text, span, SkipReason.TOO_SHORT))
+        elif is_pleasantry(text):
+            skipped.append(SkippedClaim(text, span, SkipReason.CONVERSATION))
         elif len(claims) >= max_claims:
             skipped.append(SkippedClaim(text, span, SkipReason.OVER_LIMIT))
             truncated = True

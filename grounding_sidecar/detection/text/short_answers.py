@@ -10,10 +10,10 @@ rules read gains the question.  The question is never evidence: it is not a sour
 so a detail it states must still be found in the sources (and one they contradict
 fails the claim).
 
-Only a split made of too-short segments (and a source list, which stays set aside:
-text/source_lists.py) is read this way: an answer of fenced code,
-or one cut by a limit, is not a short answer, and a gradable claim anywhere means the
-answer stands on its own.
+Only a split made of too-short segments (and a source list or conversation, which
+stay set aside: text/source_lists.py, text/conversation.py) is read this way: an
+answer of fenced code, or one cut by a limit, is not a short answer, and a gradable
+claim anywhere means the answer stands on its own.
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ from grounding_sidecar.detection.text.claims import Claim, ClaimSplit
 # Names the rule in the metric definition version: results read under it never mix
 # with results read without it.
 SHORT_ANSWERS_VERSION = "q1"
+# What an answer holds besides its words, which stays aside when the words are read
+# with the question: its list of sources, its pleasantries.
+_SET_ASIDE = frozenset((SkipReason.SOURCE_LIST, SkipReason.CONVERSATION))
 # The question's last characters kept: a user message may paste a whole document
 # before asking, and the question itself comes last.
 QUESTION_MAX_CHARS = 1_000
@@ -33,15 +36,15 @@ def read_with_question(answer: str, split: ClaimSplit, question: str | None) -> 
     """`split` with its too-short segments made one claim read after `question`, when
     the split has no gradable claim and only too-short segments; `split` otherwise."""
     context = _question_text(question)
-    listed = [s for s in split.skipped if s.reason is SkipReason.SOURCE_LIST]
-    short = [s for s in split.skipped if s.reason is not SkipReason.SOURCE_LIST]
+    listed = [s for s in split.skipped if s.reason in _SET_ASIDE]
+    short = [s for s in split.skipped if s.reason not in _SET_ASIDE]
     if context is None or split.claims or split.truncated or not short:
         return split
     if any(skipped.reason is not SkipReason.TOO_SHORT for skipped in short):
         return split
     start, end = short[0].span[0], short[-1].span[1]
     if any(start < s.span[0] < end for s in listed):
-        return split  # the answer's words on both sides of its source list
+        return split  # the answer's words on both sides of what is set aside
     return ClaimSplit((Claim(answer[start:end], start, end, context),), tuple(listed), False)
 
 

@@ -90,3 +90,11 @@ def test_short_text_on_both_sides_of_a_source_list_is_left_alone() -> None:
     lines = source_line_words(["Tour Eiffel history"])
     split = set_aside_source_lists(answer, split_claims(answer), lines)
     assert read_with_question(answer, split, QUESTION) is split
+
+
+def test_a_closing_stays_set_aside_and_the_short_answer_is_read_with_the_question() -> None:
+    answer = "Eiffel. Let me know if you have any other questions!"
+    formed = read_with_question(answer, split_claims(answer), QUESTION)
+    (claim,) = formed.claims
+    assert (claim.text, claim.question) == ("Eiffel.", QUESTION)
+    assert [s.reason for s in formed.skipped] == [SkipReason.CONVERSATION]
