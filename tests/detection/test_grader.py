@@ -42,6 +42,10 @@ SWAPS = [
         "Order 5512 shipped on 9 June 2026 by ground freight.",
     ),
     (
+        "Order 5512 shipped on 06/03/2026 by ground freight.",  # read either way round
+        "Order 5512 shipped on 06/04/2026 by ground freight.",
+    ),
+    (
         "The invoice total was $84.50 including 20% VAT.",
         "The invoice total was $94.50 including 20% VAT.",
     ),
@@ -196,7 +200,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v7/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v8/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -204,7 +208,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v7, no language check"
+        "lexical rules rules-v8, no language check"
     )
     verified = Grader(
         HashEmbedder(),

@@ -49,8 +49,9 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # word, never inside a word ("EU" is not in "neutral"; corpus.py), reads a name written
 # with a symbol as one name ("C++" is not "C#", details.py), and names a restriction
 # lifted as a contrast ("any" where the passage says "only", quantifiers.py); rules-v7
-# reads no number in a Markdown footnote reference ("[^1]", citations.py).
-RULES_VERSION = "rules-v7"
+# reads no number in a Markdown footnote reference ("[^1]", citations.py); rules-v8
+# reads a numeric date ("06/03/2026") as a date, either way round (details.py).
+RULES_VERSION = "rules-v8"
 
 
 class FindingKind(enum.Enum):

@@ -1,9 +1,10 @@
 """Details that cosine cannot see, pulled out of a text.
 
 Numbers, amounts and currencies, percentages, units, dates (day, month, year,
-weekday, ISO), times of day (clock.py), shares written as words (shares.py) and
-named entities, each normalised so that "$5.5 million" and "5,500,000 USD" compare
-equal, "02:00" and "2 AM", "halved" and "50%".  Negation cues are negation.py's.
+weekday, ISO, numeric either way round), times of day (clock.py), shares written as
+words (shares.py) and named entities, each normalised so that "$5.5 million" and
+"5,500,000 USD" compare equal, "02:00" and "2 AM", "06/03/2026" and "3 June 2026",
+"halved" and "50%".  Negation cues are negation.py's.
 """
 
 from __future__ import annotations
@@ -184,6 +185,11 @@ _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _DATE_PATTERNS = [
     re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
+    # "06/03/2026", "3.6.2026", "07-24-14": day and month in either order.
+    re.compile(
+        r"(?<![\d.,/-])(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<yy>\d{4}|\d{2})"
+        r"(?![\d/-]|\.\d)"
+    ),
     re.compile(
         rf"\b{_DAY.format(name='d')}(?:\s+of)?\s+(?P<month>{_MONTH_NAMES})\.?"
         r"(?:,?\s+(?P<y>\d{4}))?\b",
@@ -353,10 +359,13 @@ def _inside_token(text: str, span: tuple[int, int]) -> bool:
 
 
 def _date_value(match: re.Match[str]) -> str:
-    """`year-month-day` with `*` for what the text leaves open, or `weekday-xxx`."""
+    """`year-month-day` with `*` for what the text leaves open, or `weekday-xxx`; a
+    numeric date that reads both ways ("06/03/2026") is both, `|` between them."""
     groups = match.groupdict()
     if groups.get("weekday"):
         return "weekday-" + groups["weekday"].lower()[:3]
+    if groups.get("sep"):
+        return _numeric_date_value(int(groups["a"]), int(groups["b"]), groups["yy"])
     if groups.get("mo"):
         return f"{groups['y']}-{int(groups['mo']):02d}-{int(groups['d']):02d}"
     month = _MONTHS.get((groups.get("month") or "").lower())
@@ -366,8 +375,28 @@ def _date_value(match: re.Match[str]) -> str:
     return f"{groups.get('y') or '*'}-{month:02d}-{f'{int(day):02d}' if day else '*'}"
 
 
+def _numeric_date_value(first: int, second: int, year: str) -> str:
+    """Month/day ("06/24/2026") or day/month ("24/06/2026"), whichever the numbers
+    allow, both when both do; a two-digit year as C's strptime reads it (69-99 the
+    1900s, 00-68 the 2000s); "" when no calendar date reads so."""
+    full = year if len(year) == 4 else f"{19 if int(year) >= 69 else 20}{year}"
+    readings = {
+        f"{full}-{month:02d}-{day:02d}"
+        for month, day in ((first, second), (second, first))
+        if 1 <= month <= 12 and 1 <= day <= 31
+    }
+    return "|".join(sorted(readings))
+
+
 def date_covers(known: str, claimed: str) -> bool:
-    """Every field the claim states matches the known date (`*` is open)."""
+    """Every field the claim states matches the known date (`*` is open); of dates
+    that read two ways, any reading of each."""
+    return any(
+        _reading_covers(theirs, mine) for theirs in known.split("|") for mine in claimed.split("|")
+    )
+
+
+def _reading_covers(known: str, claimed: str) -> bool:
     if known.startswith("weekday-") or claimed.startswith("weekday-"):
         return known == claimed
     return all(

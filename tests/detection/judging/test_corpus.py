@@ -60,6 +60,24 @@ def test_a_detail_may_be_held_in_another_form(claim: str, held: bool) -> None:
     assert all(found) if held else not all(found)
 
 
+@pytest.mark.parametrize(
+    ("claim", "held"),
+    [
+        ("It shipped on 06/03/2026.", True),  # month/day reads as the source's date
+        ("It shipped on 03/06/2026.", True),  # and so does day/month
+        ("It shipped on 3.6.2026.", True),
+        ("It shipped on 06/04/2026.", False),  # neither reading is 3 June
+        ("It shipped on 3 June 2026.", True),
+    ],
+)
+def test_a_numeric_date_is_held_by_either_reading(claim: str, held: bool) -> None:
+    corpus = SourceCorpus(["Order 5512 shipped on 3 June 2026.", "Billed 2026-06-03."])
+    (date,) = [d for d in extract_details(claim) if d.kind is DetailKind.DATE]
+    assert corpus.contains(date) is held
+    numeric_source = SourceCorpus(["Shipped 06/03/2026."])  # the source may be numeric too
+    assert numeric_source.contains(date) is held
+
+
 def test_a_date_with_no_year_takes_only_its_own_sources_years() -> None:
     corpus = SourceCorpus(["The final is on April 9th.", "The club was founded in 2011."])
     (date,) = extract_details("The final was on April 9, 2011.")
