@@ -14,13 +14,13 @@ the verifier reads the passage as entailing it (docs/verifier.md#additions).
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.contrasts import contrast_table
+from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
     Detail,
@@ -185,16 +185,14 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
         return None
     if negation_parity(claim) != negation_parity(best_passage):
         return Contrast()
+    table = contrast_table()
     claim_words = _words(claim)
     passage_words = _words(best_passage)
-    new_words = [word for word in claim_words if word not in passage_words]
+    new_words = _new_in_every_form(claim_words, passage_words, table)
     dropped = [word for word in passage_words if word not in claim_words]
-    table = contrast_table()
-    for word in new_words:
-        against = [other for other in dropped if not table.same_word(word, other)]
-        found = table.first_pair([word], against)
-        if found is not None:
-            return Contrast(*found)
+    found = table.first_pair(new_words, dropped) if new_words and dropped else None
+    if found is not None:
+        return Contrast(*found)
     lifted = lifted_restriction(claim, best_passage)
     if lifted is not None:
         return Contrast(*lifted)
@@ -235,6 +233,17 @@ def _aligned_starts(mine: list[str], theirs: list[str]) -> list[int]:
     starts = {at for at, word in enumerate(theirs) if word == mine[0]}
     starts |= {at - 1 for at, word in enumerate(theirs) if word == mine[1]}
     return sorted(at for at in starts if 0 <= at <= last)
+
+
+def _new_in_every_form(
+    mine: Iterable[str], theirs: Iterable[str], table: ContrastTable
+) -> list[str]:
+    """The words of `mine` that `theirs` uses in no form: "exchange" is no new word
+    beside "exchanged", so it stands against nothing the passage says.  A word the
+    passage drops is still read by its exact form: "increase" is dropped by a claim
+    that says "increased" earlier and "decrease" where the passage says "increase"."""
+    their_lemmas = frozenset().union(*(table.lemmas(word) for word in theirs))
+    return [word for word in mine if table.lemmas(word).isdisjoint(their_lemmas)]
 
 
 def _words(text: str) -> dict[str, None]:
