@@ -105,6 +105,7 @@ class SkipReason(StrEnum):
     OVER_LIMIT = "over_limit"
     SOURCE_LIST = "source_list"  # an entry of the answer's list of its sources
     CONVERSATION = "conversation"  # a preamble, a closing, an abstention the sources bear out
+    TABLE_HEADER = "table_header"  # a table's column names, holding no number or date
 
 
 class DropReason(StrEnum):

@@ -49,7 +49,12 @@ from grounding_sidecar.detection.text.language import gate_for
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
 from grounding_sidecar.detection.text.short_answers import SHORT_ANSWERS_VERSION, read_with_question
-from grounding_sidecar.detection.text.source_lists import may_list_sources, set_aside_source_lists
+from grounding_sidecar.detection.text.source_lists import (
+    may_cite_inline,
+    may_list_sources,
+    set_aside_inline_citations,
+    set_aside_source_lists,
+)
 from grounding_sidecar.detection.verifier.base import Verifier
 
 # The warm-up check's source, answered by itself: every embedder and scorer supports it.
@@ -255,6 +260,8 @@ class Grader:
         if claim_spans is None:
             if may_list_sources(answer):
                 split = set_aside_source_lists(answer, split, side.line_words)
+            if may_cite_inline(split):
+                split = set_aside_inline_citations(split, side.line_words)
             if holds_abstention(split):
                 split = set_aside_abstentions(split, side.content_words)
             if self._settings.short_answers_with_question:

@@ -126,6 +126,17 @@ def test_a_cited_answer_with_its_source_list_passes_and_a_claim_in_the_list_fail
     assert claim.claims[-1].verdict is Verdict.CONTRADICTORY
 
 
+def test_a_claim_citing_its_source_inline_is_read_without_the_citation(
+    hash_grader: Grader,
+) -> None:
+    titled = ["Warranty terms (2025 edition)\n" + SOURCES[2], *SOURCES[:2]]
+    answer = "The warranty covers accidental damage for 24 months (Source: Warranty terms, § 4)."
+    result = hash_grader.check(answer, titled)
+    assert result.verdict is ResponseVerdict.PASS, result.claims
+    assert [c.text for c in result.claims] == [answer]
+    assert hash_grader.check(answer, SOURCES).verdict is ResponseVerdict.FAIL  # "4" unread
+
+
 def test_pleasantries_and_a_borne_out_abstention_leave_a_grounded_answer_passing(
     hash_grader: Grader,
 ) -> None:

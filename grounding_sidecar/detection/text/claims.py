@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
 from grounding_sidecar.detection.text.conversation import is_pleasantry
-from grounding_sidecar.detection.text.details import has_checkable_detail
+from grounding_sidecar.detection.text.details import has_checkable_detail, states_a_value
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
 
 _WORD = re.compile(r"\w+(?:[.'’-]\w+)*")
@@ -17,12 +17,15 @@ _WORD = re.compile(r"\w+(?:[.'’-]\w+)*")
 class Claim:
     """`text` is `answer[start:end]`, what the report shows; `question` is the user's
     question a short answer is read with (detection/text/short_answers.py), context
-    for the models, never evidence."""
+    for the models, never evidence; `citation` is left out of what is read."""
 
     text: str
     start: int
     end: int
     question: str | None = None
+    # A span of `text` no model or rule reads: an inline citation naming a source,
+    # "(Source: Refund policy)" (text/source_lists.py).
+    citation: tuple[int, int] | None = None
 
     @property
     def span(self) -> tuple[int, int]:
@@ -30,10 +33,13 @@ class Claim:
 
     @property
     def reading(self) -> str:
-        """The text the models and the rules read: the claim, after its question and a
-        dash, so that a one-word answer ("Rome.") reads as a name, not a capitalised
-        sentence start."""
-        return self.text if self.question is None else f"{self.question} — {self.text}"
+        """The text the models and the rules read: the claim less its inline citation,
+        after its question and a dash, so that a one-word answer ("Rome.") reads as a
+        name, not a capitalised sentence start."""
+        text = self.text
+        if self.citation is not None:
+            text = text[: self.citation[0]].rstrip() + text[self.citation[1] :]
+        return text if self.question is None else f"{self.question} — {text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +58,10 @@ def split_claims(
 ) -> ClaimSplit:
     """Split `answer` into gradable claims and skipped segments.
 
-    Fenced code is skipped by kind, and a preamble or closing that states no fact
-    ("Let me know if you have any questions!") as `conversation` (conversation.py).
+    Fenced code is skipped by kind, a table's header row unless it states a number,
+    date or time (its names are column names in title case), and a preamble or closing
+    that states no fact ("Let me know if you have any questions!") as `conversation`
+    (conversation.py).
     A sentence (a heading, a list item and a table row are sentences too) under
     `min_words` words is skipped as too short, unless it holds a checkable detail (a
     number, date, amount, name or negation): "Refunds take 90 days." says something a
@@ -70,6 +78,8 @@ def split_claims(
         span = (segment.start, segment.end)
         if segment.kind is BlockKind.CODE:
             skipped.append(SkippedClaim(text, span, SkipReason.CODE))
+        elif segment.kind is BlockKind.TABLE_HEADER and not states_a_value(text):
+            skipped.append(SkippedClaim(text, span, SkipReason.TABLE_HEADER))
         elif count_words(text) < min_words and not has_checkable_detail(text):
             skipped.append(SkippedClaim(text, span, SkipReason.TOO_SHORT))
         elif is_pleasantry(text):

@@ -313,6 +313,15 @@ def _share_detail(share: Share) -> Detail:
     return Detail(DetailKind.QUANTITY, value, "%", share.surface)
 
 
+def states_a_value(text: str) -> bool:
+    """Whether `text` states a number, a date or a time of day ("one" aside)."""
+    return any(
+        d.kind in (DetailKind.DATE, DetailKind.TIME)
+        or (d.kind is DetailKind.QUANTITY and d.surface.lower() != "one")
+        for d in extract_details(text)
+    )
+
+
 def has_checkable_detail(text: str) -> bool:
     """Whether a sentence, however short, states something a source must back.
 
@@ -322,11 +331,9 @@ def has_checkable_detail(text: str) -> bool:
     and "Hi John." are conversation, not claims, and grading them would refuse
     grounded answers under BLOCK.  "one" alone is a pronoun as often as a number.
     """
+    if states_a_value(text):
+        return True
     details = extract_details(text)
-    if any(d.kind in (DetailKind.DATE, DetailKind.TIME) for d in details):
-        return True
-    if any(d.kind is DetailKind.QUANTITY and d.surface.lower() != "one" for d in details):
-        return True
     named = any(d.kind is DetailKind.ENTITY and not d.initial for d in details)
     if not (named or negates(text)):
         return False
@@ -339,6 +346,8 @@ def _starts_sentence(text: str, match: re.Match[str]) -> bool:
         # "Dr. Patel": the dot of an abbreviation does not start a sentence.
         previous = before[:-1].rsplit(None, 1)[-1:] or [""]
         return previous[0].lower().rstrip(".") not in ABBREVIATIONS
+    if before.endswith("|"):  # a table row's cell starts like a sentence; a byline's "|" not
+        return before[before.rfind("\n") + 1 :].lstrip().startswith("|")
     return not before or before[-1] in "!?:\n-•"
 
 

@@ -8,7 +8,9 @@ stay exact whatever the input holds.
 The rules, in order:
 1. Markdown blocks: fenced code (``` or ~~~) is set aside; `#` headings are
    their own segments; each list item (`-`, `*`, `+`, `1.`, `1)`) starts a new
-   block; blank lines end paragraphs.
+   block; each table row (a line opening with `|`) is a block, and a table's header
+   row (the row above its `|---|` delimiter) a segment of its own kind; blank lines
+   end paragraphs.
 2. Inside a block, a sentence ends at `.`, `!`, `?` (optionally followed by
    closing quotes or brackets) when whitespace and then an upper-case letter,
    digit, quote, bracket or list marker follows, or the block ends.  Dots inside
@@ -35,6 +37,7 @@ class BlockKind(StrEnum):
     TEXT = "text"
     HEADING = "heading"
     CODE = "code"
+    TABLE_HEADER = "table_header"  # the row above a table's delimiter row: column names
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +139,7 @@ _FENCE = re.compile(r"^[ \t]{0,3}(```|~~~)")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+")
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}")
+_TABLE_ROW = re.compile(r"^[ \t]*\|")
 # A candidate boundary: terminal punctuation, optional closers, then whitespace.
 _BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s)")
 _NEXT_STARTS_SENTENCE = re.compile(r"\s+[\"'“‘(\[]*[A-Z0-9*_`-]")
@@ -168,7 +172,8 @@ def _blocks(text: str) -> Iterator[Segment]:
     block_end = 0
     code_start = 0
     position = 0
-    for line in text.splitlines(keepends=True):
+    lines = text.splitlines(keepends=True)
+    for index, line in enumerate(lines):
         line_start, position = position, position + len(line)
         stripped = line.strip()
         fence_match = _FENCE.match(line)
@@ -187,6 +192,12 @@ def _blocks(text: str) -> Iterator[Segment]:
             if block_start is not None:
                 yield Segment(block_start, block_end, BlockKind.TEXT)
                 block_start = None
+            continue
+        if _TABLE_ROW.match(line):
+            if block_start is not None:
+                yield Segment(block_start, block_end, BlockKind.TEXT)
+                block_start = None
+            yield _table_row(text, lines, index, line_start, position)
             continue
         heading = _HEADING.match(line)
         item = _LIST_ITEM.match(line)
@@ -208,6 +219,16 @@ def _blocks(text: str) -> Iterator[Segment]:
         yield Segment(code_start, _rstrip_end(text, code_start, len(text)), BlockKind.CODE)
     elif block_start is not None:
         yield Segment(block_start, block_end, BlockKind.TEXT)
+
+
+def _table_row(text: str, lines: list[str], index: int, start: int, end: int) -> Segment:
+    """A table row, a block of its own: the header (the row above the delimiter row)
+    names columns, every other row is sentences like a paragraph's."""
+    header = index + 1 < len(lines) and _TABLE_RULE.match(lines[index + 1]) is not None
+    start += len(lines[index]) - len(lines[index].lstrip())
+    return Segment(
+        start, _rstrip_end(text, start, end), BlockKind.TABLE_HEADER if header else BlockKind.TEXT
+    )
 
 
 def _rstrip_end(text: str, start: int, end: int) -> int:

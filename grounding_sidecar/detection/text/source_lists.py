@@ -24,18 +24,25 @@ recognised by its label line ("Sources:", "References", "## Citations", "**Sourc
 or "Source: <entry>" on one line) or, anywhere in the answer, by Markdown's own
 definition syntax ("[^1]: …" footnotes, "[1]: https://…" link definitions).  A
 segment is set aside only when every line of it is a label or such an entry.
+
+The same test reads a claim's closing parenthesis: "… within 30 days (Source: Refund
+policy, section 3.2)." cites a source inline, and the claim is read without it
+(`Claim.citation`), so "3.2" is no number a passage must state.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
-from grounding_sidecar.detection.text.claims import ClaimSplit
+from grounding_sidecar.detection.text.claims import Claim, ClaimSplit
 
 # A title longer than this is a quotation, graded like any sentence.
 MAX_TITLE_WORDS = 12
+# What of a source's line a title may take: twelve words of up to 24 characters.
+_TITLE_CHARS = MAX_TITLE_WORDS * 25
 
 _LABEL_WORDS = r"(?:sources?|references?|citations?|bibliography|works cited|further reading)"
 _EMPHASIS = r"[*_]{0,3}"
@@ -65,13 +72,23 @@ _LOCATOR = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"\w+")
+# A claim's closing parenthesis, before its final stop: "(Source: Refund policy)",
+# "(see Refund policy, section 3.2)", "(Refund policy; Shipping times)".
+_INLINE_CITATION = re.compile(
+    rf"(?P<cited>\s*\((?:(?:{_LABEL_WORDS}|see|cf\.?|per|from)\s*:?\s*)?"
+    r"(?P<body>[^()\n]{1,160})\))[ \t]*[.!?]?[\"'”’]*[ \t]*$",
+    re.IGNORECASE,
+)
+_TITLE_SEPARATOR = re.compile(r";")
 
 
 def source_line_words(sources: Sequence[str]) -> tuple[str, ...]:
-    """The words of each line of the sources, lower-cased, one space apart and at both
-    ends: an entry's title is looked for at the start of one (a title heads a source
-    or a line of it)."""
-    return tuple(_word_run(line) for source in sources for line in source.splitlines() if line)
+    """The opening words of each line of the sources, lower-cased, one space apart and
+    at both ends: an entry's title is looked for at the start of one (a title heads a
+    source or a line of it), so only a line's first `_TITLE_CHARS` characters are read."""
+    return tuple(
+        _word_run(line[:_TITLE_CHARS]) for source in sources for line in source.splitlines() if line
+    )
 
 
 def may_list_sources(answer: str) -> bool:
@@ -104,6 +121,34 @@ def set_aside_source_lists(answer: str, split: ClaimSplit, line_words: Sequence[
         return split
     skipped = sorted((*relabelled, *set_aside), key=lambda s: s.span)
     return ClaimSplit(tuple(kept), tuple(skipped), split.truncated)
+
+
+def may_cite_inline(split: ClaimSplit) -> bool:
+    """Whether a claim of `split` ends with a parenthesis: the cheap test before the
+    sources' lines are read for titles."""
+    return any(_INLINE_CITATION.search(claim.text) for claim in split.claims)
+
+
+def set_aside_inline_citations(split: ClaimSplit, line_words: Sequence[str]) -> ClaimSplit:
+    """`split` with each claim's closing parenthesis left out of its reading when it
+    names a source: "... for a full refund (Source: Refund policy, section 3.2)." reads
+    as "... for a full refund.", so the title's words and the locator's numbers are
+    never details a passage must state.  A parenthesis that names no source ("(about
+    90 days)") stays part of the claim."""
+    claims = tuple(_without_citation(claim, line_words) for claim in split.claims)
+    if claims == split.claims:
+        return split
+    return ClaimSplit(claims, split.skipped, split.truncated)
+
+
+def _without_citation(claim: Claim, line_words: Sequence[str]) -> Claim:
+    match = _INLINE_CITATION.search(claim.text)
+    if match is None or claim.question is not None:
+        return claim
+    titles = [title for title in _TITLE_SEPARATOR.split(match.group("body")) if title.strip()]
+    if not titles or not all(_names_a_source(title, line_words) for title in titles):
+        return claim
+    return replace(claim, citation=match.span("cited"))
 
 
 def _section_start(answer: str) -> int | None:

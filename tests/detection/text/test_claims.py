@@ -84,3 +84,14 @@ def test_a_claim_is_read_as_its_text_unless_formed_with_a_question() -> None:
     asked = Claim("Eiffel.", 0, 7, "Who designed it?")
     assert asked.reading == "Who designed it? — Eiffel."
     assert asked.text == "Eiffel." and asked.span == (0, 7)
+
+
+def test_a_tables_header_is_skipped_unless_it_states_a_value() -> None:
+    table = "| Item | Return Window |\n|---|---|\n| Unopened | 30 days from delivery |"
+    split = split_claims(table)
+    assert [c.text for c in split.claims] == ["| Unopened | 30 days from delivery |"]
+    assert [(s.text, s.reason) for s in split.skipped] == [
+        ("| Item | Return Window |", SkipReason.TABLE_HEADER)
+    ]
+    valued = "| Refunds take 90 days | Yes |\n|---|---|\n| a | b |"
+    assert split_claims(valued).claims[0].text == "| Refunds take 90 days | Yes |"

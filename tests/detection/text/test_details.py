@@ -116,3 +116,14 @@ def test_a_numeric_date_is_a_date_read_every_way_the_calendar_allows(text: str, 
 @pytest.mark.parametrize("text", ["It costs 38/7/2035 units.", "Pi is 3.14.", "Steps 1/2/3."])
 def test_numbers_no_calendar_reads_are_no_date(text: str) -> None:
     assert all(d.kind is not DetailKind.DATE for d in extract_details(text))
+
+
+def test_a_capital_opening_a_table_cell_is_no_name_alone() -> None:
+    # "| Opened | Exchange only |" is a row of a table, not a sentence naming "Exchange".
+    assert not has_checkable_detail("| Opened | Exchange only |")
+    assert has_checkable_detail("| Opened | Acme Exchange only |")  # two capitals: a name
+    # A "|" inside a line (a byline) is no cell: the capital after it may be a name.
+    details = extract_details("By Astronomy Staff | Zeeman: 4 May")
+    assert [d.initial for d in details if d.surface == "Zeeman"] == [False]
+    row = extract_details("| Zeeman | 4 May |")
+    assert [d.initial for d in row if d.surface == "Zeeman"] == [True]

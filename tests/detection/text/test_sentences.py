@@ -64,3 +64,27 @@ def test_a_long_paragraph_still_sees_abbreviations_and_long_words() -> None:
     text = filler + "Mr. Smith signed. " + long_word + ". Next sentence here."
     tail = [text[s.start : s.end] for s in split_sentences(text)][-3:]
     assert tail == ["Mr. Smith signed.", long_word + ".", "Next sentence here."]
+
+
+def test_each_table_row_is_a_segment_and_the_header_row_its_own_kind() -> None:
+    text = (
+        "The windows:\n"
+        "| Item | Return window |\n"
+        "|---|---|\n"
+        "| Unopened | 30 days from delivery |\n"
+        "  | Opened | Exchange only. No refund. |\n"
+        "After the table."
+    )
+    segments = split_sentences(text)
+    assert [(text[s.start : s.end], s.kind) for s in segments] == [
+        ("The windows:", BlockKind.TEXT),
+        ("| Item | Return window |", BlockKind.TABLE_HEADER),
+        ("| Unopened | 30 days from delivery |", BlockKind.TEXT),
+        ("| Opened | Exchange only.", BlockKind.TEXT),  # a row's sentences still split
+        ("No refund. |", BlockKind.TEXT),
+        ("After the table.", BlockKind.TEXT),
+    ]
+
+
+def test_a_row_with_no_delimiter_below_is_no_header() -> None:
+    assert [s.kind for s in split_sentences("| a | b |\n| c | d |")] == [BlockKind.TEXT] * 2

@@ -9,7 +9,9 @@ from grounding_sidecar.detection.contract import SkipReason
 from grounding_sidecar.detection.text.claims import split_claims
 from grounding_sidecar.detection.text.source_lists import (
     MAX_TITLE_WORDS,
+    may_cite_inline,
     may_list_sources,
+    set_aside_inline_citations,
     set_aside_source_lists,
     source_line_words,
 )
@@ -123,3 +125,38 @@ def test_spans_stay_exact_and_in_order() -> None:
         assert answer[item.span[0] : item.span[1]] == item.text
     starts = [s.span[0] for s in split.skipped]
     assert starts == sorted(starts)
+
+
+@pytest.mark.parametrize(
+    ("claim", "reading"),
+    [
+        (f"{CLAIM[:-5]} (Source: Refund policy, section 3.2).", CLAIM[:-5] + "."),
+        (f"{CLAIM[:-5]} (see Refund policy; Shipping and delivery times)", CLAIM[:-5]),
+        (f"{CLAIM[:-5]} (Refund policy, p. 4)!", CLAIM[:-5] + "!"),
+    ],
+)
+def test_a_closing_parenthesis_naming_a_source_is_left_out_of_the_reading(
+    claim: str, reading: str
+) -> None:
+    split = split_claims(claim)
+    assert may_cite_inline(split)
+    (cited,) = set_aside_inline_citations(split, LINES).claims
+    assert (cited.text, cited.span) == (claim, (0, len(claim)))  # the report is unchanged
+    assert cited.reading == reading
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        f"{CLAIM[:-5]} (about 90 days).",  # names no source: part of the claim
+        f"{CLAIM[:-5]} (Source: Return policy).",  # no source line starts so
+        f"{CLAIM[:-5]} (Refund policy; refunds take 90 days).",  # one part names none
+    ],
+)
+def test_a_parenthesis_that_names_no_source_stays_read(claim: str) -> None:
+    split = split_claims(claim)
+    assert set_aside_inline_citations(split, LINES) is split
+
+
+def test_a_claim_with_no_closing_parenthesis_is_no_inline_citation() -> None:
+    assert not may_cite_inline(split_claims(f"{CLAIM} (See above) it says so."))
