@@ -90,6 +90,25 @@ def test_detail_swaps_of_a_supported_sentence_are_contradictory(
     assert bad.claims[0].evidence, "a contradiction names the passage it contradicts"
 
 
+CODES = ["Use promo code SAVE20 at checkout. Firmware 2.4.1 fixes error E1043 on the scanner."]
+
+
+@pytest.mark.parametrize(
+    ("supported", "swapped"),
+    [
+        ("Use promo code SAVE20 at checkout.", "Use promo code SAVE25 at checkout."),
+        ("Firmware 2.4.1 fixes error E1043.", "Firmware 2.4.2 fixes error E1043."),
+        ("Firmware v2.4.1 fixes error E1043.", "Firmware 2.4.1 fixes error E1044."),
+    ],
+)
+def test_a_code_or_version_swapped_is_contradictory(
+    hash_grader: Grader, supported: str, swapped: str
+) -> None:
+    assert hash_grader.check(supported, CODES).verdict is ResponseVerdict.PASS
+    bad = hash_grader.check(swapped, CODES)
+    assert [g.verdict for g in bad.claims] == [Verdict.CONTRADICTORY], bad.claims[0].rationale
+
+
 def test_a_detail_found_in_no_source_is_unsupported(hash_grader: Grader) -> None:
     result = hash_grader.check(
         "Order 5512 shipped on 3 June 2026 by ground freight with tracking code 99812.",

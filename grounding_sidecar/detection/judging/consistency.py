@@ -27,6 +27,7 @@ from grounding_sidecar.detection.text.details import (
     DetailKind,
     extract_details,
 )
+from grounding_sidecar.detection.text.identifiers import is_identifier
 from grounding_sidecar.detection.text.negation import negated_words, negation_parity
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
@@ -50,7 +51,9 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # with a symbol as one name ("C++" is not "C#", details.py), and names a restriction
 # lifted as a contrast ("any" where the passage says "only", quantifiers.py); rules-v7
 # reads no number in a Markdown footnote reference ("[^1]", citations.py); rules-v8
-# reads a numeric date ("06/03/2026") as a date, either way round (details.py).
+# reads a numeric date ("06/03/2026") as a date, either way round (details.py), an
+# identifier ("SAVE20", "2.4.1") as one name (identifiers.py), a claim's word as new
+# only when its passage uses it in no form, and a table cell's capital as grammar.
 RULES_VERSION = "rules-v8"
 
 
@@ -334,6 +337,10 @@ def _same_slot(claimed: Detail, stated: Detail) -> bool:
         return False
     if claimed.kind is DetailKind.QUANTITY:
         return claimed.unit == stated.unit
+    if claimed.kind is DetailKind.ENTITY:
+        # A code stands against a code ("SAVE25" for "SAVE20"), never against a
+        # person or a place the passage names: that is a missing detail, not a swap.
+        return is_identifier(claimed.surface) == is_identifier(stated.surface)
     return True
 
 

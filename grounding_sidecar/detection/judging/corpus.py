@@ -16,6 +16,7 @@ from grounding_sidecar.detection.text.details import (
     extract_details,
     implied_details,
 )
+from grounding_sidecar.detection.text.identifiers import is_identifier, tokens_in
 from grounding_sidecar.detection.text.symbol_names import is_symbol_name, symbol_names_in
 
 
@@ -66,6 +67,8 @@ class SourceCorpus:
             return any(times_agree(known, detail.value) for known in self._times)
         if is_symbol_name(detail.surface):
             return detail.value in self._symbol_names  # "c#" is not found in "C is ..."
+        if is_identifier(detail.surface):
+            return detail.value in self._identifier_tokens  # "save25" is not "save20"
         # Word by word, never inside a word: "EU" is not found in "neutral".
         return all(
             word in self._words or _singular(word) in self._singulars or word in self._acronyms
@@ -80,6 +83,10 @@ class SourceCorpus:
     def _acronyms(self) -> frozenset[str]:
         """Initials written with dots, without them: "US" is named by "the U.S."."""
         return frozenset(found.replace(".", "") for found in _DOTTED.findall(self._lowered))
+
+    @cached_property
+    def _identifier_tokens(self) -> frozenset[str]:
+        return frozenset().union(*(tokens_in(text) for text in self._texts))
 
     @cached_property
     def _symbol_names(self) -> frozenset[str]:

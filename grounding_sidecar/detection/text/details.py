@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from grounding_sidecar.detection.text.clock import find_times
+from grounding_sidecar.detection.text.identifiers import find_identifiers, identifier_value
 from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
@@ -238,7 +239,8 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 def _extract(text: str) -> list[Detail]:
     """Spans that hold no number set aside (citation markers, list numbering, "one" as
     a pronoun: numberless.py), then times, dates and shares (they contain numbers, and
-    "AM" is no name), then quantities, then named entities (names with a symbol first)."""
+    "AM" is no name), then identifiers ("SAVE20", "2.4.1": identifiers.py, read as
+    names), then quantities, then named entities (names with a symbol first)."""
     details: list[Detail] = []
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
     for span in numberless_spans(text):
@@ -259,6 +261,11 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(share.span, taken):
             _take(taken, share.span)
             details.append(_share_detail(share))
+    for match in find_identifiers(text):
+        if not _overlaps(match.span(), taken):
+            _take(taken, match.span())
+            surface = match.group()
+            details.append(Detail(DetailKind.ENTITY, identifier_value(surface), "", surface))
     for match in _QUANTITY.finditer(text):
         if _overlaps(match.span("number"), taken) or _inside_token(text, match.span("number")):
             continue

@@ -316,3 +316,26 @@ def test_a_passage_negation_flips_only_what_the_claim_speaks_of(
     claim: str, passage: str, finding: str | None
 ) -> None:
     assert _inconsistency(claim, passage) == finding
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "verdict", "rationale"),
+    [
+        (
+            "Use promo code SAVE25 at checkout.",
+            "Use promo code SAVE20 at checkout.",
+            Verdict.CONTRADICTORY,
+            "entity 'SAVE25' where s0.0 says 'SAVE20'",
+        ),
+        (
+            "Uranium-235 was discovered in 1935.",
+            "It was discovered in 1935 by Arthur Jeffrey Dempster.",
+            Verdict.UNSUPPORTED,
+            "entity 'Uranium-235' appears in no source",
+        ),
+    ],
+)
+def test_a_code_stands_against_a_code_never_against_a_name(
+    claim: str, passage: str, verdict: Verdict, rationale: str
+) -> None:
+    assert _inconsistency(claim, passage) == f"{verdict.value}: {rationale}"
