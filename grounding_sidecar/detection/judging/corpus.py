@@ -8,11 +8,11 @@ from functools import cached_property
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clock import times_agree
+from grounding_sidecar.detection.text.dates import date_covers
 from grounding_sidecar.detection.text.details import (
     WORD,
     Detail,
     DetailKind,
-    date_covers,
     extract_details,
     implied_details,
 )

@@ -1,10 +1,10 @@
 """Details that cosine cannot see, pulled out of a text.
 
-Numbers, amounts and currencies, percentages, units, dates (day, month, year,
-weekday, ISO, numeric either way round), times of day (clock.py), shares written as
-words (shares.py) and named entities, each normalised so that "$5.5 million" and
-"5,500,000 USD" compare equal, "02:00" and "2 AM", "06/03/2026" and "3 June 2026",
-"halved" and "50%".  Negation cues are negation.py's.
+Numbers, amounts and currencies, percentages, units, dates (dates.py), times of day
+(clock.py), shares written as words (shares.py), identifiers (identifiers.py) and
+named entities, each normalised so that "$5.5 million" and "5,500,000 USD" compare
+equal, "02:00" and "2 AM", "06/03/2026" and "3 June 2026", "halved" and "50%".
+Negation cues are negation.py's.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from grounding_sidecar.detection.text.clock import find_times
+from grounding_sidecar.detection.text.dates import CALENDAR_WORDS, find_dates
 from grounding_sidecar.detection.text.identifiers import find_identifiers, identifier_value
 from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
@@ -44,41 +45,6 @@ class Detail:
     initial: bool = False  # a lone capitalised first word: a name, or just a capital?
 
 
-_MONTHS = {
-    name: index + 1
-    for index, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ]
-    )
-    for name in names
-}
-_WEEKDAYS = {
-    name: index
-    for index, names in enumerate(
-        [
-            ("monday", "mon"),
-            ("tuesday", "tue", "tues"),
-            ("wednesday", "wed"),
-            ("thursday", "thu", "thurs"),
-            ("friday", "fri"),
-            ("saturday", "sat"),
-            ("sunday", "sun"),
-        ]
-    )
-    for name in names
-}
 _NUMBER_WORDS = {
     word: value
     for value, word in enumerate(
@@ -182,29 +148,6 @@ _UNITS = {
     "°f": "degf",
     "degrees": "deg",
 }
-_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
-_DATE_PATTERNS = [
-    re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
-    # "06/03/2026", "3.6.2026", "07-24-14": day and month in either order.
-    re.compile(
-        r"(?<![\d.,/-])(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<yy>\d{4}|\d{2})"
-        r"(?![\d/-]|\.\d)"
-    ),
-    re.compile(
-        rf"\b{_DAY.format(name='d')}(?:\s+of)?\s+(?P<month>{_MONTH_NAMES})\.?"
-        r"(?:,?\s+(?P<y>\d{4}))?\b",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b(?P<month>{_MONTH_NAMES})\.?\s+{_DAY.format(name='d')}\b(?:,?\s+(?P<y>\d{{4}}))?",
-        re.IGNORECASE,
-    ),
-    re.compile(
-        rf"\b(?P<month>{'|'.join(n.capitalize() for n in _MONTHS)})\.?(?:\s+(?P<y>\d{{4}}))?\b"
-    ),
-    re.compile(rf"\b(?P<weekday>{'|'.join(n for n in _WEEKDAYS if len(n) > 3)})\b", re.I),
-]
 _UNIT_NAMES = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _CURRENCY_NAMES = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
 _QUANTITY = re.compile(
@@ -225,7 +168,7 @@ _NOT_NAMES = """
     because since overall finally first second third next please note according each every
     all some many most both either neither what which who why how where
 """
-_ENTITY_STOP = frozenset(_NOT_NAMES.split()) | frozenset(_MONTHS) | frozenset(_WEEKDAYS)
+_ENTITY_STOP = frozenset(_NOT_NAMES.split()) | CALENDAR_WORDS
 WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -249,14 +192,10 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(time.span, taken):
             _take(taken, time.span)
             details.append(Detail(DetailKind.TIME, time.value, "", time.surface))
-    for pattern in _DATE_PATTERNS:
-        for match in pattern.finditer(text):
-            if _overlaps(match.span(), taken):
-                continue
-            value = _date_value(match)
-            if value:
-                _take(taken, match.span())
-                details.append(Detail(DetailKind.DATE, value, "", match.group().strip()))
+    for date in find_dates(text):
+        if not _overlaps(date.span, taken):
+            _take(taken, date.span)
+            details.append(Detail(DetailKind.DATE, date.value, "", date.surface))
     for share in find_shares(text):
         if not _overlaps(share.span, taken):
             _take(taken, share.span)
@@ -372,53 +311,6 @@ def _inside_token(text: str, span: tuple[int, int]) -> bool:
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
     return before.isalpha() or before in "_-/." or after.isalpha() or after in "_"
-
-
-def _date_value(match: re.Match[str]) -> str:
-    """`year-month-day` with `*` for what the text leaves open, or `weekday-xxx`; a
-    numeric date that reads both ways ("06/03/2026") is both, `|` between them."""
-    groups = match.groupdict()
-    if groups.get("weekday"):
-        return "weekday-" + groups["weekday"].lower()[:3]
-    if groups.get("sep"):
-        return _numeric_date_value(int(groups["a"]), int(groups["b"]), groups["yy"])
-    if groups.get("mo"):
-        return f"{groups['y']}-{int(groups['mo']):02d}-{int(groups['d']):02d}"
-    month = _MONTHS.get((groups.get("month") or "").lower())
-    day = groups.get("d")
-    if month is None or (day is not None and not 1 <= int(day) <= 31):
-        return ""
-    return f"{groups.get('y') or '*'}-{month:02d}-{f'{int(day):02d}' if day else '*'}"
-
-
-def _numeric_date_value(first: int, second: int, year: str) -> str:
-    """Month/day ("06/24/2026") or day/month ("24/06/2026"), whichever the numbers
-    allow, both when both do; a two-digit year as C's strptime reads it (69-99 the
-    1900s, 00-68 the 2000s); "" when no calendar date reads so."""
-    full = year if len(year) == 4 else f"{19 if int(year) >= 69 else 20}{year}"
-    readings = {
-        f"{full}-{month:02d}-{day:02d}"
-        for month, day in ((first, second), (second, first))
-        if 1 <= month <= 12 and 1 <= day <= 31
-    }
-    return "|".join(sorted(readings))
-
-
-def date_covers(known: str, claimed: str) -> bool:
-    """Every field the claim states matches the known date (`*` is open); of dates
-    that read two ways, any reading of each."""
-    return any(
-        _reading_covers(theirs, mine) for theirs in known.split("|") for mine in claimed.split("|")
-    )
-
-
-def _reading_covers(known: str, claimed: str) -> bool:
-    if known.startswith("weekday-") or claimed.startswith("weekday-"):
-        return known == claimed
-    return all(
-        mine in ("*", theirs)
-        for mine, theirs in zip(claimed.split("-"), known.split("-"), strict=True)
-    )
 
 
 def _number_value(text: str) -> float | None:

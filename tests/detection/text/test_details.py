@@ -97,27 +97,6 @@ def test_a_name_written_with_a_symbol_is_one_name(text: str, names: list[str]) -
     assert found == names
 
 
-@pytest.mark.parametrize(
-    ("text", "value"),
-    [
-        ("It shipped on 06/03/2026.", "2026-03-06|2026-06-03"),  # either way round
-        ("It shipped on 24/06/2026.", "2026-06-24"),  # only day/month reads
-        ("It shipped on 06/24/2026.", "2026-06-24"),  # only month/day reads
-        ("It shipped on 31.12.2009.", "2009-12-31"),
-        ("It shipped on 07-24-14.", "2014-07-24"),  # two-digit years as strptime
-        ("It shipped on 07-24-99.", "1999-07-24"),
-    ],
-)
-def test_a_numeric_date_is_a_date_read_every_way_the_calendar_allows(text: str, value: str) -> None:
-    (date,) = [d for d in extract_details(text) if d.kind is DetailKind.DATE]
-    assert date.value == value
-
-
-@pytest.mark.parametrize("text", ["It costs 38/7/2035 units.", "Pi is 3.14.", "Steps 1/2/3."])
-def test_numbers_no_calendar_reads_are_no_date(text: str) -> None:
-    assert all(d.kind is not DetailKind.DATE for d in extract_details(text))
-
-
 def test_a_capital_opening_a_table_cell_is_no_name_alone() -> None:
     # "| Opened | Exchange only |" is a row of a table, not a sentence naming "Exchange".
     assert not has_checkable_detail("| Opened | Exchange only |")

@@ -1,0 +1,139 @@
+"""Dates in a text, as values that compare: "3 June 2026", "June 3rd", "2026-06-03",
+"06/03/2026" (either way round), a month alone, a weekday.
+
+A value is `year-month-day` with `*` for what the text leaves open ("3 June" is
+`*-06-03`), `weekday-xxx` for a weekday, and the readings of a numeric date that reads
+both ways joined by `|` ("06/03/2026" is `2026-03-06|2026-06-03`).  `date_covers` says
+whether a known date backs a claimed one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_MONTHS = {
+    name: index + 1
+    for index, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+_WEEKDAYS = {
+    name: index
+    for index, names in enumerate(
+        [
+            ("monday", "mon"),
+            ("tuesday", "tue", "tues"),
+            ("wednesday", "wed"),
+            ("thursday", "thu", "thurs"),
+            ("friday", "fri"),
+            ("saturday", "sat"),
+            ("sunday", "sun"),
+        ]
+    )
+    for name in names
+}
+# Month and weekday names: capitalised, they open no name ("June" is a date).
+CALENDAR_WORDS = frozenset(_MONTHS) | frozenset(_WEEKDAYS)
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
+_DATE_PATTERNS = [
+    re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
+    # "06/03/2026", "3.6.2026", "07-24-14": day and month in either order.
+    re.compile(
+        r"(?<![\d.,/-])(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<yy>\d{4}|\d{2})"
+        r"(?![\d/-]|\.\d)"
+    ),
+    re.compile(
+        rf"\b{_DAY.format(name='d')}(?:\s+of)?\s+(?P<month>{_MONTH_NAMES})\.?"
+        r"(?:,?\s+(?P<y>\d{4}))?\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?P<month>{_MONTH_NAMES})\.?\s+{_DAY.format(name='d')}\b(?:,?\s+(?P<y>\d{{4}}))?",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b(?P<month>{'|'.join(n.capitalize() for n in _MONTHS)})\.?(?:\s+(?P<y>\d{{4}}))?\b"
+    ),
+    re.compile(rf"\b(?P<weekday>{'|'.join(n for n in _WEEKDAYS if len(n) > 3)})\b", re.I),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class FoundDate:
+    span: tuple[int, int]
+    value: str
+    surface: str
+
+
+def find_dates(text: str) -> Iterator[FoundDate]:
+    """Every date each pattern finds in `text`, pattern by pattern (the more explicit
+    first): a caller keeps the first of overlapping ones."""
+    for pattern in _DATE_PATTERNS:
+        for match in pattern.finditer(text):
+            value = _date_value(match)
+            if value:
+                yield FoundDate(match.span(), value, match.group().strip())
+
+
+def _date_value(match: re.Match[str]) -> str:
+    """`year-month-day` with `*` for what the text leaves open, or `weekday-xxx`; a
+    numeric date that reads both ways ("06/03/2026") is both, `|` between them."""
+    groups = match.groupdict()
+    if groups.get("weekday"):
+        return "weekday-" + groups["weekday"].lower()[:3]
+    if groups.get("sep"):
+        return _numeric_date_value(int(groups["a"]), int(groups["b"]), groups["yy"])
+    if groups.get("mo"):
+        return f"{groups['y']}-{int(groups['mo']):02d}-{int(groups['d']):02d}"
+    month = _MONTHS.get((groups.get("month") or "").lower())
+    day = groups.get("d")
+    if month is None or (day is not None and not 1 <= int(day) <= 31):
+        return ""
+    return f"{groups.get('y') or '*'}-{month:02d}-{f'{int(day):02d}' if day else '*'}"
+
+
+def _numeric_date_value(first: int, second: int, year: str) -> str:
+    """Month/day ("06/24/2026") or day/month ("24/06/2026"), whichever the numbers
+    allow, both when both do; a two-digit year as C's strptime reads it (69-99 the
+    1900s, 00-68 the 2000s); "" when no calendar date reads so."""
+    full = year if len(year) == 4 else f"{19 if int(year) >= 69 else 20}{year}"
+    readings = {
+        f"{full}-{month:02d}-{day:02d}"
+        for month, day in ((first, second), (second, first))
+        if 1 <= month <= 12 and 1 <= day <= 31
+    }
+    return "|".join(sorted(readings))
+
+
+def date_covers(known: str, claimed: str) -> bool:
+    """Every field the claim states matches the known date (`*` is open); of dates
+    that read two ways, any reading of each."""
+    return any(
+        _reading_covers(theirs, mine) for theirs in known.split("|") for mine in claimed.split("|")
+    )
+
+
+def _reading_covers(known: str, claimed: str) -> bool:
+    if known.startswith("weekday-") or claimed.startswith("weekday-"):
+        return known == claimed
+    return all(
+        mine in ("*", theirs)
+        for mine, theirs in zip(claimed.split("-"), known.split("-"), strict=True)
+    )

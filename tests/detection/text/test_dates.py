@@ -1,0 +1,52 @@
+"""Dates as values: every way a text writes one, and when a known date backs a
+claimed one."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.text.dates import date_covers, find_dates
+
+
+def _values(text: str) -> list[str]:
+    return [date.value for date in find_dates(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("It shipped on 3 June 2026.", "2026-06-03"),
+        ("It shipped on June 3rd.", "*-06-03"),
+        ("It shipped on 2026-06-03.", "2026-06-03"),
+        ("It shipped on 06/03/2026.", "2026-03-06|2026-06-03"),  # either way round
+        ("It shipped on 24/06/2026.", "2026-06-24"),  # only day/month reads
+        ("It shipped on 06/24/2026.", "2026-06-24"),  # only month/day reads
+        ("It shipped on 31.12.2009.", "2009-12-31"),
+        ("It shipped on 07-24-14.", "2014-07-24"),  # two-digit years as strptime
+        ("It shipped on 07-24-99.", "1999-07-24"),
+        ("It shipped on Tuesday.", "weekday-tue"),
+    ],
+)
+def test_a_date_is_read_every_way_the_calendar_allows(text: str, value: str) -> None:
+    assert _values(text)[0] == value
+
+
+@pytest.mark.parametrize("text", ["It costs 38/7/2035 units.", "Pi is 3.14.", "Steps 1/2/3."])
+def test_numbers_no_calendar_reads_are_no_date(text: str) -> None:
+    assert _values(text) == []
+
+
+@pytest.mark.parametrize(
+    ("known", "claimed", "covered"),
+    [
+        ("2026-06-03", "*-06-03", True),  # "3 June" backed by "3 June 2026"
+        ("*-06-03", "2026-06-03", False),  # the claim states a year the source does not
+        ("2026-06-03", "2026-03-06|2026-06-03", True),  # either reading
+        ("2026-03-06|2026-06-03", "2026-06-03", True),  # a numeric source too
+        ("2026-06-03", "2026-04-06|2026-06-04", False),
+        ("weekday-tue", "weekday-tue", True),
+        ("weekday-tue", "*-06-03", False),
+    ],
+)
+def test_a_known_date_covers_what_a_claim_states(known: str, claimed: str, covered: bool) -> None:
+    assert date_covers(known, claimed) is covered
