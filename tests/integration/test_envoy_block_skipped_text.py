@@ -1,6 +1,7 @@
-"""No way around BLOCK through text the splitter leaves out: an ungrounded heading or
-short sentence beside a grounded one is graded and refused; fenced code stays
-ungraded, and the verdict says so (docs/contract.md#verdicts)."""
+"""No way around BLOCK through text the splitter leaves out: an ungrounded heading,
+short sentence, source entry or pleasantry beside a grounded one is graded and
+refused; what it does set aside (a source list, conversation) lets a grounded answer
+through; fenced code stays ungraded, and the verdict says so (docs/contract.md#verdicts)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import json
 
 import pytest
 
-from .harness import GROUNDED, Stack, chat, sse_events, stream_text, traceparent
+from .harness import GROUNDED, SOURCE, Stack, chat, sse_events, stream_text, traceparent
 
 UNGROUNDED_ASIDES = {
     "a short sentence with a number": f"{GROUNDED} Refunds take 90 days.",
     "a short negation": f"{GROUNDED} Returns are not accepted.",
     "a heading": f"# Refunds take 90 days\n\n{GROUNDED}",
     "a long heading": f"## The tower was moved to London in 1950\n\n{GROUNDED}",
+    "a claim as a source entry": f"{GROUNDED} [1]\n\nSources:\n[1] The tower was moved in 1950",
+    "a claim worded as a pleasantry": f"{GROUNDED} Feel free to visit it in London.",
 }
 
 
@@ -35,6 +38,38 @@ def test_conversation_around_a_grounded_answer_is_still_delivered(stack: Stack) 
     reply = stack.post(chat(), {"x-workspace-id": "block", "x-mock-answer": answer})
     assert reply.status == 200
     assert reply.headers["x-grounding-verdict"] == "pass"
+
+
+def test_a_cited_answer_with_its_source_list_and_an_abstention_is_delivered(
+    stack: Stack,
+) -> None:
+    """docs/detection.md#source-lists, #conversation: what a RAG answer adds around its
+    claims is set aside under narrow rules, so BLOCK delivers the grounded answer."""
+    trace = "5ce5" * 8
+    titled = f"Eiffel Tower facts\n{SOURCE}"
+    answer = (
+        "Here is a concise summary of the sources:\n\n"
+        f"{GROUNDED[:-1]} [1].\n\n"
+        "I could not find information about ticket prices in the provided sources.\n\n"
+        "Sources:\n[1] Eiffel Tower facts, p. 2"
+    )
+    reply = stack.post(
+        chat(sources=(titled,)),
+        {
+            "x-workspace-id": "block",
+            "x-mock-answer-json": json.dumps(answer),
+            "traceparent": traceparent(trace),
+        },
+    )
+    assert reply.status == 200
+    assert reply.headers["x-grounding-verdict"] == "pass"
+    result = stack.recorder.wait_for_check(trace).outcome.result
+    assert result is not None
+    assert [s.reason.value for s in result.skipped_claims] == [
+        "conversation",
+        "conversation",
+        "source_list",
+    ]
 
 
 def test_fenced_code_is_delivered_ungraded_and_the_verdict_says_so(stack: Stack) -> None:
