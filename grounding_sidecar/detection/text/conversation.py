@@ -49,6 +49,7 @@ _COVERING = (
     rf"(?:\s+(?:described|presented|provided|mentioned|stated|(?:in|from)\s+{_SOURCE}))?)?"
 )
 _PREAMBLE = (
+    r"(?:(?:sure|certainly|of course|absolutely)[,!.]?\s+)?"
     rf"(?:(?:based on|according to|from)\s+{_SOURCE},\s*)?"
     rf"here(?:\s+is|'s|’s|\s+are)\s+(?:{_ADJECTIVES}{_KINDS}{_FROM_SOURCE}{_COVERING}"
     rf"|what (?:i|we) (?:found|could find){_FROM_SOURCE}|what {_SOURCE} (?:says?|states?))\s*[:.]?"
@@ -70,6 +71,14 @@ _CLOSING = (
     r"|is there anything else (?:i|we) can (?:help (?:you\s+)?with|do for you)"
     r"(?:\s+today)?\s*\?"
     r"|thank you for (?:your question|reaching out|contacting us|asking)\s*[.!]*"
+    # The same offers with the condition first: "If you have any other questions, feel
+    # free to ask!", "If you need further help, please let me know."
+    r"|if\s+you\s+(?:have|need)(?:\s+(?:any|anything))?(?:\s+(?:other|more|further|"
+    r"additional|follow-up))?(?:\s+(?:questions?|help|information|details|assistance))?"
+    r"(?:\s+else)?,?\s+(?:please\s+)?(?:let (?:me|us) know|feel free to (?:ask|reach out)|"
+    r"do(?:n't| not) hesitate to (?:ask|reach out))\s*[.!]*"
+    r"|(?:i\s+)?hope (?:this|that|the above) (?:information\s+)?(?:helps|is helpful|was helpful)"
+    r"(?:\s+to you)?\s*[.!]*"
 )
 
 # An abstention's topic: plain words, no clause (embedded questions aside).

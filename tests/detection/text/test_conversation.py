@@ -27,6 +27,10 @@ PLEASANTRIES = [
     "I hope this helps!",
     "Is there anything else I can help you with today?",
     "Thank you for reaching out.",
+    "If you have any other questions, feel free to ask!",
+    "If you need further help, please let me know.",
+    "I hope this information is helpful.",
+    "Certainly! Here is a brief summary of the provided documents:",
 ]
 CLAIMS = [
     "Here is why your refund was denied:",
@@ -34,6 +38,8 @@ CLAIMS = [
     "Feel free to return opened items for a full refund.",
     "Let me know if you want a refund within 90 days.",
     "I hope this helps you get your refund.",
+    "If you have opened the item, feel free to ask for an exchange.",
+    "Certainly! Here is why your refund was denied:",
     "The passage describes a rugby match between Cardiff Blues and Gloucester.",
     "Opened items can be exchanged but not refunded.",
 ]
