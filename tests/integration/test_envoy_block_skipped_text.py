@@ -6,8 +6,11 @@ through; fenced code stays ungraded, and the verdict says so (docs/contract.md#v
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+
+from grounding_sidecar.detection.contract import CheckResult
 
 from .harness import GROUNDED, SOURCE, Stack, chat, sse_events, stream_text, traceparent
 
@@ -53,18 +56,7 @@ def test_a_cited_answer_with_its_source_list_and_an_abstention_is_delivered(
         "I could not find information about ticket prices in the provided sources.\n\n"
         "Sources:\n[1] Eiffel Tower facts, p. 2"
     )
-    reply = stack.post(
-        chat(sources=(titled,)),
-        {
-            "x-workspace-id": "block",
-            "x-mock-answer-json": json.dumps(answer),
-            "traceparent": traceparent(trace),
-        },
-    )
-    assert reply.status == 200
-    assert reply.headers["x-grounding-verdict"] == "pass"
-    result = stack.recorder.wait_for_check(trace).outcome.result
-    assert result is not None
+    result = _delivered_and_checked(stack, answer, trace, chat(sources=(titled,)))
     assert [s.reason.value for s in result.skipped_claims] == [
         "conversation",
         "conversation",
@@ -75,8 +67,18 @@ def test_a_cited_answer_with_its_source_list_and_an_abstention_is_delivered(
 def test_fenced_code_is_delivered_ungraded_and_the_verdict_says_so(stack: Stack) -> None:
     trace = "c0de" * 8
     answer = f"{GROUNDED}\n\n```\nrefund_days = 90  # not in any source\n```"
+    result = _delivered_and_checked(stack, answer, trace, chat())
+    assert [r.value for r in result.reasons] == ["all_supported", "ungraded_code"]
+    assert [s.reason.value for s in result.skipped_claims] == ["code"]
+
+
+def _delivered_and_checked(
+    stack: Stack, answer: str, trace: str, request: dict[str, Any]
+) -> CheckResult:
+    """`answer` sent through the BLOCK workspace: delivered with verdict pass; the
+    sidecar's result for it, read by its trace id."""
     reply = stack.post(
-        chat(),
+        request,
         {
             "x-workspace-id": "block",
             "x-mock-answer-json": json.dumps(answer),
@@ -87,5 +89,4 @@ def test_fenced_code_is_delivered_ungraded_and_the_verdict_says_so(stack: Stack)
     assert reply.headers["x-grounding-verdict"] == "pass"
     result = stack.recorder.wait_for_check(trace).outcome.result
     assert result is not None
-    assert [r.value for r in result.reasons] == ["all_supported", "ungraded_code"]
-    assert [s.reason.value for s in result.skipped_claims] == ["code"]
+    return result

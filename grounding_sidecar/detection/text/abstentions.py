@@ -13,7 +13,9 @@ checkable detail (a number, a date, a name).
 
 from __future__ import annotations
 
-from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
+from collections.abc import Callable
+
+from grounding_sidecar.detection.contract import SkipReason
 from grounding_sidecar.detection.text.claims import ClaimSplit
 from grounding_sidecar.detection.text.conversation import abstention_topic
 from grounding_sidecar.detection.text.details import has_checkable_detail
@@ -22,26 +24,22 @@ from grounding_sidecar.detection.text.words import content_words
 _QUESTION_WORDS = frozenset(("whether", "why"))
 
 
-def holds_abstention(split: ClaimSplit) -> bool:
-    """Whether a claim of `split` is worded as an abstention: the cheap test before the
-    sources' words are gathered."""
-    return any(abstention_topic(claim.text) is not None for claim in split.claims)
-
-
-def set_aside_abstentions(split: ClaimSplit, source_words: frozenset[str]) -> ClaimSplit:
+def set_aside_abstentions(
+    split: ClaimSplit, source_words: Callable[[], frozenset[str]]
+) -> ClaimSplit:
     """`split` with each abstention whose topic the sources lack (`source_words`: the
-    content words of every passage) moved to its skipped segments (`conversation`)."""
-    kept, set_aside = [], []
-    for claim in split.claims:
-        topic = abstention_topic(claim.text)
-        if topic is None or _topic_words(topic) <= source_words or has_checkable_detail(topic):
-            kept.append(claim)
-        else:
-            set_aside.append(SkippedClaim(claim.text, claim.span, SkipReason.CONVERSATION))
-    if not set_aside:
+    content words of every passage, gathered only when a claim is worded as an
+    abstention) moved to its skipped segments (`conversation`)."""
+    topics = {i: t for i, claim in enumerate(split.claims) if (t := abstention_topic(claim.text))}
+    if not topics:
         return split
-    skipped = sorted((*split.skipped, *set_aside), key=lambda s: s.span)
-    return ClaimSplit(tuple(kept), tuple(skipped), split.truncated)
+    known = source_words()
+    lacking = {
+        i
+        for i, topic in topics.items()
+        if not _topic_words(topic) <= known and not has_checkable_detail(topic)
+    }
+    return split.set_aside(lacking, SkipReason.CONVERSATION)
 
 
 def _topic_words(topic: str) -> frozenset[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
@@ -47,6 +48,16 @@ class ClaimSplit:
     claims: tuple[Claim, ...]
     skipped: tuple[SkippedClaim, ...]
     truncated: bool  # part of the answer was not examined (a limit was hit)
+
+    def set_aside(self, chosen: Collection[int], reason: SkipReason) -> ClaimSplit:
+        """This split with the claims at the `chosen` positions moved to its skipped
+        segments as `reason`, in the answer's order; itself when none is chosen."""
+        if not chosen:
+            return self
+        kept = tuple(claim for i, claim in enumerate(self.claims) if i not in chosen)
+        moved = [SkippedClaim(self.claims[i].text, self.claims[i].span, reason) for i in chosen]
+        skipped = tuple(sorted((*self.skipped, *moved), key=lambda s: s.span))
+        return ClaimSplit(kept, skipped, self.truncated)
 
 
 def count_words(text: str) -> int:

@@ -33,11 +33,11 @@ policy, section 3.2)." cites a source inline, and the claim is read without it
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
-from grounding_sidecar.detection.text.claims import Claim, ClaimSplit
+from grounding_sidecar.detection.text.claims import ClaimSplit
 
 # A title longer than this is a quotation, graded like any sentence.
 MAX_TITLE_WORDS = 12
@@ -91,64 +91,65 @@ def source_line_words(sources: Sequence[str]) -> tuple[str, ...]:
     )
 
 
-def may_list_sources(answer: str) -> bool:
-    """Whether `answer` has a source list label or a Markdown definition line: the
-    cheap test before the sources' lines are read for titles."""
-    return _section_start(answer) is not None or _DEFINITION_LINE.search(answer) is not None
-
-
-def set_aside_source_lists(answer: str, split: ClaimSplit, line_words: Sequence[str]) -> ClaimSplit:
+def set_aside_source_lists(
+    answer: str, split: ClaimSplit, line_words: Callable[[], Sequence[str]]
+) -> ClaimSplit:
     """`split` with each segment that is a source list (its label, its entries) moved
     to or marked among its skipped segments as `source_list`; `split` itself when the
-    answer has none."""
+    answer has none.  The sources' lines (`line_words`) are read only when the answer
+    has a list label or a Markdown definition line."""
     section_start = _section_start(answer)
+    if section_start is None and _DEFINITION_LINE.search(answer) is None:
+        return split
+    lines = line_words()
 
     def listed(text: str, span: tuple[int, int]) -> bool:
         in_section = section_start is not None and span[1] > section_start
-        return _is_source_list(text, in_section, line_words)
+        return _is_source_list(text, in_section, lines)
 
-    kept = [c for c in split.claims if not listed(c.text, c.span)]
-    set_aside = [
-        SkippedClaim(c.text, c.span, SkipReason.SOURCE_LIST) for c in split.claims if c not in kept
-    ]
-    relabelled = [
+    relabelled = tuple(
         SkippedClaim(s.text, s.span, SkipReason.SOURCE_LIST)
         if s.reason is SkipReason.TOO_SHORT and listed(s.text, s.span)
         else s
         for s in split.skipped
-    ]
-    if not set_aside and relabelled == list(split.skipped):
-        return split
-    skipped = sorted((*relabelled, *set_aside), key=lambda s: s.span)
-    return ClaimSplit(tuple(kept), tuple(skipped), split.truncated)
+    )
+    chosen = {i for i, claim in enumerate(split.claims) if listed(claim.text, claim.span)}
+    if relabelled != split.skipped:
+        split = ClaimSplit(split.claims, relabelled, split.truncated)
+    return split.set_aside(chosen, SkipReason.SOURCE_LIST)
 
 
-def may_cite_inline(split: ClaimSplit) -> bool:
-    """Whether a claim of `split` ends with a parenthesis: the cheap test before the
-    sources' lines are read for titles."""
-    return any(_INLINE_CITATION.search(claim.text) for claim in split.claims)
-
-
-def set_aside_inline_citations(split: ClaimSplit, line_words: Sequence[str]) -> ClaimSplit:
+def set_aside_inline_citations(
+    split: ClaimSplit, line_words: Callable[[], Sequence[str]]
+) -> ClaimSplit:
     """`split` with each claim's closing parenthesis left out of its reading when it
     names a source: "... for a full refund (Source: Refund policy, section 3.2)." reads
     as "... for a full refund.", so the title's words and the locator's numbers are
     never details a passage must state.  A parenthesis that names no source ("(about
-    90 days)") stays part of the claim."""
-    claims = tuple(_without_citation(claim, line_words) for claim in split.claims)
-    if claims == split.claims:
+    90 days)") stays part of the claim.  The sources' lines (`line_words`) are read
+    only when a claim ends with a parenthesis."""
+    closing = {
+        i: match
+        for i, claim in enumerate(split.claims)
+        if claim.question is None and (match := _INLINE_CITATION.search(claim.text))
+    }
+    if not closing:
         return split
+    lines = line_words()
+    cited = {i: match for i, match in closing.items() if _cites_sources(match, lines)}
+    if not cited:
+        return split
+    claims = tuple(
+        replace(claim, citation=cited[i].span("cited")) if i in cited else claim
+        for i, claim in enumerate(split.claims)
+    )
     return ClaimSplit(claims, split.skipped, split.truncated)
 
 
-def _without_citation(claim: Claim, line_words: Sequence[str]) -> Claim:
-    match = _INLINE_CITATION.search(claim.text)
-    if match is None or claim.question is not None:
-        return claim
+def _cites_sources(match: re.Match[str], line_words: Sequence[str]) -> bool:
+    """Whether a closing parenthesis names sources only, each by its title."""
     titles = [title for title in _TITLE_SEPARATOR.split(match.group("body")) if title.strip()]
-    if not titles or not all(_names_a_source(title, line_words) for title in titles):
-        return claim
-    return replace(claim, citation=match.span("cited"))
+    return bool(titles) and all(_names_a_source(title, line_words) for title in titles)
 
 
 def _section_start(answer: str) -> int | None:

@@ -95,3 +95,16 @@ def test_a_tables_header_is_skipped_unless_it_states_a_value() -> None:
     ]
     valued = "| Refunds take 90 days | Yes |\n|---|---|\n| a | b |"
     assert split_claims(valued).claims[0].text == "| Refunds take 90 days | Yes |"
+
+
+def test_setting_claims_aside_keeps_the_answers_order() -> None:
+    answer = "Refunds take 30 days. Hi. Stores close at 9 pm. Returns take 5 days."
+    split = split_claims(answer)
+    assert split.set_aside(set(), SkipReason.CONVERSATION) is split
+    moved = split.set_aside({0, 2}, SkipReason.CONVERSATION)
+    assert [c.text for c in moved.claims] == ["Stores close at 9 pm."]
+    assert [(s.text, s.reason) for s in moved.skipped] == [
+        ("Refunds take 30 days.", SkipReason.CONVERSATION),
+        ("Hi.", SkipReason.TOO_SHORT),
+        ("Returns take 5 days.", SkipReason.CONVERSATION),
+    ]

@@ -9,6 +9,7 @@ from grounding_sidecar.detection.contract import SkipReason
 from grounding_sidecar.detection.text.claims import split_claims
 from grounding_sidecar.detection.text.short_answers import QUESTION_MAX_CHARS, read_with_question
 from grounding_sidecar.detection.text.source_lists import set_aside_source_lists, source_line_words
+from tests.support.counted import Counted
 
 QUESTION = "Who designed the Eiffel Tower?"
 
@@ -76,7 +77,7 @@ def test_a_cut_at_a_words_start_keeps_that_word() -> None:
 def test_a_source_list_stays_set_aside_and_the_rest_is_read_with_the_question() -> None:
     answer = "Eiffel [1].\n\nSources:\n[1] Tour Eiffel history"
     lines = source_line_words(["Tour Eiffel history\nGustave Eiffel's company built it."])
-    split = set_aside_source_lists(answer, split_claims(answer), lines)
+    split = set_aside_source_lists(answer, split_claims(answer), Counted(lines))
     formed = read_with_question(answer, split, QUESTION)
     (claim,) = formed.claims
     assert (claim.text, claim.question) == ("Eiffel [1].", QUESTION)
@@ -88,7 +89,7 @@ def test_a_source_list_stays_set_aside_and_the_rest_is_read_with_the_question() 
 def test_short_text_on_both_sides_of_a_source_list_is_left_alone() -> None:
     answer = "Eiffel.\n\nSources:\n[1] Tour Eiffel history\n\nThanks."
     lines = source_line_words(["Tour Eiffel history"])
-    split = set_aside_source_lists(answer, split_claims(answer), lines)
+    split = set_aside_source_lists(answer, split_claims(answer), Counted(lines))
     assert read_with_question(answer, split, QUESTION) is split
 
 

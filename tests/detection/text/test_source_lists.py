@@ -9,12 +9,11 @@ from grounding_sidecar.detection.contract import SkipReason
 from grounding_sidecar.detection.text.claims import split_claims
 from grounding_sidecar.detection.text.source_lists import (
     MAX_TITLE_WORDS,
-    may_cite_inline,
-    may_list_sources,
     set_aside_inline_citations,
     set_aside_source_lists,
     source_line_words,
 )
+from tests.support.counted import Counted
 
 CLAIM = "Unopened items can be returned within 30 days of delivery for a full refund [1]."
 SOURCES = [
@@ -26,9 +25,13 @@ SOURCES = [
 LINES = source_line_words(SOURCES)
 
 
+def _lines() -> Counted[tuple[str, ...]]:
+    return Counted(LINES)
+
+
 def _set_aside(answer: str) -> tuple[list[str], list[tuple[str, SkipReason]]]:
     """(graded claim texts, (skipped text, reason) pairs) after the set-aside."""
-    split = set_aside_source_lists(answer, split_claims(answer), LINES)
+    split = set_aside_source_lists(answer, split_claims(answer), _lines())
     return [c.text for c in split.claims], [(s.text, s.reason) for s in split.skipped]
 
 
@@ -88,7 +91,7 @@ def test_a_title_longer_than_the_limit_is_graded_as_a_quotation() -> None:
     lines = source_line_words([" ".join(words) + " and more."])
     for count, graded in ((MAX_TITLE_WORDS, False), (MAX_TITLE_WORDS + 1, True)):
         answer = f"Sources:\n[1] {' '.join(words[:count])} section 4"
-        split = set_aside_source_lists(answer, split_claims(answer), lines)
+        split = set_aside_source_lists(answer, split_claims(answer), Counted(lines))
         assert bool(split.claims) is graded
 
 
@@ -104,23 +107,25 @@ def test_a_sentence_sharing_the_lists_segment_keeps_it_graded() -> None:
     assert claims == [answer]
 
 
-def test_an_answer_without_a_list_is_left_as_split() -> None:
-    split = split_claims(CLAIM)
-    assert not may_list_sources(CLAIM)
-    assert set_aside_source_lists(CLAIM, split, LINES) is split
+def test_an_answer_without_a_list_is_left_as_split_and_reads_no_source() -> None:
+    split, lines = split_claims(CLAIM), _lines()
+    assert set_aside_source_lists(CLAIM, split, lines) is split
+    assert lines.reads == 0
 
 
 @pytest.mark.parametrize(
     "answer",
     [f"{CLAIM}\n\n## References\n- a", f"{CLAIM}\n\nSource: a", f"{CLAIM}\n[^1]: a"],
 )
-def test_a_label_or_a_definition_line_may_list_sources(answer: str) -> None:
-    assert may_list_sources(answer)
+def test_a_label_or_a_definition_line_reads_the_sources_lines_once(answer: str) -> None:
+    lines = _lines()
+    set_aside_source_lists(answer, split_claims(answer), lines)
+    assert lines.reads == 1
 
 
 def test_spans_stay_exact_and_in_order() -> None:
     answer = f"{CLAIM}\n\nSources:\n[1] Refund policy\n\nThat is all the policy says on returns."
-    split = set_aside_source_lists(answer, split_claims(answer), LINES)
+    split = set_aside_source_lists(answer, split_claims(answer), _lines())
     for item in (*split.claims, *split.skipped):
         assert answer[item.span[0] : item.span[1]] == item.text
     starts = [s.span[0] for s in split.skipped]
@@ -138,9 +143,9 @@ def test_spans_stay_exact_and_in_order() -> None:
 def test_a_closing_parenthesis_naming_a_source_is_left_out_of_the_reading(
     claim: str, reading: str
 ) -> None:
-    split = split_claims(claim)
-    assert may_cite_inline(split)
-    (cited,) = set_aside_inline_citations(split, LINES).claims
+    split, lines = split_claims(claim), _lines()
+    (cited,) = set_aside_inline_citations(split, lines).claims
+    assert lines.reads == 1
     assert (cited.text, cited.span) == (claim, (0, len(claim)))  # the report is unchanged
     assert cited.reading == reading
 
@@ -155,8 +160,10 @@ def test_a_closing_parenthesis_naming_a_source_is_left_out_of_the_reading(
 )
 def test_a_parenthesis_that_names_no_source_stays_read(claim: str) -> None:
     split = split_claims(claim)
-    assert set_aside_inline_citations(split, LINES) is split
+    assert set_aside_inline_citations(split, _lines()) is split
 
 
 def test_a_claim_with_no_closing_parenthesis_is_no_inline_citation() -> None:
-    assert not may_cite_inline(split_claims(f"{CLAIM} (See above) it says so."))
+    split, lines = split_claims(f"{CLAIM} (See above) it says so."), _lines()
+    assert set_aside_inline_citations(split, lines) is split
+    assert lines.reads == 0  # the sources' lines are never read for it
