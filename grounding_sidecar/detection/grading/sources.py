@@ -71,7 +71,9 @@ class SourceSide:
     @cached_property
     def content_words(self) -> frozenset[str]:
         """Every content word of the sources' passages, what an abstention's topic is
-        looked up in (text/abstentions.py)."""
+        looked up in (text/abstentions.py).  Not `corpus.content_words`: the corpus
+        also holds the workspace's reference passages, and "the documents do not
+        mention X" speaks of the sources the client sent."""
         return frozenset().union(*(content_words(p.text) for p in self.source_passages))
 
     @cached_property
