@@ -19,15 +19,11 @@ prints, per category, the swaps caught (the answer fails) and the restatements p
 
 from __future__ import annotations
 
-import argparse
 import itertools
 from dataclasses import dataclass
 
-from grounding_sidecar.common.inputs import Case
-from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
-from grounding_sidecar.detection.contract import Scorer, VerifierMode
-from grounding_sidecar.detection.verifier.loading import load_verifier
-from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled, label_case
+from benchmarks.probes import one_claim_case, probe_main
+from grounding_sidecar.evaluation.agreement import LabelledCase
 
 # The second sentence of every source.
 _ASIDE = "The building was renovated in 2019, and visitors sign in at the front desk."
@@ -197,63 +193,9 @@ def category_cases(category: Category) -> list[LabelledCase]:
     return cases
 
 
-def one_claim_case(case_id: str, source: str, answer: str, label: str) -> LabelledCase:
-    """A labelled case whose whole answer is one claim labelled `label`."""
-    raw = {
-        "id": case_id,
-        "sources": [source],
-        "answer": answer,
-        "label_response": "grounded" if label == "supported" else "ungrounded",
-        "claims": [{"text": answer, "label": label, "span": [0, len(answer)]}],
-    }
-    return label_case(Case(case_id, answer, [source], raw))
-
-
-@dataclass
-class Tally:
-    swaps: int = 0
-    caught: int = 0
-    restatements: int = 0
-    passed: int = 0
-
-    def add(self, swap: bool, failed: bool) -> None:
-        if swap:
-            self.swaps += 1
-            self.caught += failed
-        else:
-            self.restatements += 1
-            self.passed += not failed
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--embedder", default="minilm", choices=("minilm", "hash"))
-    args = parser.parse_args()
-    grader = Grader(
-        load_embedder(args.embedder),
-        GraderSettings(scorer=Scorer.CALIBRATED),
-        verifier=load_verifier(VerifierMode.ON),
-    )
-    print(f"version: {grader.version()}")
-    print("| category | swaps caught | restatements passed |")
-    print("|---|---|---|")
-    total = Tally()
-    for category in CATEGORIES:
-        tally = Tally()
-        for case in category_cases(category):
-            swap = case.claims[0].verdict.value != "supported"
-            failed = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value == "fail"
-            tally.add(swap, failed)
-            total.add(swap, failed)
-        print(
-            f"| {category.name} | {tally.caught} of {tally.swaps} | "
-            f"{tally.passed} of {tally.restatements} |"
-        )
-    print(
-        f"| all | {total.caught} of {total.swaps} ({100 * total.caught / total.swaps:.0f}%) | "
-        f"{total.passed} of {total.restatements} "
-        f"({100 * total.passed / total.restatements:.0f}%) |"
-    )
+    groups = ((category.name, category_cases(category)) for category in CATEGORIES)
+    probe_main(__doc__ or "", "category", groups)
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ FloatArray = npt.NDArray[np.float64]
 # The operating points a fit chooses among.
 THRESHOLD_CANDIDATES = tuple(float(t) for t in np.round(np.arange(0.2, 0.81, 0.01), 2))
 MAX_COSINE = [feature.name for feature in FEATURES].index("max_cosine")
+CONTAINMENT_BEST = [feature.name for feature in FEATURES].index("containment_best")
 
 
 @dataclass
@@ -178,10 +179,23 @@ def fitted_model(
     )
 
 
+def clears_support_floor(features: FloatArray, floor: float) -> npt.NDArray[np.bool_]:
+    """Whether each recorded claim (a row of evidence features) may be supported under
+    a support floor of `floor`, as far as its features tell: its best cosine reaches
+    the floor, or its best passage holds every content word of it (the judge's
+    `judges.copied_from`, which also reads each word as written: the features cannot
+    show a word the stemmer reads as a function word, so a few rows clear here that
+    the judge keeps under)."""
+    return np.asarray(
+        (features[..., MAX_COSINE] >= floor) | (features[..., CONTAINMENT_BEST] >= 1.0)
+    )
+
+
 def floored_probability(model: CalibratedModel, rows: TrainingRows, floor: float) -> FloatArray:
-    """P(supported) as the judge applies it: 0 under the support floor's cosine."""
+    """P(supported) as the judge applies it: 0 for a claim the support floor keeps
+    unsupported (`clears_support_floor`)."""
     return np.where(
-        rows.features[:, MAX_COSINE] >= floor, model.probability(rows.features), 0.0
+        clears_support_floor(rows.features, floor), model.probability(rows.features), 0.0
     ).astype(np.float64)
 
 

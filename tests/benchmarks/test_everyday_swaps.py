@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.everyday_swaps import CATEGORIES, everyday_cases
-from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
-from grounding_sidecar.detection.contract import Scorer, VerifierMode
-from grounding_sidecar.detection.verifier.loading import load_verifier
+from benchmarks.probes import probe_grader
+from grounding_sidecar.detection import ClaimPolicy
 from grounding_sidecar.evaluation.agreement import grade_labelled
 
 
@@ -27,11 +26,7 @@ def test_every_ordered_pair_is_a_swap_and_restatements_are_supported() -> None:
 
 @pytest.mark.minilm
 def test_the_shipped_detector_catches_swapped_rooms_and_instruments() -> None:
-    grader = Grader(
-        load_embedder("minilm"),
-        GraderSettings(scorer=Scorer.CALIBRATED),
-        verifier=load_verifier(VerifierMode.ON),
-    )
+    grader = probe_grader("minilm")
     for case in everyday_cases():
         if case.case.id.split(":")[0] in ("rooms", "instruments"):
             verdict = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value

@@ -19,13 +19,17 @@ from grounding_sidecar.detection import (
     ResponseVerdict,
     SourceLimits,
     Verdict,
+    load_embedder,
 )
 from grounding_sidecar.detection.contract import (
     VALID_VERDICTS,
+    Scorer,
     SkipReason,
     StatementGrade,
+    VerifierMode,
 )
 from grounding_sidecar.detection.embedding.base import EmbeddingError
+from grounding_sidecar.detection.verifier.loading import load_verifier
 from tests.support.fake_verifiers import MarkerVerifier
 
 SOURCES = [
@@ -230,7 +234,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v8/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v9/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -238,7 +242,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v8, no language check"
+        "lexical rules rules-v9, no language check"
     )
     verified = Grader(
         HashEmbedder(),
@@ -389,3 +393,25 @@ def test_an_answer_in_a_language_the_models_do_not_read_is_unknown_and_ungraded(
     assert Grader(HashEmbedder()).check(french, [french]).verdict is ResponseVerdict.PASS
     english = "The museum opens at nine from Monday to Saturday."
     assert grader.check(english, [english]).verdict is ResponseVerdict.PASS
+
+
+@pytest.mark.minilm
+def test_steps_copied_from_a_long_instruction_pass_under_the_shipped_default() -> None:
+    """ "Log in to your account." sits under the support floor against the long sentence
+    it is copied from (cosine 0.35); a step with a word of its own stays unsupported."""
+    grader = Grader(
+        load_embedder("minilm"),
+        GraderSettings(scorer=Scorer.CALIBRATED),
+        verifier=load_verifier(VerifierMode.ON),
+    )
+    source = (
+        "To start a return, log in to your account, open Orders, select the item and "
+        "choose Return. Print the prepaid label and drop the parcel at any post office "
+        "within 30 days of delivery."
+    )
+    steps = "1. Log in to your account.\n2. Open Orders and select the item."
+    result = grader.check(steps, [source])
+    assert [c.verdict for c in result.claims] == [Verdict.SUPPORTED, Verdict.SUPPORTED]
+    assert result.claims[0].score < grader.threshold - 0.3  # under the floor
+    invented = grader.check("1. Log in to your partner account.", [source])
+    assert invented.claims[0].verdict is Verdict.UNSUPPORTED

@@ -12,9 +12,11 @@ from grounding_sidecar.detection.judging.calibration import CalibratedModel
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
 from grounding_sidecar.evaluation.agreement import label_case
 from grounding_sidecar.evaluation.calibration_fit import (
+    CONTAINMENT_BEST,
     MAX_COSINE,
     Recording,
     TrainingRows,
+    clears_support_floor,
     equally_weighted,
     operating_point,
     set_scores,
@@ -63,6 +65,13 @@ def test_the_operating_point_is_the_best_mean_over_the_sets() -> None:
     assert scores == {"a": 1.0, "b": 1.0}
     # One set's optimum alone would allow thresholds that fail the other.
     assert set_scores(model, sets, 0.0, 0.2) != scores
+
+
+def test_a_claim_its_passage_holds_word_for_word_clears_the_floor_in_the_fit() -> None:
+    features = np.zeros((3, len(FEATURES)))
+    features[:, MAX_COSINE] = [0.5, 0.1, 0.1]
+    features[:, CONTAINMENT_BEST] = [0.5, 1.0, 0.9]
+    assert clears_support_floor(features, 0.2).tolist() == [True, True, False]
 
 
 def test_the_support_floor_zeroes_claims_below_it_as_the_judge_does() -> None:

@@ -51,6 +51,7 @@ from grounding_sidecar.evaluation.calibration_fit import (
     THRESHOLD_CANDIDATES,
     Recording,
     TrainingRows,
+    clears_support_floor,
     equally_weighted,
     fit_sets,
     fitted_model,
@@ -197,8 +198,8 @@ def _contradiction_bars(
     columns = []
     for rows in sets.values():
         x = rows.features
-        supported = (model.probability(x) >= model.threshold) & (
-            x[:, cosine] >= cosine_threshold - SUPPORT_FLOOR_MARGIN
+        supported = (model.probability(x) >= model.threshold) & clears_support_floor(
+            x, cosine_threshold - SUPPORT_FLOOR_MARGIN
         )
         entailed_p = 1.0 / (1.0 + np.exp(-x[:, entailed]))
         contradicted_p = 1.0 / (1.0 + np.exp(-x[:, contradicted]))

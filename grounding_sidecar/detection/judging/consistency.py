@@ -5,7 +5,9 @@ scoring, each claim's details are looked up in every kept source (not only the
 best passage: a detail checked against a single sentence misfires on a fifth of
 supported claims).  A detail found nowhere is a finding; it is a contradiction
 when the best-matching passage states a different detail of the same kind, and
-missing support otherwise.  A flipped negation against the best passage (its cues
+missing support otherwise.  A detail found, but only in passages less similar to the
+claim than one that states another value of its slot, is misplaced (misplaced.py),
+a contradiction too.  A flipped negation against the best passage (its cues
 counted where they negate a word of the claim) is a contradiction.  A claim that
 restates its best passage and adds words that no source uses is an addition, unless
 the verifier reads the passage as entailing it (docs/verifier.md#additions).
@@ -19,15 +21,18 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.misplaced import misplaced_detail
+from grounding_sidecar.detection.judging.slots import (
+    conflicting,
+    counterparts,
+    substitutes_first_word,
+)
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
-    Detail,
-    DetailKind,
     extract_details,
 )
-from grounding_sidecar.detection.text.identifiers import is_identifier
 from grounding_sidecar.detection.text.negation import negated_words, negation_parity
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
@@ -53,8 +58,11 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # reads no number in a Markdown footnote reference ("[^1]", citations.py); rules-v8
 # reads a numeric date ("06/03/2026") as a date, either way round (details.py), an
 # identifier ("SAVE20", "2.4.1") as one name (identifiers.py), a claim's word as new
-# only when its passage uses it in no form, and a table cell's capital as grammar.
-RULES_VERSION = "rules-v8"
+# only when its passage uses it in no form, and a table cell's capital as grammar;
+# rules-v9 names an amount or a time put in the best passage's slot from a less similar
+# passage (misplaced.py), and lets a claim copied word for word from its best
+# passage clear the calibrated judge's support floor (judges.copied_from).
+RULES_VERSION = "rules-v9"
 
 
 class FindingKind(enum.Enum):
@@ -112,20 +120,27 @@ class Finding:
 
 
 def find_inconsistency(
-    claim: str, best_passage: str, best_passage_id: str, corpus: SourceCorpus
+    claim: str,
+    best_passage: str,
+    best_passage_id: str,
+    corpus: SourceCorpus,
+    near_passages: Sequence[str] = (),
 ) -> Finding | None:
-    """A reason the claim is not supported despite a similar passage, or None."""
+    """A reason the claim is not supported despite a similar passage, or None: a
+    detail found in no source, one misplaced (misplaced.py; `near_passages` are
+    the passages about as similar to the claim as the best, by default the best
+    alone), or a flipped negation."""
     missing = [
         detail
         for detail in extract_details(claim)
         if not corpus.contains(detail)
-        and (not detail.initial or _substitutes_first_word(claim, best_passage))
+        and (not detail.initial or substitutes_first_word(claim, best_passage))
     ]
     if missing:
         stated = extract_details(best_passage)
-        replaced = _counterparts(claim, best_passage, stated)
+        replaced = counterparts(claim, best_passage, stated)
         for detail in missing:
-            other = _conflicting(detail, stated, replaced)
+            other = conflicting(detail, stated, replaced)
             if other is not None:
                 return Finding(
                     Verdict.CONTRADICTORY,
@@ -138,6 +153,15 @@ def find_inconsistency(
             Verdict.UNSUPPORTED,
             f"{first.kind.value} '{first.surface}' appears in no source",
             FindingKind.MISSING_DETAIL,
+        )
+    misplaced = misplaced_detail(claim, best_passage, near_passages or [best_passage])
+    if misplaced is not None:
+        detail, other = misplaced
+        return Finding(
+            Verdict.CONTRADICTORY,
+            f"{detail.kind.value} '{detail.surface}' where {best_passage_id} says "
+            f"'{other.surface}' (the sources state '{detail.surface}' of something else)",
+            FindingKind.CONFLICTING_DETAIL,
         )
     if _negation_flips(claim, best_passage):
         return Finding(
@@ -294,68 +318,3 @@ def _attribution(claim: str) -> frozenset[str]:
         if heads:
             found.update(tokens if len(parts) > 1 else tokens[: heads[0] + 1])
     return frozenset(found)
-
-
-def _counterparts(claim: str, best_passage: str, stated: Sequence[Detail]) -> list[Detail]:
-    """The passage's details (`stated`) a claim's missing detail may stand against:
-    those the claim dropped (not one it shares), bar a lone capitalised word at a sentence's
-    start ("Born in 1950, ...", "Court rulings ...") unless the claim puts its own
-    first word in place of the passage's: as on the claim's side, such a capital may
-    be only grammar."""
-    claimed = {(d.kind, d.value) for d in extract_details(claim)}
-    substitutes = _substitutes_first_word(claim, best_passage)
-    return [
-        d for d in stated if (d.kind, d.value) not in claimed and (substitutes or not d.initial)
-    ]
-
-
-def _conflicting(
-    detail: Detail, stated: Sequence[Detail], replaced: Sequence[Detail]
-) -> Detail | None:
-    """The passage's detail that a claim's missing `detail` stands against, or None:
-    one of its slot with another value, unless the passage names the same thing
-    ("Barack Obama" where it says "Obama": named more fully, not another name)."""
-    if any(_names_the_same(detail, other) for other in stated):
-        return None
-    return next((o for o in replaced if _same_slot(detail, o) and o.value != detail.value), None)
-
-
-def _names_the_same(claimed: Detail, stated: Detail) -> bool:
-    """Two names of one thing, one a part of the other ("Obama" of "Barack Obama",
-    "Fantasy Press" of "American Fantasy Press") or the other's plural ("STANAGs").
-    Not a conflict: the claim may still name more than the sources do, which leaves
-    its detail missing."""
-    if claimed.kind is not DetailKind.ENTITY or stated.kind is not DetailKind.ENTITY:
-        return False
-    mine = frozenset(words.stem(w) for w in words.words(claimed.value))
-    theirs = frozenset(words.stem(w) for w in words.words(stated.value))
-    return bool(mine and theirs) and (mine <= theirs or theirs <= mine)
-
-
-def _same_slot(claimed: Detail, stated: Detail) -> bool:
-    if claimed.kind is not stated.kind:
-        return False
-    if claimed.kind is DetailKind.QUANTITY:
-        return claimed.unit == stated.unit
-    if claimed.kind is DetailKind.ENTITY:
-        # A code stands against a code ("SAVE25" for "SAVE20"), never against a
-        # person or a place the passage names: that is a missing detail, not a swap.
-        return is_identifier(claimed.surface) == is_identifier(stated.surface)
-    return True
-
-
-def _substitutes_first_word(claim: str, passage: str) -> bool:
-    """`Bob approved the budget` against `Alice approved the budget`.
-
-    A capital on a sentence's first word may be a name or just grammar; it is
-    treated as a name only when it replaces the passage's first word, the next
-    word staying the same.
-    """
-    claim_words = WORD.findall(claim.lower())[:2]
-    passage_words = WORD.findall(passage.lower())[:2]
-    return (
-        len(claim_words) == 2
-        and len(passage_words) == 2
-        and claim_words[0] != passage_words[0]
-        and claim_words[1] == passage_words[1]
-    )

@@ -28,6 +28,7 @@ from grounding_sidecar.detection.judging.features import (
 )
 from grounding_sidecar.detection.judging.judgement import OVERRULED_SHARE, Judgement
 from grounding_sidecar.detection.judging.overrides import once, overridden, reading_can_override
+from grounding_sidecar.detection.text import words
 
 # Width of the logistic that turns the cosine's distance to its threshold into a
 # probability for the baseline rule (the calibrated rule has a real one).
@@ -35,7 +36,21 @@ _COSINE_PROBABILITY_SCALE = 0.05
 # The calibrated rule never supports a claim whose best passage is this far under the
 # cosine threshold, whatever its other features say: a short fabricated premise can
 # otherwise look plausible ("Since your parcel was damaged in transit", cosine 0.29).
+# A claim whose every word its best passage uses is no such premise: a step copied out
+# of a long instruction ("Log in to your account." against "To start a return, log in
+# to your account, open Orders, ...") sits under the floor only because the passage
+# says more (`copied_from`).
 SUPPORT_FLOOR_MARGIN = 0.3
+
+
+def copied_from(claim: str, passage: str) -> bool:
+    """Whether `passage` uses every word of `claim` but function words, each in some
+    form.  A word is read as written, not only as its stem: the stemmer reads
+    "themes" as "them", a function word, and a claim of "themes" where the passage
+    says "plans" is no copy."""
+    theirs = frozenset(words.words(passage))
+    mine = [token.lower() for token in words.written(claim)]
+    return all(words.stem(token) in theirs for token in mine if token not in words.STOPWORDS)
 
 
 class Judge(Protocol):
@@ -104,7 +119,9 @@ class CalibratedJudge:
 
     def reading_matters(self, evidence: ClaimEvidence) -> bool:
         if evidence.cosine < self.support_floor:
-            return False  # unsupported whatever P(supported), and too far for a contradiction
+            # Too far for a contradiction, and read as the parameters were fitted: under
+            # the floor the fit's claims were never read (`_verifier_features`).
+            return False
         features = _features(evidence)
         if self.model.uses_verifier:
             low, high = self.model.probability(_reading_extremes(self.model, features))
@@ -117,16 +134,19 @@ class CalibratedJudge:
 
     def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
         best, cosine = evidence.best, evidence.cosine
+        if cosine < self.support_floor:
+            verification = None  # never read under the floor, as the parameters were fitted
         features = _features(evidence)
         if self.model.uses_verifier:
             features = np.concatenate([features, self._verifier_features(evidence, verification)])
         probability = float(self.model.probability(features))
         reading = f"{best.passage_id}, cosine {cosine:.2f}, p {probability:.2f}"
         floor = self.support_floor
-        supported = probability >= self.model.threshold and cosine >= floor
+        clears_floor = cosine >= floor or copied_from(evidence.claim, best.text)
+        supported = probability >= self.model.threshold and clears_floor
         if supported:
             rationale = f"matches {reading}"
-        elif cosine < floor:
+        elif not clears_floor:
             rationale = f"no similar passage ({reading}; cosine < {floor:.2f})"
         else:
             rationale = f"weak support ({reading} < {self.model.threshold:.2f})"

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar, cast
 
+import numpy as np
+
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.consistency import (
     Contrast,
@@ -35,6 +37,10 @@ CONTRADICTION_MARGIN = 0.15
 # 0.99 scores alike; ver-v4's direction flips read 0.90-0.92 ("rose" for "fell"), so
 # the bar is the range's low end (docs/verifier.md#explained-contradictions).
 VERIFIER_CONTRADICTION = 0.9
+# A passage this close to the best passage's cosine may be the one a claim's detail
+# comes from: a detail one of them states is never misplaced
+# (misplaced.py; docs/detection.md#misplaced-details).
+NEAR_MARGIN = 0.2
 # Counting negation words misreads "not only ... but also" and double negatives; a
 # verifier this sure that the passage entails the claim overrules that count (never
 # a missing or conflicting detail: those are looked up in every source, the verifier
@@ -171,13 +177,27 @@ def _applicable_finding(
     finding = once(
         evidence,
         "inconsistency",
-        lambda: find_inconsistency(evidence.claim, best.text, best.passage_id, evidence.corpus),
+        lambda: find_inconsistency(
+            evidence.claim, best.text, best.passage_id, evidence.corpus, _near_passages(evidence)
+        ),
     )
     if finding is None:
         return None
     if verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
         return None
     return finding
+
+
+def _near_passages(evidence: ClaimEvidence) -> list[str]:
+    """The passages within NEAR_MARGIN of the best passage's cosine, the best among
+    them: the claim may state what any of them says (misplaced.py)."""
+    floor = evidence.cosine - NEAR_MARGIN
+    similarities = evidence.similarities
+    return [
+        passage.text
+        for passage, similarity in zip(evidence.passages, similarities, strict=True)
+        if np.isfinite(similarity) and similarity >= floor
+    ]
 
 
 def _addition(evidence: ClaimEvidence) -> Finding | None:

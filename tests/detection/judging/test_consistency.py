@@ -339,3 +339,21 @@ def test_a_code_stands_against_a_code_never_against_a_name(
     claim: str, passage: str, verdict: Verdict, rationale: str
 ) -> None:
     assert _inconsistency(claim, passage) == f"{verdict.value}: {rationale}"
+
+
+RETURNS = "Drop the parcel at any post office within 30 days of delivery."
+REFUNDS = "Refunds are issued within 5 business days after the parcel arrives at our warehouse."
+
+
+def test_a_misplaced_detail_is_a_contradiction_named_with_both_values() -> None:
+    claim = "Refunds are issued within 30 days after the parcel arrives."
+    corpus = SourceCorpus([RETURNS, REFUNDS])
+    finding = find_inconsistency(claim, REFUNDS, "s0.1", corpus, [REFUNDS])
+    assert finding is not None and finding.kind is FindingKind.CONFLICTING_DETAIL
+    assert (finding.verdict, finding.rationale) == (
+        Verdict.CONTRADICTORY,
+        "number '30 days' where s0.1 says '5 business days' "
+        "(the sources state '30 days' of something else)",
+    )
+    # A passage about as similar that states the 30 days: the claim may be its.
+    assert find_inconsistency(claim, REFUNDS, "s0.1", corpus, [REFUNDS, RETURNS]) is None

@@ -15,7 +15,7 @@ from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import FEATURE_NAMES, FEATURES
 from grounding_sidecar.detection.judging.judgement import OVERRULED_SHARE, Judgement
-from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge
+from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, copied_from
 from grounding_sidecar.detection.judging.overrides import VERIFIER_ADDITION_ENTAILED
 from grounding_sidecar.detection.text.passages import Passage
 
@@ -36,6 +36,28 @@ def test_calibrated_rule_never_supports_without_a_similar_passage() -> None:
     assert grade.probability is not None and grade.probability > 0.99
     assert grade.verdict.value == "unsupported"
     assert grade.rationale.startswith("no similar passage")
+
+
+def test_a_claim_made_of_its_passages_words_clears_the_floor_and_no_other() -> None:
+    """A step copied out of a long instruction sits under the floor only because the
+    passage says more; a claim with one word the passage does not use stays under it."""
+    zeros = np.zeros(len(FEATURES))
+    credulous = CalibratedModel("tag", FEATURE_NAMES, zeros, zeros + 1, zeros, 10.0, 0.5, "test")
+    judge = CalibratedJudge(credulous, cosine_threshold=0.5)
+    copied = _judged_by(judge, "Order 5512 shipped from the Leeds depot.", cosine=0.1)
+    assert copied.verdict is Verdict.SUPPORTED
+    one_word_more = _judged_by(judge, "Order 5512 shipped from the York depot.", cosine=0.1)
+    assert one_word_more.verdict is Verdict.UNSUPPORTED
+    assert one_word_more.rationale.startswith("no similar passage")
+
+
+def test_a_copy_is_read_word_by_word_as_written() -> None:
+    passage = "To start a return, log in to your account, open Orders and choose Return."
+    assert copied_from("Log in to your account.", passage)
+    assert copied_from("Open your orders.", passage)  # "orders" is "Orders", "order" too
+    assert not copied_from("Log in to your partner account.", passage)
+    # The stemmer reads "themes" as "them", a function word; as written it is new.
+    assert not copied_from("We have several themes.", "We have several plans.")
 
 
 def _judged(

@@ -1,0 +1,91 @@
+"""What the project's hand-written probes share (`everyday_swaps.py`, `mixed_facts.py`):
+one-claim labelled cases, and a table of the swaps each group's answers let through.
+
+A probe's cases are labelled `contradictory` (a swap: the answer must fail) or
+`supported` (a restatement: it must pass), one claim each, graded by the shipped
+default (calibrated scorer, the verifier on, strict policy).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from grounding_sidecar.common.inputs import Case
+from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
+from grounding_sidecar.detection.contract import Scorer, VerifierMode
+from grounding_sidecar.detection.verifier.loading import load_verifier
+from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled, label_case
+
+
+def one_claim_case(case_id: str, source: str, answer: str, label: str) -> LabelledCase:
+    """A labelled case whose whole answer is one claim labelled `label`."""
+    raw = {
+        "id": case_id,
+        "sources": [source],
+        "answer": answer,
+        "label_response": "grounded" if label == "supported" else "ungrounded",
+        "claims": [{"text": answer, "label": label, "span": [0, len(answer)]}],
+    }
+    return label_case(Case(case_id, answer, [source], raw))
+
+
+@dataclass
+class Tally:
+    swaps: int = 0
+    caught: int = 0
+    restatements: int = 0
+    passed: int = 0
+
+    def add(self, swap: bool, failed: bool) -> None:
+        if swap:
+            self.swaps += 1
+            self.caught += failed
+        else:
+            self.restatements += 1
+            self.passed += not failed
+
+
+def probe_grader(embedder: str) -> Grader:
+    """The shipped default for `embedder`, with the verifier on."""
+    return Grader(
+        load_embedder(embedder),
+        GraderSettings(scorer=Scorer.CALIBRATED),
+        verifier=load_verifier(VerifierMode.ON),
+    )
+
+
+def print_probe(
+    grader: Grader, groups: Iterable[tuple[str, list[LabelledCase]]], group_title: str
+) -> None:
+    """A Markdown table: per group, the swaps caught and the restatements passed."""
+    print(f"version: {grader.version()}")
+    print(f"| {group_title} | swaps caught | restatements passed |")
+    print("|---|---|---|")
+    total = Tally()
+    for name, cases in groups:
+        tally = Tally()
+        for case in cases:
+            swap = case.claims[0].verdict.value != "supported"
+            failed = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value == "fail"
+            tally.add(swap, failed)
+            total.add(swap, failed)
+        print(
+            f"| {name} | {tally.caught} of {tally.swaps} | {tally.passed} of {tally.restatements} |"
+        )
+    print(
+        f"| all | {total.caught} of {total.swaps} ({100 * total.caught / total.swaps:.0f}%) | "
+        f"{total.passed} of {total.restatements} "
+        f"({100 * total.passed / total.restatements:.0f}%) |"
+    )
+
+
+def probe_main(
+    description: str, group_title: str, groups: Iterable[tuple[str, list[LabelledCase]]]
+) -> None:
+    """A probe's command line: `--embedder minilm|hash`, then its table."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--embedder", default="minilm", choices=("minilm", "hash"))
+    args = parser.parse_args()
+    print_probe(probe_grader(args.embedder), groups, group_title)

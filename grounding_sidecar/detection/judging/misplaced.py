@@ -1,0 +1,92 @@
+"""Misplaced details: a value the sources state, bound to the wrong fact.
+
+A RAG answer that mixes up its sources' facts states only values they hold ("Refunds
+are issued within 30 days" when 30 days is the return window and refunds take 5
+business days), so looking each detail up in every source finds it.  This rule reads
+the claim against its best passage instead (docs/detection.md#misplaced-details).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.slots import conflicting, counterparts, same_slot
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
+
+# The details a claim can take from one passage and put in another's slot: amounts
+# with a unit ("30 days", "$20", "15%") and times of day.  A bare number counts things
+# of too many kinds ("5 users", "3 stores"), and a passage's dates are most often of
+# different events ("renewed on July 28" beside "premieres on Aug. 6"), to stand
+# against another one (docs/detection.md#misplaced-details).
+_MISPLACEABLE = frozenset({DetailKind.QUANTITY, DetailKind.TIME})
+
+
+def misplaced_detail(
+    claim: str, best_passage: str, near_passages: Sequence[str]
+) -> tuple[Detail, Detail] | None:
+    """A detail of the claim and the best passage's detail it stands against, when the
+    claim puts a detail the sources state where its best passage states another value
+    of its slot and no passage about as similar to the claim (`near_passages`, the best
+    one among them) states it: "Refunds are issued within 30 days" against "Refunds
+    are issued within 5 business days", the 30 days being the return window another
+    passage states.  A claim that keeps a value of that slot from the passage joins
+    two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
+    finding, and so does one whose clause around the detail is about something else
+    (`_about`)."""
+    mine = [
+        detail
+        for detail in extract_details(claim)
+        if detail.kind in _MISPLACEABLE and (detail.kind is not DetailKind.QUANTITY or detail.unit)
+    ]
+    if not mine:
+        return None
+    stated = extract_details(best_passage)
+    replaced = counterparts(claim, best_passage, stated)
+    kept = [d for d in stated if d not in replaced]
+    conflicts = [
+        (detail, other)
+        for detail in mine
+        if not any(same_slot(detail, k) for k in kept)
+        and (other := conflicting(detail, stated, replaced)) is not None
+    ]
+    if not conflicts:
+        return None
+    near = SourceCorpus(near_passages)
+    passage_words = words.content_words(best_passage)
+    for detail, other in conflicts:
+        if not near.contains(detail) and _about(claim, detail, passage_words):
+            return detail, other
+    return None
+
+
+# The share of the content words of a detail's clause that its best passage must use
+# for the claim to be stating that passage's fact (`_about`).
+CLAUSE_SHARE = 0.4
+# What ends a clause: punctuation, and the words that join a second fact to a first.
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|which|with)\b", re.IGNORECASE)
+
+
+def _about(claim: str, detail: Detail, passage_words: frozenset[str]) -> bool:
+    """Whether the clause of `claim` that states `detail` speaks of what the passage
+    does: at least CLAUSE_SHARE of its content words (less the detail's own) are the
+    passage's.  A long claim joining several passages' facts ("..., and their revenue
+    is projected between $3.515 billion and $3.575 billion") has a best passage that
+    is not about each clause.  A clause with no other content word is read as the
+    whole claim."""
+    own = words.content_words(detail.surface)
+    content = words.content_words(_clause(claim, detail.surface)) - own
+    content = content or words.content_words(claim) - own
+    return bool(content) and len(content & passage_words) >= CLAUSE_SHARE * len(content)
+
+
+def _clause(claim: str, surface: str) -> str:
+    """The stretch of `claim` around `surface` between two clause breaks."""
+    at = claim.find(surface)
+    if at < 0:
+        return claim
+    start = max((m.end() for m in _CLAUSE_BREAK.finditer(claim, 0, at)), default=0)
+    end = _CLAUSE_BREAK.search(claim, at + len(surface))
+    return claim[start : end.start() if end else len(claim)]

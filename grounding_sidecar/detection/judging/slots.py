@@ -1,0 +1,83 @@
+"""Slots: which of a passage's details a claim's detail stands against.
+
+"Deadline June 22" stands against the passage's "June 15" (a date against a date),
+"$94.50" against "$84.50" (an amount of one currency against another of it), "SAVE25"
+against "SAVE20" (a code against a code); never "Obama" against "Barack Obama" (one
+name written more fully) or a capital that only starts the passage's sentence.  The
+consistency rule (consistency.py) and the misplaced-detail rule (misplaced.py) both
+ask these questions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.details import WORD, Detail, DetailKind, extract_details
+from grounding_sidecar.detection.text.identifiers import is_identifier
+
+
+def counterparts(claim: str, best_passage: str, stated: Sequence[Detail]) -> list[Detail]:
+    """The passage's details (`stated`) a claim's missing detail may stand against:
+    those the claim dropped (not one it shares), bar a lone capitalised word at a sentence's
+    start ("Born in 1950, ...", "Court rulings ...") unless the claim puts its own
+    first word in place of the passage's: as on the claim's side, such a capital may
+    be only grammar."""
+    claimed = {(d.kind, d.value) for d in extract_details(claim)}
+    substitutes = substitutes_first_word(claim, best_passage)
+    return [
+        d for d in stated if (d.kind, d.value) not in claimed and (substitutes or not d.initial)
+    ]
+
+
+def conflicting(
+    detail: Detail, stated: Sequence[Detail], replaced: Sequence[Detail]
+) -> Detail | None:
+    """The passage's detail that a claim's missing `detail` stands against, or None:
+    one of its slot with another value, unless the passage names the same thing
+    ("Barack Obama" where it says "Obama": named more fully, not another name)."""
+    if any(_names_the_same(detail, other) for other in stated):
+        return None
+    return next((o for o in replaced if same_slot(detail, o) and o.value != detail.value), None)
+
+
+def _names_the_same(claimed: Detail, stated: Detail) -> bool:
+    """Two names of one thing, one a part of the other ("Obama" of "Barack Obama",
+    "Fantasy Press" of "American Fantasy Press") or the other's plural ("STANAGs").
+    Not a conflict: the claim may still name more than the sources do, which leaves
+    its detail missing."""
+    if claimed.kind is not DetailKind.ENTITY or stated.kind is not DetailKind.ENTITY:
+        return False
+    mine = frozenset(words.stem(w) for w in words.words(claimed.value))
+    theirs = frozenset(words.stem(w) for w in words.words(stated.value))
+    return bool(mine and theirs) and (mine <= theirs or theirs <= mine)
+
+
+def same_slot(claimed: Detail, stated: Detail) -> bool:
+    """Whether two details fill one slot: the same kind, and for amounts one unit."""
+    if claimed.kind is not stated.kind:
+        return False
+    if claimed.kind is DetailKind.QUANTITY:
+        return claimed.unit == stated.unit
+    if claimed.kind is DetailKind.ENTITY:
+        # A code stands against a code ("SAVE25" for "SAVE20"), never against a
+        # person or a place the passage names: that is a missing detail, not a swap.
+        return is_identifier(claimed.surface) == is_identifier(stated.surface)
+    return True
+
+
+def substitutes_first_word(claim: str, passage: str) -> bool:
+    """`Bob approved the budget` against `Alice approved the budget`.
+
+    A capital on a sentence's first word may be a name or just grammar; it is
+    treated as a name only when it replaces the passage's first word, the next
+    word staying the same.
+    """
+    claim_words = WORD.findall(claim.lower())[:2]
+    passage_words = WORD.findall(passage.lower())[:2]
+    return (
+        len(claim_words) == 2
+        and len(passage_words) == 2
+        and claim_words[0] != passage_words[0]
+        and claim_words[1] == passage_words[1]
+    )

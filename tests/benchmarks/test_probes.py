@@ -1,0 +1,24 @@
+"""The probes' shared parts: a one-claim case labelled as asked, and a tally that counts
+swaps caught and restatements passed apart."""
+
+from __future__ import annotations
+
+from benchmarks.probes import Tally, one_claim_case
+
+
+def test_a_one_claim_case_is_one_labelled_claim_over_the_whole_answer() -> None:
+    case = one_claim_case(
+        "x:1", "The shop opens at 9 AM.", "The shop opens at 10 AM.", "contradictory"
+    )
+    (claim,) = case.claims
+    assert claim.span == (0, len(case.case.answer))
+    assert claim.verdict.value == "contradictory"
+    assert case.response is not None and case.response.value == "fail"
+
+
+def test_the_tally_counts_swaps_and_restatements_apart() -> None:
+    tally = Tally()
+    tally.add(swap=True, failed=True)
+    tally.add(swap=True, failed=False)
+    tally.add(swap=False, failed=False)
+    assert (tally.caught, tally.swaps, tally.passed, tally.restatements) == (1, 2, 1, 1)

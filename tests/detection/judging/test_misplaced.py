@@ -1,0 +1,56 @@
+"""Misplaced details: a value the sources state, put in the best passage's slot from a
+less similar passage, is named with the passage's own value; a claim joining two
+passages' facts, a value a near passage states, a bare number and a date are not."""
+
+from __future__ import annotations
+
+from grounding_sidecar.detection.judging.misplaced import misplaced_detail
+
+REFUNDS = "Refunds are issued within 5 business days after the parcel arrives at our warehouse."
+RETURNS = "Drop the parcel at any post office within 30 days of delivery."
+SUPPORT = "Our support line is open from 9 AM on weekdays."
+
+
+def _misplaced(claim: str, best: str, *near: str) -> tuple[str, str] | None:
+    found = misplaced_detail(claim, best, [best, *near])
+    return None if found is None else (found[0].surface, found[1].surface)
+
+
+def test_a_value_in_the_best_passages_slot_from_elsewhere_is_misplaced() -> None:
+    claim = "Refunds are issued within 30 days after the parcel arrives."
+    assert _misplaced(claim, REFUNDS) == ("30 days", "5 business days")
+    assert _misplaced("Our support line is open from 7 AM on weekdays.", SUPPORT) == (
+        "7 AM",
+        "9 AM",
+    )
+
+
+def test_a_value_a_near_passage_states_is_not_misplaced() -> None:
+    claim = "Refunds are issued within 30 days after the parcel arrives."
+    assert _misplaced(claim, REFUNDS, RETURNS) is None
+
+
+def test_a_claim_that_keeps_the_passages_value_joins_two_facts() -> None:
+    claim = "Refunds are issued within 5 business days, and parcels go back within 30 days."
+    assert _misplaced(claim, REFUNDS) is None
+
+
+def test_a_detail_in_a_clause_about_something_else_is_not_misplaced() -> None:
+    # The claim joins facts: the refund passage is not what its "30 days" clause is about.
+    claim = (
+        "Members earn store credit within 30 days, and refunds are issued once the parcel arrives."
+    )
+    assert _misplaced(claim, REFUNDS) is None
+    # The clause is about the refund: the 30 days are misplaced.
+    claim = "Store credit is fine, and refunds are issued within 30 days once the parcel arrives."
+    assert _misplaced(claim, REFUNDS) == ("30 days", "5 business days")
+
+
+def test_only_amounts_with_a_unit_and_times_can_be_misplaced() -> None:
+    # A bare number counts things of many kinds; dates are most often of other events.
+    passage = "The club has 40 members and meets on 3 May 2024."
+    assert _misplaced("The club has 12 members and meets on 3 May 2024.", passage) is None
+    assert _misplaced("The club has 40 members and meets on 1 April 2024.", passage) is None
+    # The same claims' details with a unit are read.
+    passage = "The club charges $40 a year and meets at 7 PM."
+    assert _misplaced("The club charges $12 a year and meets at 7 PM.", passage) == ("$12", "$40")

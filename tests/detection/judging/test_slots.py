@@ -1,0 +1,48 @@
+"""Slots: a claim's detail stands against a passage's detail of its kind (and unit),
+one the claim dropped, never one naming the same thing more fully."""
+
+from __future__ import annotations
+
+from grounding_sidecar.detection.judging.slots import (
+    conflicting,
+    counterparts,
+    same_slot,
+    substitutes_first_word,
+)
+from grounding_sidecar.detection.text.details import Detail, extract_details
+
+
+def _detail(text: str, surface: str) -> Detail:
+    return next(d for d in extract_details(text) if d.surface == surface)
+
+
+def test_amounts_share_a_slot_only_in_one_unit_and_codes_only_with_codes() -> None:
+    usd, euros = _detail("It costs $20.", "$20"), _detail("It costs 20 EUR.", "20 EUR")
+    assert same_slot(usd, _detail("It costs $25.", "$25"))
+    assert not same_slot(usd, euros)
+    code = _detail("Use code SAVE25 today.", "SAVE25")
+    assert same_slot(code, _detail("Use code SAVE20 today.", "SAVE20"))
+    assert not same_slot(code, _detail("The refund went to Alice Moreno.", "Alice Moreno"))
+
+
+def test_a_claim_stands_against_the_passages_detail_it_dropped() -> None:
+    passage = "The plan costs $20 and the add-on $5."
+    stated = extract_details(passage)
+    claim = "The plan costs $25 and the add-on $5."
+    replaced = counterparts(claim, passage, stated)
+    assert [d.surface for d in replaced] == ["$20"]  # "$5" the claim keeps
+    found = conflicting(_detail(claim, "$25"), stated, replaced)
+    assert found is not None and found.surface == "$20"
+
+
+def test_a_name_written_more_fully_is_no_other_name() -> None:
+    passage = "Obama signed the bill."
+    stated = extract_details(passage)
+    claim = "Barack Obama signed the bill."
+    replaced = counterparts(claim, passage, stated)
+    assert conflicting(_detail(claim, "Barack Obama"), stated, replaced) is None
+
+
+def test_a_first_word_is_a_name_only_where_it_replaces_the_passages() -> None:
+    assert substitutes_first_word("Bob approved the budget.", "Alice approved the budget.")
+    assert not substitutes_first_word("Good news: the budget passed.", "The budget passed.")
