@@ -61,8 +61,10 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # only when its passage uses it in no form, and a table cell's capital as grammar;
 # rules-v9 names an amount or a time put in the best passage's slot from a less similar
 # passage (misplaced.py), and lets a claim copied word for word from its best
-# passage clear the calibrated judge's support floor (judges.copied_from).
-RULES_VERSION = "rules-v9"
+# passage clear the calibrated judge's support floor (judges.copied_from); rules-v10
+# reads an amount in its dimension's one unit ("24 months" is "2 years", units.py) and
+# knows milligrams, millilitres and litres.
+RULES_VERSION = "rules-v10"
 
 
 class FindingKind(enum.Enum):

@@ -54,9 +54,7 @@ class SourceCorpus:
     def contains(self, detail: Detail) -> bool:
         if detail.kind is DetailKind.QUANTITY:
             return any(
-                known.kind is DetailKind.QUANTITY
-                and known.value == detail.value
-                and (not known.unit or not detail.unit or known.unit == detail.unit)
+                known.kind is DetailKind.QUANTITY and _amounts_agree(known, detail)
                 for known in self._details
             ) or (_could_be_year(detail) and detail.value in self._date_years)
         if detail.kind is DetailKind.DATE:
@@ -102,6 +100,15 @@ class SourceCorpus:
 _YEARS = range(1000, 2101)
 # Initials with dots ("u.s.", "u.s.a."), in lower-cased text.
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")
+
+
+def _amounts_agree(known: Detail, detail: Detail) -> bool:
+    """Two amounts of one unit agree by value ("24 months" and "2 years" are one,
+    units.py); a bare number agrees with an amount that writes it ("two-year" with
+    "2 years")."""
+    if known.unit and detail.unit:
+        return known.unit == detail.unit and known.value == detail.value
+    return known.number == detail.number
 
 
 def _could_be_year(detail: Detail) -> bool:

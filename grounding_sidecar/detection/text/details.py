@@ -22,6 +22,7 @@ from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.shares import Share, find_shares, implied_changes
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
+from grounding_sidecar.detection.text.units import in_base_unit
 from grounding_sidecar.detection.text.words import content_words
 
 # A short sentence naming something or negating something is a claim from this many
@@ -43,6 +44,14 @@ class Detail:
     unit: str  # quantities only: "%", "usd", "km", ... or ""
     surface: str  # as written, for the rationale
     initial: bool = False  # a lone capitalised first word: a name, or just a capital?
+    # A quantity in another unit than it was written in ("2 years" is 24 months,
+    # units.py): the number as written, "2"; empty when `value` is it.
+    written: str = ""
+
+    @property
+    def number(self) -> str:
+        """The value as the text writes it, in the text's own unit."""
+        return self.written or self.value
 
 
 _NUMBER_WORDS = {
@@ -108,18 +117,39 @@ _UNITS = {
     "km": "km",
     "kilometers": "km",
     "kilometres": "km",
+    "kilometer": "km",
+    "kilometre": "km",
     "m": "m",
     "meters": "m",
     "metres": "m",
+    "meter": "m",
+    "metre": "m",
     "cm": "cm",
+    "centimetres": "cm",
+    "centimeters": "cm",
     "mm": "mm",
+    "millimetres": "mm",
+    "millimeters": "mm",
     "mi": "mi",
     "miles": "mi",
     "mile": "mi",
     "kg": "kg",
     "kilograms": "kg",
+    "kilogram": "kg",
     "g": "g",
     "grams": "g",
+    "gram": "g",
+    "mg": "mg",
+    "milligrams": "mg",
+    "milligram": "mg",
+    "ml": "ml",
+    "millilitres": "ml",
+    "milliliters": "ml",
+    "l": "l",
+    "litres": "l",
+    "liters": "l",
+    "litre": "l",
+    "liter": "l",
     "lb": "lb",
     "lbs": "lb",
     "pounds weight": "lb",
@@ -130,10 +160,16 @@ _UNITS = {
     "ms": "ms",
     "seconds": "s",
     "second": "s",
+    "secs": "s",
+    "sec": "s",
     "minutes": "min",
     "minute": "min",
+    "mins": "min",
+    "min": "min",
     "hours": "h",
     "hour": "h",
+    "hrs": "h",
+    "hr": "h",
     "days": "day",
     "day": "day",
     "business days": "day",
@@ -144,6 +180,7 @@ _UNITS = {
     "month": "month",
     "years": "year",
     "year": "year",
+    "yrs": "year",
     "°c": "degc",
     "°f": "degf",
     "degrees": "deg",
@@ -212,10 +249,15 @@ def _extract(text: str) -> list[Detail]:
         if number is None:
             continue
         multiplier = _MULTIPLIERS.get((match.group("mult") or "").lower(), 1.0)
-        unit = _unit_of(match.group("symbol"), match.group("unit"))
+        written = _format_number(number * multiplier)
+        amount, unit = in_base_unit(
+            number * multiplier, _unit_of(match.group("symbol"), match.group("unit"))
+        )
         _take(taken, match.span())
-        value = _format_number(number * multiplier)
-        details.append(Detail(DetailKind.QUANTITY, value, unit, match.group().strip()))
+        value = _format_number(amount)
+        surface = match.group().strip()
+        as_written = "" if value == written else written
+        details.append(Detail(DetailKind.QUANTITY, value, unit, surface, written=as_written))
     for match in _UNBOUNDED.finditer(text):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())

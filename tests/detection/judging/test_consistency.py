@@ -357,3 +357,13 @@ def test_a_misplaced_detail_is_a_contradiction_named_with_both_values() -> None:
     )
     # A passage about as similar that states the 30 days: the claim may be its.
     assert find_inconsistency(claim, REFUNDS, "s0.1", corpus, [REFUNDS, RETURNS]) is None
+
+
+def test_a_changed_amount_in_another_unit_is_contradictory() -> None:
+    passage = "Laptops come with a warranty of 2 years."
+    corpus = SourceCorpus([passage])
+    changed = find_inconsistency("The warranty lasts 36 months.", passage, "s0.0", corpus)
+    assert (
+        changed is not None and changed.rationale == "number '36 months' where s0.0 says '2 years'"
+    )
+    assert find_inconsistency("The warranty lasts 24 months.", passage, "s0.0", corpus) is None

@@ -111,3 +111,22 @@ def test_a_name_with_a_symbol_is_found_only_with_its_symbol() -> None:
         if d.kind is DetailKind.ENTITY
     }
     assert found == {"C#": True, "C++": False, "F#": False}
+
+
+AMOUNTS = SourceCorpus(["Laptops carry a warranty of 2 years.", "Delivery takes 48 hours."])
+
+
+@pytest.mark.parametrize(
+    ("claim", "held"),
+    [
+        ("The warranty lasts 24 months.", True),  # the same amount in another unit
+        ("The warranty lasts 36 months.", False),
+        ("Delivery takes 2 days.", True),
+        ("Delivery takes 3 days.", False),
+        ("It is a two-year warranty.", True),  # a bare number: the number as written
+        ("It is a 24-hour service.", False),  # "24" is written nowhere
+    ],
+)
+def test_an_amount_is_held_in_any_unit_of_its_dimension(claim: str, held: bool) -> None:
+    (amount,) = [d for d in extract_details(claim) if d.kind is DetailKind.QUANTITY]
+    assert AMOUNTS.contains(amount) is held

@@ -54,3 +54,9 @@ def test_only_amounts_with_a_unit_and_times_can_be_misplaced() -> None:
     # The same claims' details with a unit are read.
     passage = "The club charges $40 a year and meets at 7 PM."
     assert _misplaced("The club charges $12 a year and meets at 7 PM.", passage) == ("$12", "$40")
+
+
+def test_a_value_in_another_unit_of_the_slot_is_misplaced() -> None:
+    # The battery's 12 months, given to the laptop whose passage says 2 years.
+    laptop = "Laptops come with a warranty of 2 years."
+    assert _misplaced("The laptop warranty lasts 12 months.", laptop) == ("12 months", "2 years")

@@ -67,7 +67,7 @@ def test_a_time_is_one_detail_never_a_number_or_a_name(text: str, value: str) ->
 )
 def test_a_citation_marker_is_no_number(text: str) -> None:
     # The marker points at a source: a source need not state "1" to back the claim.
-    numbers = [d.value for d in extract_details(text) if d.kind is DetailKind.QUANTITY]
+    numbers = [d.number for d in extract_details(text) if d.kind is DetailKind.QUANTITY]
     assert numbers == ["30"]
 
 

@@ -1,0 +1,45 @@
+"""Amounts in one unit per dimension, so that "24 months" is "2 years", "48 hours"
+"2 days" and "2,000 grams" "2 kg": a faithful answer restates a source's amount in
+another unit, and a changed amount in another unit ("36 months" against "2 years")
+still stands against the source's.
+
+Only exact conversions: seconds to weeks, months to years, millimetres to kilometres,
+milligrams to kilograms, millilitres to litres.  A month is no fixed number of days
+and a business day no calendar day, so neither converts to days; miles and pounds
+convert to kilometres and kilograms only with rounding, which would make "5 miles"
+"8 km" wrongly, so they keep their own units.
+"""
+
+from __future__ import annotations
+
+# unit -> (base unit of its dimension, how many base units one unit is)
+_IN_BASE: dict[str, tuple[str, float]] = {
+    "ms": ("s", 0.001),
+    "s": ("s", 1.0),
+    "min": ("s", 60.0),
+    "h": ("s", 3_600.0),
+    "day": ("s", 86_400.0),
+    "week": ("s", 604_800.0),
+    "month": ("month", 1.0),
+    "year": ("month", 12.0),
+    "mm": ("m", 0.001),
+    "cm": ("m", 0.01),
+    "m": ("m", 1.0),
+    "km": ("m", 1_000.0),
+    "mg": ("g", 0.001),
+    "g": ("g", 1.0),
+    "kg": ("g", 1_000.0),
+    "ml": ("l", 0.001),
+    "l": ("l", 1.0),
+}
+
+
+def in_base_unit(number: float, unit: str) -> tuple[float, str]:
+    """`number` of `unit` as an amount of its dimension's base unit (rounded to nine
+    decimals, so that 1.5 hours and 90 minutes are one value), or as it is for a unit
+    that converts to no other."""
+    base = _IN_BASE.get(unit)
+    if base is None:
+        return number, unit
+    name, factor = base
+    return round(number * factor, 9), name
