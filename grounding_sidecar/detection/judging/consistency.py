@@ -33,7 +33,11 @@ from grounding_sidecar.detection.text.details import (
     WORD,
     extract_details,
 )
-from grounding_sidecar.detection.text.negation import negated_words, negation_parity
+from grounding_sidecar.detection.text.negation import (
+    negated_words,
+    negation_parity,
+    prefix_negations,
+)
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 # Names the lexical rules every judge applies: which details a text states and how they
@@ -62,8 +66,10 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # rules-v9 names an amount or a time put in the best passage's slot from a less similar
 # passage (misplaced.py), and lets a claim copied word for word from its best
 # passage clear the calibrated judge's support floor (judges.copied_from); rules-v10
-# reads an amount in its dimension's one unit ("24 months" is "2 years", units.py) and
-# knows milligrams, millilitres and litres.
+# reads an amount in its dimension's one unit ("24 months" is "2 years", units.py),
+# knows milligrams, millilitres and litres, counts a passage's negation where it
+# negates any claim word of its clause ("cannot be returned or exchanged") and a word
+# negated by a prefix ("unopened") where the other text uses it without.
 RULES_VERSION = "rules-v10"
 
 
@@ -176,15 +182,21 @@ def find_inconsistency(
 
 def _negation_flips(claim: str, best_passage: str) -> bool:
     """Whether the claim's negation parity differs from the passage's, the passage's cues
-    counted only when the word a cue negates is one of the claim's (or no word follows
+    counted only when a word a cue negates is one of the claim's (or no word follows
     it): a passage's "not" about something the claim never speaks of flips no claim.
     Every cue of the claim counts: an edit that negates a word the passage words
-    otherwise is still a flip."""
+    otherwise is still a flip.  A word negated by a prefix counts on either side where
+    the other side uses it without ("Items must be unopened to qualify for a refund"
+    against "Opened items can be exchanged but not refunded": one negation each)."""
     claim_words = {_without_final_e(w) for w in words.content_words(claim)}
     theirs = sum(
-        1 for w in negated_words(best_passage) if not w or _without_final_e(w) in claim_words
+        1
+        for negated in negated_words(best_passage)
+        if not negated or any(_without_final_e(w) in claim_words for w in negated)
     )
-    return negation_parity(claim) != theirs % 2
+    theirs += prefix_negations(best_passage, claim)
+    mine = negation_parity(claim) + prefix_negations(claim, best_passage)
+    return mine % 2 != theirs % 2
 
 
 def _without_final_e(stemmed: str) -> str:

@@ -31,20 +31,43 @@ def negation_parity(text: str) -> int:
     return len(_NEGATIONS.findall(text.lower())) % 2
 
 
-# How far after a cue its negated word is looked for: a few words ("has not been seen").
+# How far after a cue the words it negates are looked for: a few words ("has not
+# been seen", "cannot be returned or exchanged"), never past a clause break ("is not
+# open on Mondays but welcomes visitors": "welcomes" is not negated).
 _SCOPE_CHARACTERS = 40
+_CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|and|while|which|although|though|because)\b")
 
 
-def negated_words(text: str) -> tuple[str, ...]:
-    """Per negation cue, the first content word after it (stemmed, words.py), or "" when
-    none follows: what the cue negates, near enough for the consistency rule to ask
-    whether the other text speaks of it."""
+def negated_words(text: str) -> tuple[tuple[str, ...], ...]:
+    """Per negation cue, the content words it may negate (stemmed, words.py, in
+    order; empty when none follows): those after it in its clause, near enough for the
+    consistency rule to ask whether the other text speaks of them."""
     lowered = text.lower()
     found = []
     for match in _NEGATIONS.finditer(lowered):
+        scope = lowered[match.end() : match.end() + _SCOPE_CHARACTERS]
+        clause_end = _CLAUSE_BREAK.search(scope)
+        if clause_end is not None:
+            scope = scope[: clause_end.start()]
         # `words.written`, not the cached `words.words`: these snippets would only push
         # whole passages out of its cache.
-        following = words.written(lowered[match.end() : match.end() + _SCOPE_CHARACTERS])
-        stems = (words.stem(token) for token in following)
-        found.append(next((w for w in stems if w not in words.STOPWORDS), ""))
+        stems = (words.stem(token) for token in words.written(scope))
+        found.append(tuple(w for w in stems if w not in words.STOPWORDS))
     return tuple(found)
+
+
+# A word negated by its prefix ("unopened", "non-refundable") counts as a cue only
+# where the other text uses the word without it: only then is the prefix what differs.
+_NEGATING_PREFIX = re.compile(r"\b(un|non-?)([a-z]{4,})\b")
+
+
+def prefix_negations(text: str, other: str) -> int:
+    """How many words of `text` negate by a prefix a content word that `other` uses
+    without it: "unopened" against "Opened items can be exchanged"."""
+    theirs = frozenset(words.words(other))
+    count = 0
+    for match in _NEGATING_PREFIX.finditer(text.lower()):
+        plain = words.stem(match.group(2))
+        if plain not in words.STOPWORDS and plain in theirs:
+            count += 1
+    return count

@@ -367,3 +367,36 @@ def test_a_changed_amount_in_another_unit_is_contradictory() -> None:
         changed is not None and changed.rationale == "number '36 months' where s0.0 says '2 years'"
     )
     assert find_inconsistency("The warranty lasts 24 months.", passage, "s0.0", corpus) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "flips"),
+    [
+        # The passage's "cannot" negates "exchanged" too: one negation each.
+        (
+            "Gift cards are non-refundable and cannot be exchanged.",
+            "Gift cards cannot be returned or exchanged.",
+            False,
+        ),
+        # "unopened" negates the passage's "opened": one negation each.
+        (
+            "Items must be unopened to qualify for a refund.",
+            "Opened items can be exchanged but not refunded.",
+            False,
+        ),
+        ("Only unopened items are refunded.", "Only opened items are refunded.", True),
+        # The "not" of another clause negates nothing the claim says.
+        (
+            "The tower welcomes visitors daily.",
+            "The tower is not open on Mondays but welcomes visitors daily.",
+            False,
+        ),
+        ("Gift cards can be exchanged.", "Gift cards cannot be returned or exchanged.", True),
+    ],
+)
+def test_negation_is_counted_in_the_cues_clause_and_in_a_prefix(
+    claim: str, passage: str, flips: bool
+) -> None:
+    finding = find_inconsistency(claim, passage, "s0.0", SourceCorpus([passage]))
+    negation = finding is not None and finding.kind is FindingKind.NEGATION
+    assert negation is flips, finding

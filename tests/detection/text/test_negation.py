@@ -9,7 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding_sidecar.detection.text.negation import negated_words, negates, negation_parity
+from grounding_sidecar.detection.text.negation import (
+    negated_words,
+    negates,
+    negation_parity,
+    prefix_negations,
+)
 
 # The rule written out word by word (every contraction listed, case-insensitive): the
 # shipped pattern is a faster form of it and must count the same.
@@ -64,13 +69,27 @@ def test_negates_finds_any_cue() -> None:
 @pytest.mark.parametrize(
     ("text", "negated"),
     [
-        ("The east entrance does not stay open.", ("stay",)),
-        ("Refunds are never issued without a receipt.", ("issu", "receipt")),
-        ("They didn't arrive until 1570.", ("arrive",)),
-        ("It has not been shipped.", ("shipp",)),
-        ("It is not.", ("",)),  # nothing follows: the cue counts on its own
+        ("The east entrance does not stay open.", (("stay", "open"),)),
+        (
+            "Refunds are never issued without a receipt.",
+            (("issu", "without", "receipt"), ("receipt",)),
+        ),
+        ("They didn't arrive until 1570.", (("arrive", "until", "1570"),)),
+        ("It has not been shipped.", (("shipp",),)),
+        ("It is not.", ((),)),  # nothing follows: the cue counts on its own
+        ("Gift cards cannot be returned or exchanged.", (("return", "exchang"),)),
+        ("It is not open on Mondays but welcomes visitors.", (("open", "monday"),)),
         ("The refund was processed.", ()),
     ],
 )
-def test_each_cue_names_the_word_it_negates(text: str, negated: tuple[str, ...]) -> None:
+def test_each_cue_names_the_words_it_negates_in_its_clause(
+    text: str, negated: tuple[tuple[str, ...], ...]
+) -> None:
     assert negated_words(text) == negated
+
+
+def test_a_prefix_negates_only_a_word_the_other_text_uses_without_it() -> None:
+    passage = "Opened items can be exchanged but not refunded."
+    assert prefix_negations("Items must be unopened to qualify.", passage) == 1
+    assert prefix_negations("Gift cards are non-refundable.", "Gift cards cannot be returned.") == 0
+    assert prefix_negations("It is a unique item.", passage) == 0
