@@ -68,7 +68,7 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # passage clear the calibrated judge's support floor (judges.copied_from); rules-v10
 # reads an amount in its dimension's one unit ("24 months" is "2 years", units.py),
 # knows milligrams, millilitres and litres, counts a passage's negation where it
-# negates any claim word of its clause ("cannot be returned or exchanged") and a word
+# negates a claim word joined by "or" ("cannot be returned or exchanged") and a word
 # negated by a prefix ("unopened") where the other text uses it without.
 RULES_VERSION = "rules-v10"
 
@@ -182,8 +182,9 @@ def find_inconsistency(
 
 def _negation_flips(claim: str, best_passage: str) -> bool:
     """Whether the claim's negation parity differs from the passage's, the passage's cues
-    counted only when a word a cue negates is one of the claim's (or no word follows
-    it): a passage's "not" about something the claim never speaks of flips no claim.
+    counted only when a word a cue negates (the first after it, and any joined to it by
+    "or") is one of the claim's (or no word follows it): a passage's "not" about
+    something the claim never speaks of flips no claim.
     Every cue of the claim counts: an edit that negates a word the passage words
     otherwise is still a flip.  A word negated by a prefix counts on either side where
     the other side uses it without ("Items must be unopened to qualify for a refund"

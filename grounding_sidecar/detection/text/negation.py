@@ -31,29 +31,41 @@ def negation_parity(text: str) -> int:
     return len(_NEGATIONS.findall(text.lower())) % 2
 
 
-# How far after a cue the words it negates are looked for: a few words ("has not
-# been seen", "cannot be returned or exchanged"), never past a clause break ("is not
-# open on Mondays but welcomes visitors": "welcomes" is not negated).
+# How far after a cue its negated word is looked for: a few words ("has not been
+# seen").
 _SCOPE_CHARACTERS = 40
-_CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|and|while|which|although|though|because)\b")
+# Words that join a second negated word to the first: "cannot be returned or
+# exchanged" negates both.
+_ALTERNATIVES = frozenset({"or", "nor"})
 
 
 def negated_words(text: str) -> tuple[tuple[str, ...], ...]:
-    """Per negation cue, the content words it may negate (stemmed, words.py, in
-    order; empty when none follows): those after it in its clause, near enough for the
-    consistency rule to ask whether the other text speaks of them."""
+    """Per negation cue, the content words it negates (stemmed, words.py): the first
+    after it, and each joined to that one by "or" or "nor"; empty when none follows.
+    Near enough for the consistency rule to ask whether the other text speaks of them;
+    no further (a cue's whole clause would reach the numbers and names beside it)."""
     lowered = text.lower()
     found = []
     for match in _NEGATIONS.finditer(lowered):
-        scope = lowered[match.end() : match.end() + _SCOPE_CHARACTERS]
-        clause_end = _CLAUSE_BREAK.search(scope)
-        if clause_end is not None:
-            scope = scope[: clause_end.start()]
         # `words.written`, not the cached `words.words`: these snippets would only push
         # whole passages out of its cache.
-        stems = (words.stem(token) for token in words.written(scope))
-        found.append(tuple(w for w in stems if w not in words.STOPWORDS))
+        following = words.written(lowered[match.end() : match.end() + _SCOPE_CHARACTERS])
+        found.append(_first_and_alternatives([words.stem(token) for token in following]))
     return tuple(found)
+
+
+def _first_and_alternatives(stems: list[str]) -> tuple[str, ...]:
+    first = next((i for i, w in enumerate(stems) if w not in words.STOPWORDS), None)
+    if first is None:
+        return ()
+    negated = [stems[first]]
+    at = first + 1
+    while at + 1 < len(stems) and stems[at] in _ALTERNATIVES:
+        if stems[at + 1] in words.STOPWORDS:
+            break
+        negated.append(stems[at + 1])
+        at += 2
+    return tuple(negated)
 
 
 # A word negated by its prefix ("unopened", "non-refundable") counts as a cue only

@@ -69,20 +69,17 @@ def test_negates_finds_any_cue() -> None:
 @pytest.mark.parametrize(
     ("text", "negated"),
     [
-        ("The east entrance does not stay open.", (("stay", "open"),)),
-        (
-            "Refunds are never issued without a receipt.",
-            (("issu", "without", "receipt"), ("receipt",)),
-        ),
-        ("They didn't arrive until 1570.", (("arrive", "until", "1570"),)),
+        ("The east entrance does not stay open.", (("stay",),)),
+        ("Refunds are never issued without a receipt.", (("issu",), ("receipt",))),
+        ("They didn't arrive until 1570.", (("arrive",),)),
         ("It has not been shipped.", (("shipp",),)),
         ("It is not.", ((),)),  # nothing follows: the cue counts on its own
         ("Gift cards cannot be returned or exchanged.", (("return", "exchang"),)),
-        ("It is not open on Mondays but welcomes visitors.", (("open", "monday"),)),
+        ("No one should take more than 4000 mg.", (("one",),)),  # never the number
         ("The refund was processed.", ()),
     ],
 )
-def test_each_cue_names_the_words_it_negates_in_its_clause(
+def test_each_cue_names_the_word_it_negates_and_its_alternatives(
     text: str, negated: tuple[tuple[str, ...], ...]
 ) -> None:
     assert negated_words(text) == negated
