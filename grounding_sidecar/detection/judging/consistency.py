@@ -186,16 +186,17 @@ def _negation_flips(claim: str, best_passage: str) -> bool:
     "or") is one of the claim's (or no word follows it): a passage's "not" about
     something the claim never speaks of flips no claim.
     Every cue of the claim counts: an edit that negates a word the passage words
-    otherwise is still a flip.  A word negated by a prefix counts on either side where
-    the other side uses it without ("Items must be unopened to qualify for a refund"
-    against "Opened items can be exchanged but not refunded": one negation each)."""
+    otherwise is still a flip.  So is a word of the claim negated by a prefix that the
+    passage uses only without it ("Items must be unopened to qualify for a refund"
+    against "Opened items can be exchanged but not refunded": one negation each).  A
+    passage's prefix never counts: its "unchanged" is most often about something else
+    than the claim's "changing"."""
     claim_words = {_without_final_e(w) for w in words.content_words(claim)}
     theirs = sum(
         1
         for negated in negated_words(best_passage)
         if not negated or any(_without_final_e(w) in claim_words for w in negated)
     )
-    theirs += prefix_negations(best_passage, claim)
     mine = negation_parity(claim) + prefix_negations(claim, best_passage)
     return mine % 2 != theirs % 2
 

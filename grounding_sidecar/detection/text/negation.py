@@ -68,18 +68,20 @@ def _first_and_alternatives(stems: list[str]) -> tuple[str, ...]:
     return tuple(negated)
 
 
-# A word negated by its prefix ("unopened", "non-refundable") counts as a cue only
-# where the other text uses the word without it: only then is the prefix what differs.
+# A word negated by its prefix ("unopened", "non-refundable") counts as a cue where
+# the other text uses the word without it and never with it: only then is the prefix
+# what differs.
 _NEGATING_PREFIX = re.compile(r"\b(un|non-?)([a-z]{4,})\b")
 
 
 def prefix_negations(text: str, other: str) -> int:
     """How many words of `text` negate by a prefix a content word that `other` uses
-    without it: "unopened" against "Opened items can be exchanged"."""
+    only without it: "unopened" against "Opened items can be exchanged"."""
     theirs = frozenset(words.words(other))
     count = 0
     for match in _NEGATING_PREFIX.finditer(text.lower()):
         plain = words.stem(match.group(2))
-        if plain not in words.STOPWORDS and plain in theirs:
+        negated = words.stem(match.group().replace("-", ""))
+        if plain not in words.STOPWORDS and plain in theirs and negated not in theirs:
             count += 1
     return count

@@ -385,6 +385,12 @@ def test_a_changed_amount_in_another_unit_is_contradictory() -> None:
             False,
         ),
         ("Only unopened items are refunded.", "Only opened items are refunded.", True),
+        # The passage's "unchanged" is about drinkers, the claim's "changing" about norms.
+        (
+            "Experts point to changing social norms.",
+            "The share of drinkers stayed unchanged; experts point to changing social norms.",
+            False,
+        ),
         # The "No" negates "one", not the dose beside it.
         ("The daily maximum is 4000 mg.", "No one should take more than 4000 mg in a day.", False),
         ("Gift cards can be exchanged.", "Gift cards cannot be returned or exchanged.", True),
