@@ -69,7 +69,8 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # reads an amount in its dimension's one unit ("24 months" is "2 years", units.py),
 # knows milligrams, millilitres and litres, counts a passage's negation where it
 # negates a claim word joined by "or" ("cannot be returned or exchanged") and a word
-# negated by a prefix ("unopened") where the other text uses it without.
+# negated by a prefix ("unopened") where the other text uses it without, and reads a
+# range's second number ("3-5 business days").
 RULES_VERSION = "rules-v10"
 
 

@@ -348,10 +348,14 @@ def _take(taken: bytearray, span: tuple[int, int]) -> None:
 
 
 def _inside_token(text: str, span: tuple[int, int]) -> bool:
-    """Digits inside identifiers (v1.2, A320, 5512-B) are names, not quantities."""
+    """Digits inside identifiers (v1.2, A320, 5512-B, F-16) are names, not quantities.
+    A hyphen between two numbers is a range ("3-5 business days", "ages 5-12"): its
+    second number is read too."""
     start, end = span
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
+    if before == "-" and start > 1 and text[start - 2].isdigit():
+        return after.isalpha() or after in "_"
     return before.isalpha() or before in "_-/." or after.isalpha() or after in "_"
 
 

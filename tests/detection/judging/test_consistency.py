@@ -402,3 +402,12 @@ def test_negation_is_counted_over_alternatives_and_in_a_prefix(
     finding = find_inconsistency(claim, passage, "s0.0", SourceCorpus([passage]))
     negation = finding is not None and finding.kind is FindingKind.NEGATION
     assert negation is flips, finding
+
+
+def test_a_ranges_changed_upper_bound_is_contradictory() -> None:
+    passage = "Shipping takes 3-5 business days."
+    corpus = SourceCorpus([passage])
+    changed = find_inconsistency("Shipping takes 3-7 business days.", passage, "s0.0", corpus)
+    assert changed is not None and changed.verdict is Verdict.CONTRADICTORY
+    same = "Shipping takes 3 to 5 business days."
+    assert find_inconsistency(same, passage, "s0.0", corpus) is None

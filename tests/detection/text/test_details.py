@@ -106,3 +106,23 @@ def test_a_capital_opening_a_table_cell_is_no_name_alone() -> None:
     assert [d.initial for d in details if d.surface == "Zeeman"] == [False]
     row = extract_details("| Zeeman | 4 May |")
     assert [d.initial for d in row if d.surface == "Zeeman"] == [True]
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("Shipping takes 3-5 business days.", ["3", "5"]),  # a range: both bounds
+        ("Children aged 5-12 ride free.", ["5", "12"]),
+        ("Call 555-1234 today.", ["555", "1234"]),
+    ],
+)
+def test_a_hyphen_between_numbers_is_a_range(text: str, numbers: list[str]) -> None:
+    found = [d.number for d in extract_details(text) if d.kind is DetailKind.QUANTITY]
+    assert found == numbers
+
+
+def test_a_hyphen_after_letters_still_joins_a_name() -> None:
+    assert [d.value for d in extract_details("The F-16 and COVID-19 reports.")][:2] == [
+        "f-16",
+        "covid-19",
+    ]
