@@ -72,16 +72,25 @@ def _first_and_alternatives(stems: list[str]) -> tuple[str, ...]:
 # the other text uses the word without it and never with it: only then is the prefix
 # what differs.
 _NEGATING_PREFIX = re.compile(r"\b(un|non-?)([a-z]{4,})\b")
+# Words that open with "un" but negate nothing by it ("unless" is no "not less").
+_NOT_PREFIXED = frozenset(
+    (  # noqa: SIM905 - a word list reads better as text
+        "unless until undertake undertaken understand understood underway united universal "
+        "universe university unique union unity"
+    ).split()
+)
 
 
 def prefix_negations(text: str, other: str) -> int:
     """How many words of `text` negate by a prefix a content word that `other` uses
     only without it: "unopened" against "Opened items can be exchanged"."""
     theirs = frozenset(words.words(other))
+    prefixed = {match.group(2) for match in _NEGATING_PREFIX.finditer(other.lower())}
     count = 0
     for match in _NEGATING_PREFIX.finditer(text.lower()):
+        if match.group() in _NOT_PREFIXED:
+            continue
         plain = words.stem(match.group(2))
-        negated = words.stem(match.group().replace("-", ""))
-        if plain not in words.STOPWORDS and plain in theirs and negated not in theirs:
+        if plain not in words.STOPWORDS and plain in theirs and match.group(2) not in prefixed:
             count += 1
     return count

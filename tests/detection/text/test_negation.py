@@ -90,5 +90,9 @@ def test_a_prefix_negates_only_a_word_the_other_text_uses_without_it() -> None:
     assert prefix_negations("Items must be unopened to qualify.", passage) == 1
     assert prefix_negations("Gift cards are non-refundable.", "Gift cards cannot be returned.") == 0
     assert prefix_negations("It is a unique item.", passage) == 0
+    assert prefix_negations("No refund unless opened.", "Refunds take less time.") == 0
     # The other text uses the prefixed word too: the prefix is not what differs.
     assert prefix_negations("It stayed unchanged.", "Prices changed; wages stayed unchanged.") == 0
+    # Written with a hyphen on the other side, or without one: the same word.
+    assert prefix_negations("A non-negative matrix.", "A non-negative, negative-free matrix.") == 0
+    assert prefix_negations("A nonnegative matrix.", "A non-negative, negative-free matrix.") == 0
