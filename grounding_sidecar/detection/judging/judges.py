@@ -45,12 +45,13 @@ SUPPORT_FLOOR_MARGIN = 0.3
 
 def copied_from(claim: str, passage: str) -> bool:
     """Whether `passage` uses every word of `claim` but function words, each in some
-    form.  A word is read as written, not only as its stem: the stemmer reads
-    "themes" as "them", a function word, and a claim of "themes" where the passage
-    says "plans" is no copy."""
+    form, and the claim has such a word.  A word is read as written, not only as its
+    stem: the stemmer reads "themes" as "them", a function word, and a claim of
+    "themes" where the passage says "plans" is no copy."""
     theirs = frozenset(words.words(passage))
-    mine = [token.lower() for token in words.written(claim)]
-    return all(words.stem(token) in theirs for token in mine if token not in words.STOPWORDS)
+    written = (token.lower() for token in words.written(claim))
+    mine = [words.stem(token) for token in written if token not in words.STOPWORDS]
+    return bool(mine) and all(word in theirs for word in mine)
 
 
 class Judge(Protocol):
