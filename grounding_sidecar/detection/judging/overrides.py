@@ -191,13 +191,8 @@ def _applicable_finding(
 def _near_passages(evidence: ClaimEvidence) -> list[str]:
     """The passages within NEAR_MARGIN of the best passage's cosine, the best among
     them: the claim may state what any of them says (misplaced.py)."""
-    floor = evidence.cosine - NEAR_MARGIN
-    similarities = evidence.similarities
-    return [
-        passage.text
-        for passage, similarity in zip(evidence.passages, similarities, strict=True)
-        if np.isfinite(similarity) and similarity >= floor
-    ]
+    near = np.flatnonzero(evidence.similarities >= evidence.cosine - NEAR_MARGIN)
+    return [evidence.passages[int(index)].text for index in near]
 
 
 def _addition(evidence: ClaimEvidence) -> Finding | None:

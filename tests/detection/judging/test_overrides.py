@@ -46,3 +46,26 @@ def test_once_asks_each_rule_once_per_claim() -> None:
     for _ in range(3):
         found = once(evidence, "rule", lambda: asked.append(1) or "found")
     assert found == "found" and len(asked) == 1
+
+
+REFUNDS = "Refunds are issued within 5 business days after the parcel arrives."
+RETURNS = "Parcels go back within 30 days of delivery."
+
+
+def _two_passages(claim: str, other_cosine: float) -> ClaimEvidence:
+    passages = [
+        Passage("s0.0", 0, 0, len(REFUNDS), REFUNDS),
+        Passage("s0.1", 0, len(REFUNDS) + 1, len(REFUNDS) + 1 + len(RETURNS), RETURNS),
+    ]
+    cosines = np.array([0.9, other_cosine], dtype=np.float32)
+    return ClaimEvidence(claim, cosines, 0, passages, SourceCorpus([REFUNDS, RETURNS]))
+
+
+def test_a_misplaced_value_is_read_against_the_passages_near_the_best() -> None:
+    claim = "Refunds are issued within 30 days after the parcel arrives."
+    far = _two_passages(claim, other_cosine=0.5)  # the 30 days' passage is 0.4 under
+    judged = overridden(far, _supported(far), 0.5)
+    assert judged.verdict is Verdict.CONTRADICTORY
+    assert "of something else" in judged.rationale
+    near = _two_passages(claim, other_cosine=0.8)  # within NEAR_MARGIN: may be its source
+    assert overridden(near, _supported(near), 0.5).verdict is Verdict.SUPPORTED
