@@ -31,9 +31,10 @@ from grounding_sidecar.detection.contract import (
 )
 from grounding_sidecar.detection.embedding.base import Embedder
 from grounding_sidecar.detection.grading import incremental
+from grounding_sidecar.detection.grading.asides import set_aside_around_claims
 from grounding_sidecar.detection.grading.claims import ClaimGrader, Graded, Models
 from grounding_sidecar.detection.grading.classes import claim_classes
-from grounding_sidecar.detection.grading.sources import SourceSide, read_sources
+from grounding_sidecar.detection.grading.sources import read_sources
 from grounding_sidecar.detection.grading.verification import READING_VERSION
 from grounding_sidecar.detection.judging.calibration import (
     load_calibration,
@@ -43,16 +44,11 @@ from grounding_sidecar.detection.judging.candidates import FirstStage
 from grounding_sidecar.detection.judging.consistency import RULES_VERSION
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
 from grounding_sidecar.detection.memo import CheckMemo
-from grounding_sidecar.detection.text.abstentions import set_aside_abstentions
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
 from grounding_sidecar.detection.text.language import gate_for
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
 from grounding_sidecar.detection.text.short_answers import SHORT_ANSWERS_VERSION, read_with_question
-from grounding_sidecar.detection.text.source_lists import (
-    set_aside_inline_citations,
-    set_aside_source_lists,
-)
 from grounding_sidecar.detection.verifier.base import Verifier
 
 # The warm-up check's source, answered by itself: every embedder and scorer supports it.
@@ -256,7 +252,9 @@ class Grader:
         split = self._split(answer, claim_spans)
         side = read_sources(sources, limits, policy, references, memo)
         if claim_spans is None:
-            split = self._read_around_claims(answer, split, side, question)
+            split = set_aside_around_claims(answer, split, side)
+            if self._settings.short_answers_with_question:
+                split = read_with_question(answer, split, question)
         if self._language is not None and self._language.unsupported(answer, sources):
             return self._unsupported_language(policy, split, side.selection)
         # Labelled spans are graded as given; our own split separates premises.
@@ -264,19 +262,6 @@ class Grader:
         split_seconds = time.perf_counter() - started
         graded = ClaimGrader(self._models.remembering(memo), claims, classes, side).grade()
         return self._result(policy, split, side.selection, graded, split_seconds)
-
-    def _read_around_claims(
-        self, answer: str, split: ClaimSplit, side: SourceSide, question: str | None
-    ) -> ClaimSplit:
-        """Our own split, less what the answer holds around its claims that the sources
-        show to be no claim: its source list, an inline citation, an abstention they
-        bear out; then, when configured, a short answer read with its question."""
-        split = set_aside_source_lists(answer, split, lambda: side.line_words)
-        split = set_aside_inline_citations(split, lambda: side.line_words)
-        split = set_aside_abstentions(split, lambda: side.content_words)
-        if self._settings.short_answers_with_question:
-            split = read_with_question(answer, split, question)
-        return split
 
     def _split(self, answer: str, claim_spans: Sequence[tuple[int, int]] | None) -> ClaimSplit:
         if claim_spans is not None:

@@ -16,7 +16,7 @@ the verifier reads the passage as entailing it (docs/verifier.md#additions).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
@@ -133,12 +133,13 @@ def find_inconsistency(
     best_passage: str,
     best_passage_id: str,
     corpus: SourceCorpus,
-    near_passages: Sequence[str] = (),
+    near_passages: Callable[[], Sequence[str]] | None = None,
 ) -> Finding | None:
     """A reason the claim is not supported despite a similar passage, or None: a
-    detail found in no source, one misplaced (misplaced.py; `near_passages` are
-    the passages about as similar to the claim as the best, by default the best
-    alone), or a flipped negation."""
+    detail found in no source, one misplaced (misplaced.py; `near_passages` gives the
+    passages about as similar to the claim as the best, asked only for a claim with
+    a detail that may be misplaced; by default the best alone), or a flipped
+    negation."""
     missing = [
         detail
         for detail in extract_details(claim)
@@ -163,7 +164,7 @@ def find_inconsistency(
             f"{first.kind.value} '{first.surface}' appears in no source",
             FindingKind.MISSING_DETAIL,
         )
-    misplaced = misplaced_detail(claim, best_passage, near_passages or [best_passage])
+    misplaced = misplaced_detail(claim, best_passage, near_passages or (lambda: [best_passage]))
     if misplaced is not None:
         detail, other = misplaced
         return Finding(

@@ -9,7 +9,7 @@ the claim against its best passage instead (docs/detection.md#misplaced-details)
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.slots import conflicting, counterparts, same_slot
@@ -25,12 +25,13 @@ _MISPLACEABLE = frozenset({DetailKind.QUANTITY, DetailKind.TIME})
 
 
 def misplaced_detail(
-    claim: str, best_passage: str, near_passages: Sequence[str]
+    claim: str, best_passage: str, near_passages: Callable[[], Sequence[str]]
 ) -> tuple[Detail, Detail] | None:
     """A detail of the claim and the best passage's detail it stands against, when the
     claim puts a detail the sources state where its best passage states another value
     of its slot and no passage about as similar to the claim (`near_passages`, the best
-    one among them) states it: "Refunds are issued within 30 days" against "Refunds
+    one among them; asked only when a detail stands against the passage's) states
+    it: "Refunds are issued within 30 days" against "Refunds
     are issued within 5 business days", the 30 days being the return window another
     passage states.  A claim that keeps a value of that slot from the passage joins
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
@@ -54,7 +55,7 @@ def misplaced_detail(
     ]
     if not conflicts:
         return None
-    near = SourceCorpus(near_passages)
+    near = SourceCorpus(near_passages())
     passage_words = words.content_words(best_passage)
     for detail, other in conflicts:
         if not near.contains(detail) and _about(claim, detail, passage_words):

@@ -178,7 +178,11 @@ def _applicable_finding(
         evidence,
         "inconsistency",
         lambda: find_inconsistency(
-            evidence.claim, best.text, best.passage_id, evidence.corpus, _near_passages(evidence)
+            evidence.claim,
+            best.text,
+            best.passage_id,
+            evidence.corpus,
+            lambda: _near_passages(evidence),
         ),
     )
     if finding is None:

@@ -83,14 +83,15 @@ _NOT_PREFIXED = frozenset(
 
 def prefix_negations(text: str, other: str) -> int:
     """How many words of `text` negate by a prefix a content word that `other` uses
-    only without it: "unopened" against "Opened items can be exchanged"."""
+    only without it: "unopened" against "Opened items can be exchanged".  `other` is
+    read only when `text` holds such a word (most claims hold none)."""
+    candidates = [
+        match.group(2)
+        for match in _NEGATING_PREFIX.finditer(text.lower())
+        if match.group() not in _NOT_PREFIXED and words.stem(match.group(2)) not in words.STOPWORDS
+    ]
+    if not candidates:
+        return 0
     theirs = frozenset(words.words(other))
     prefixed = {match.group(2) for match in _NEGATING_PREFIX.finditer(other.lower())}
-    count = 0
-    for match in _NEGATING_PREFIX.finditer(text.lower()):
-        if match.group() in _NOT_PREFIXED:
-            continue
-        plain = words.stem(match.group(2))
-        if plain not in words.STOPWORDS and plain in theirs and match.group(2) not in prefixed:
-            count += 1
-    return count
+    return sum(1 for plain in candidates if words.stem(plain) in theirs and plain not in prefixed)

@@ -348,7 +348,7 @@ REFUNDS = "Refunds are issued within 5 business days after the parcel arrives at
 def test_a_misplaced_detail_is_a_contradiction_named_with_both_values() -> None:
     claim = "Refunds are issued within 30 days after the parcel arrives."
     corpus = SourceCorpus([RETURNS, REFUNDS])
-    finding = find_inconsistency(claim, REFUNDS, "s0.1", corpus, [REFUNDS])
+    finding = find_inconsistency(claim, REFUNDS, "s0.1", corpus, lambda: [REFUNDS])
     assert finding is not None and finding.kind is FindingKind.CONFLICTING_DETAIL
     assert (finding.verdict, finding.rationale) == (
         Verdict.CONTRADICTORY,
@@ -356,7 +356,7 @@ def test_a_misplaced_detail_is_a_contradiction_named_with_both_values() -> None:
         "(the sources state '30 days' of something else)",
     )
     # A passage about as similar that states the 30 days: the claim may be its.
-    assert find_inconsistency(claim, REFUNDS, "s0.1", corpus, [REFUNDS, RETURNS]) is None
+    assert find_inconsistency(claim, REFUNDS, "s0.1", corpus, lambda: [REFUNDS, RETURNS]) is None
 
 
 def test_a_changed_amount_in_another_unit_is_contradictory() -> None:

@@ -5,6 +5,7 @@ passages' facts, a value a near passage states, a bare number and a date are not
 from __future__ import annotations
 
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
+from tests.support.counted import Counted
 
 REFUNDS = "Refunds are issued within 5 business days after the parcel arrives at our warehouse."
 RETURNS = "Drop the parcel at any post office within 30 days of delivery."
@@ -12,7 +13,7 @@ SUPPORT = "Our support line is open from 9 AM on weekdays."
 
 
 def _misplaced(claim: str, best: str, *near: str) -> tuple[str, str] | None:
-    found = misplaced_detail(claim, best, [best, *near])
+    found = misplaced_detail(claim, best, lambda: [best, *near])
     return None if found is None else (found[0].surface, found[1].surface)
 
 
@@ -60,3 +61,13 @@ def test_a_value_in_another_unit_of_the_slot_is_misplaced() -> None:
     # The battery's 12 months, given to the laptop whose passage says 2 years.
     laptop = "Laptops come with a warranty of 2 years."
     assert _misplaced("The laptop warranty lasts 12 months.", laptop) == ("12 months", "2 years")
+
+
+def test_the_near_passages_are_asked_for_only_when_a_detail_stands_against_the_passage() -> None:
+    near = Counted([REFUNDS, RETURNS])
+    assert misplaced_detail("Refunds are issued after the parcel arrives.", REFUNDS, near) is None
+    claim = "Refunds are issued within 5 business days after the parcel arrives."
+    assert misplaced_detail(claim, REFUNDS, near) is None  # its own value: no conflict
+    assert near.reads == 0
+    assert misplaced_detail("Refunds are issued within 30 days.", REFUNDS, near) is None
+    assert near.reads == 1  # asked, and RETURNS (near) states the 30 days
