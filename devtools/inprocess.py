@@ -32,8 +32,11 @@ class InProcessSidecar:
     ) -> None:
         self._settings = settings
         # A Detection as `build_detection` makes it (with the embedders' queue and cache),
-        # or a detector used as is.
+        # or a detector used as is, warmed up as `build_detection` warms its own (the
+        # contrast table loaded now, never inside a check with a deadline).
         self._detection = detector if isinstance(detector, Detection) else Detection(detector)
+        if isinstance(detector, Grader):
+            detector.warm_up()
         self._observer = observer
         self._operations = operations
         self.ops: Operations | None = None

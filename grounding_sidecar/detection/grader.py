@@ -45,6 +45,7 @@ from grounding_sidecar.detection.judging.consistency import RULES_VERSION
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
 from grounding_sidecar.detection.memo import CheckMemo
 from grounding_sidecar.detection.text.claims import Claim, ClaimSplit, split_claims
+from grounding_sidecar.detection.text.contrasts import ContrastTableUnavailable, contrast_table
 from grounding_sidecar.detection.text.language import gate_for
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
@@ -147,7 +148,12 @@ class Grader:
         start-up instead of on every request.
         """
         try:
+            # The swapped-word rule reads the contrast table (judging/swapped.py) with
+            # or without the verifier: loaded now (0.7-2 s), not inside a client's check.
+            contrast_table()
             result = self.check(WARM_UP_TEXT, [WARM_UP_TEXT])
+        except ContrastTableUnavailable as exc:
+            return f"the lexical rules cannot run: {exc}"
         except Exception as exc:  # a detector bug: report it, the caller decides
             return f"the warm-up check raised {type(exc).__name__}: {exc}"
         if Reason.EMBEDDING_FAILED in result.reasons:

@@ -234,7 +234,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v10/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v11/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -242,7 +242,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v10, no language check"
+        "lexical rules rules-v11, no language check"
     )
     verified = Grader(
         HashEmbedder(),
@@ -395,15 +395,20 @@ def test_an_answer_in_a_language_the_models_do_not_read_is_unknown_and_ungraded(
     assert grader.check(english, [english]).verdict is ResponseVerdict.PASS
 
 
-@pytest.mark.minilm
-def test_steps_copied_from_a_long_instruction_pass_under_the_shipped_default() -> None:
-    """ "Log in to your account." sits under the support floor against the long sentence
-    it is copied from (cosine 0.35); a step with a word of its own stays unsupported."""
-    grader = Grader(
+def _shipped_default() -> Grader:
+    """MiniLM, the calibrated scorer and the verifier: what `serve` grades with."""
+    return Grader(
         load_embedder("minilm"),
         GraderSettings(scorer=Scorer.CALIBRATED),
         verifier=load_verifier(VerifierMode.ON),
     )
+
+
+@pytest.mark.minilm
+def test_steps_copied_from_a_long_instruction_pass_under_the_shipped_default() -> None:
+    """ "Log in to your account." sits under the support floor against the long sentence
+    it is copied from (cosine 0.35); a step with a word of its own stays unsupported."""
+    grader = _shipped_default()
     source = (
         "To start a return, log in to your account, open Orders, select the item and "
         "choose Return. Print the prepaid label and drop the parcel at any post office "
@@ -415,3 +420,39 @@ def test_steps_copied_from_a_long_instruction_pass_under_the_shipped_default() -
     assert result.claims[0].score < grader.threshold - 0.3  # under the floor
     invented = grader.check("1. Log in to your partner account.", [source])
     assert invented.claims[0].verdict is Verdict.UNSUPPORTED
+
+
+@pytest.mark.minilm
+def test_plain_negations_and_swapped_things_fail_under_the_shipped_default() -> None:
+    """The verifier reads "The laptop has an HDMI port" as entailed (p 0.98) by "..., but
+    no HDMI port": a plain negation is decided without it.  A thing the sources name
+    elsewhere, put in a copied fact, fails; the faithful answers beside them pass."""
+    grader = _shipped_default()
+    product = (
+        "It has two USB-C ports and a headphone jack, but no HDMI port. The warranty "
+        "covers manufacturing defects for one year; accidental damage is not covered."
+    )
+    plans = (
+        "The Team plan costs $12 per user per month, billed annually. The Business plan "
+        "adds single sign-on and audit logs for $24 per user per month. Contractors are "
+        "not eligible for paid leave."
+    )
+    verdicts = {
+        answer: grader.check(answer, [source]).claims[0].verdict
+        for answer, source in [
+            ("The laptop has an HDMI port.", product),
+            ("The warranty covers accidental damage for one year.", product),
+            ("The one-year warranty covers manufacturing defects.", product),
+            ("The Business plan costs $12 per user per month.", plans),
+            ("The Team plan costs $12 per user per month.", plans),
+            ("Paid leave is not available to contractors.", plans),
+        ]
+    }
+    assert list(verdicts.values()) == [
+        Verdict.CONTRADICTORY,
+        Verdict.CONTRADICTORY,
+        Verdict.SUPPORTED,
+        Verdict.CONTRADICTORY,
+        Verdict.SUPPORTED,
+        Verdict.SUPPORTED,
+    ], verdicts

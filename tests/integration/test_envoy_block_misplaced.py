@@ -1,6 +1,8 @@
 """No way around BLOCK by mixing up the sources' facts: an answer that gives the
 refund the return window's days states only values the sources hold, and is refused;
-the same answer with the right value is delivered (docs/detection.md#misplaced-details)."""
+the same answer with the right value is delivered (docs/detection.md#misplaced-details).
+So with a plan's price given to another plan the sources name
+(docs/detection.md#swapped-words)."""
 
 from __future__ import annotations
 
@@ -35,3 +37,25 @@ def test_a_value_bound_to_the_wrong_fact_is_refused_and_the_right_one_delivered(
     assert delivered.status == 200
     assert delivered.headers["x-grounding-verdict"] == "pass"
     assert RIGHT in delivered.json()["choices"][0]["message"]["content"]
+
+
+PLANS = (
+    "The Team plan costs $12 per user per month, billed annually. The Business plan adds "
+    "single sign-on and audit logs for $24 per user per month."
+)
+
+
+def test_a_price_given_to_another_plan_is_refused_and_the_right_plan_delivered(
+    stack: Stack,
+) -> None:
+    request = chat(sources=(PLANS,))
+    swapped = "The Business plan costs $12 per user per month."
+    headers = {"x-workspace-id": "block", "x-mock-answer-json": json.dumps(swapped)}
+    refused = stack.post(request, headers)
+    assert refused.status == 403
+    assert refused.json()["error"]["code"] == "hallucination_detected"
+    right = "The Team plan costs $12 per user per month."
+    headers = {"x-workspace-id": "block", "x-mock-answer-json": json.dumps(right)}
+    delivered = stack.post(request, headers)
+    assert delivered.status == 200
+    assert delivered.headers["x-grounding-verdict"] == "pass"

@@ -7,8 +7,9 @@ supported claims).  A detail found nowhere is a finding; it is a contradiction
 when the best-matching passage states a different detail of the same kind, and
 missing support otherwise.  A detail found, but only in passages less similar to the
 claim than one that states another value of its slot, is misplaced (misplaced.py),
-a contradiction too.  A flipped negation against the best passage (its cues
-counted where they negate a word of the claim) is a contradiction.  A claim that
+a contradiction too, and so is a thing the sources name elsewhere put in a fact the
+claim copies (swapped.py).  A flipped negation against the best passage
+(polarity.py) is a contradiction.  A claim that
 restates its best passage and adds words that no source uses is an addition, unless
 the verifier reads the passage as entailing it (docs/verifier.md#additions).
 """
@@ -20,24 +21,23 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
+from grounding_sidecar.detection.judging.alignment import changed_words
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
+from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
 from grounding_sidecar.detection.judging.slots import (
     conflicting,
     counterparts,
     substitutes_first_word,
 )
+from grounding_sidecar.detection.judging.swapped import swapped_word
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
     extract_details,
 )
-from grounding_sidecar.detection.text.negation import (
-    negated_words,
-    negation_parity,
-    prefix_negations,
-)
+from grounding_sidecar.detection.text.negation import negation_parity
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 # Names the lexical rules every judge applies: which details a text states and how they
@@ -70,14 +70,21 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # knows milligrams, millilitres and litres, counts a passage's negation where it
 # negates a claim word joined by "or" ("cannot be returned or exchanged") and a word
 # negated by a prefix ("unopened") where the other text uses it without, and reads a
-# range's second number ("3-5 business days").
-RULES_VERSION = "rules-v10"
+# range's second number ("3-5 business days"); rules-v11 pairs a negation reworded on
+# both sides, counts a passage's cue in another clause than the claim's only where the
+# claim speaks of that clause, decides a plain negation without the verifier
+# (polarity.py), reads a limit ("no more than") and a denying verb ("denied boarding"),
+# never sets one modal verb against another ("needs" for "must"), and names a thing the
+# sources name elsewhere put in a copied fact (swapped.py).
+RULES_VERSION = "rules-v11"
 
 
 class FindingKind(enum.Enum):
     MISSING_DETAIL = "missing_detail"  # a detail found in no source
     CONFLICTING_DETAIL = "conflicting_detail"  # the best passage states another value
     NEGATION = "negation"  # negation parity differs from the best passage
+    SWAPPED_WORD = "swapped_word"  # a thing the sources name elsewhere, in the passage's slot
+    NEGATED_WORD = "negated_word"  # one side negates a word the other states plainly
     ADDITION = "addition"  # the best passage restated, with words no source uses
     CONTRAST = "contrast"  # a word no source uses where the best passage has its opposite
 
@@ -164,7 +171,8 @@ def find_inconsistency(
             f"{first.kind.value} '{first.surface}' appears in no source",
             FindingKind.MISSING_DETAIL,
         )
-    misplaced = misplaced_detail(claim, best_passage, near_passages or (lambda: [best_passage]))
+    near = near_passages or (lambda: [best_passage])
+    misplaced = misplaced_detail(claim, best_passage, near)
     if misplaced is not None:
         detail, other = misplaced
         return Finding(
@@ -173,40 +181,22 @@ def find_inconsistency(
             f"'{other.surface}' (the sources state '{detail.surface}' of something else)",
             FindingKind.CONFLICTING_DETAIL,
         )
-    if _negation_flips(claim, best_passage):
+    swap = swapped_word(claim, best_passage, corpus, near)
+    if swap is not None:
+        return Finding(
+            Verdict.CONTRADICTORY,
+            f"'{swap.word}' where {best_passage_id} says '{swap.other}' "
+            f"(the sources name '{swap.word}' elsewhere)",
+            FindingKind.SWAPPED_WORD,
+        )
+    flip = negation_flip(claim, best_passage)
+    if flip is not None:
         return Finding(
             Verdict.CONTRADICTORY,
             f"negation differs from {best_passage_id}",
-            FindingKind.NEGATION,
+            FindingKind.NEGATED_WORD if flip is Flip.PLAIN else FindingKind.NEGATION,
         )
     return None
-
-
-def _negation_flips(claim: str, best_passage: str) -> bool:
-    """Whether the claim's negation parity differs from the passage's, the passage's cues
-    counted only when a word a cue negates (the first after it, and any joined to it by
-    "or") is one of the claim's (or no word follows it): a passage's "not" about
-    something the claim never speaks of flips no claim.
-    Every cue of the claim counts: an edit that negates a word the passage words
-    otherwise is still a flip.  So is a word of the claim negated by a prefix that the
-    passage uses only without it ("Items must be unopened to qualify for a refund"
-    against "Opened items can be exchanged but not refunded": one negation each).  A
-    passage's prefix never counts: its "unchanged" is most often about something else
-    than the claim's "changing"."""
-    claim_words = {_without_final_e(w) for w in words.content_words(claim)}
-    theirs = sum(
-        1
-        for negated in negated_words(best_passage)
-        if not negated or any(_without_final_e(w) in claim_words for w in negated)
-    )
-    mine = negation_parity(claim) + prefix_negations(claim, best_passage)
-    return mine % 2 != theirs % 2
-
-
-def _without_final_e(stemmed: str) -> str:
-    """The stemmer keeps "include" whole and cuts "includes" to "includ": compared
-    without a final "e", "does not include SSO" speaks of the claim's "includes"."""
-    return stemmed.rstrip("e")
 
 
 def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contrast | None:
@@ -244,40 +234,19 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     return _noun_in_place(claim, best_passage)
 
 
-# A claim copied from its passage with one noun put in another's place ("The shelter
-# found a new home for the horse" against "... for the dog") names the swap by its
-# shape: the words around the noun say the two fill one slot, though WordNet gives
-# them no kind in common.  At least COPIED_WORDS words must be copied around it, so
-# that a short claim does not line up with a passage by chance.
-COPIED_WORDS = 4
-
-
 def _noun_in_place(claim: str, best_passage: str) -> Contrast | None:
-    """The claim's noun and the passage's noun it stands in for, when the claim is a
-    stretch of the passage, word for word, but for that one noun (`Noun.replaces`:
+    """A claim copied from its passage with one noun put in another's place ("The
+    shelter found a new home for the horse" against "... for the dog"): the words
+    around the noun say the two fill one slot, though WordNet gives them no kind in
+    common.  The claim's noun and the passage's noun it stands in for (`Noun.replaces`:
     not a synonym, hypernym or broader noun), or None."""
-    mine = WORD.findall(claim.lower())
-    theirs = WORD.findall(best_passage.lower())
-    if len(mine) <= COPIED_WORDS:
-        return None
-    for start in _aligned_starts(mine, theirs):
-        window = theirs[start : start + len(mine)]
-        differ = [k for k, (a, b) in enumerate(zip(mine, window, strict=True)) if a != b]
-        if len(differ) != 1:
-            continue
-        word, other = mine[differ[0]], window[differ[0]]
+    mine = set(WORD.findall(claim.lower()))
+    theirs = set(WORD.findall(best_passage.lower()))
+    for change in changed_words(claim, best_passage):
+        word, other = change.word, change.other
         if word not in theirs and other not in mine and contrast_table().replaces(word, other):
             return Contrast(word, other)
     return None
-
-
-def _aligned_starts(mine: list[str], theirs: list[str]) -> list[int]:
-    """Where in `theirs` a stretch as long as `mine` may start and differ from it in
-    at most one word: where `mine`'s first or second word stands."""
-    last = len(theirs) - len(mine)
-    starts = {at for at, word in enumerate(theirs) if word == mine[0]}
-    starts |= {at - 1 for at, word in enumerate(theirs) if word == mine[1]}
-    return sorted(at for at in starts if 0 <= at <= last)
 
 
 def _new_in_every_form(

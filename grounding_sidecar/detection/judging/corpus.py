@@ -47,6 +47,10 @@ class SourceCorpus:
     def bigrams(self) -> frozenset[tuple[str, str]]:
         return frozenset().union(*(words.bigrams(text) for text in self._texts))
 
+    def uses(self, word: str) -> bool:
+        """Whether a kept source uses `word` (lower case, one WORD token)."""
+        return word in self._words
+
     def has_word_outside(self, text: str) -> bool:
         """Whether `text` uses a word that no kept source does."""
         return any(word not in self._words for word in WORD.findall(text.lower()))

@@ -36,6 +36,17 @@ TABLE_PATH = Path(__file__).with_name("contrasts.json.gz")
 TABLE_SHA256 = "1129bd9450c39887132fbe34703a69ec273874c80c33e4898249ebe9240ac150"
 
 
+# Words that say what must or may be done ("needs your manager's approval", "must be
+# approved"): WordNet also reads them as nouns ("a must", "a need"), two of one kind, so
+# the table would set one against the other.  One modal verb never stands against
+# another.
+MODAL_VERBS = frozenset(
+    (  # noqa: SIM905 - a word list reads better as text
+        "must need needs needed may might can could shall should will would ought"
+    ).split()
+)
+
+
 class ContrastTableUnavailable(ValueError):
     """The shipped table is missing or is not the pinned one."""
 
@@ -97,6 +108,20 @@ class ContrastTable:
         "services"): a word never stands against its own inflection."""
         return not self.lemmas(first).isdisjoint(self.lemmas(second))
 
+    def synonyms(self, first: str, second: str) -> bool:
+        """Whether two words (lower case) may name one thing: forms of one lemma, or
+        nouns one of which has the other's most frequent sense among its senses
+        ("doctor", "physician"; not "hour" and "minute", which share only a rare sense,
+        a short distance)."""
+        if self.same_word(first, second):
+            return True
+        mine, theirs = self.nouns.lookup([noun_forms(first), noun_forms(second)])
+        return any(a.synset in b.senses or b.synset in a.senses for a in mine for b in theirs)
+
+    def is_noun(self, word: str) -> bool:
+        """Whether `word` (lower case) is a noun or a noun's plural the table knows."""
+        return bool(self.nouns.lookup([noun_forms(word)])[0])
+
     def contrast(self, first: str, second: str) -> bool:
         """Whether a claim's word stands against its passage's (lower case, any
         inflection): a contrasting pair, or nouns of one kind (`first_pair`)."""
@@ -115,6 +140,8 @@ class ContrastTable:
         first_nouns, second_nouns = nouns[: len(firsts)], nouns[len(firsts) :]
         for i, mine in enumerate(first_nouns):
             for j, theirs in enumerate(second_nouns):
+                if firsts[i] in MODAL_VERBS and seconds[j] in MODAL_VERBS:
+                    continue
                 if (i, j) in listed or any(a.stands_against(b) for a in mine for b in theirs):
                     return firsts[i], seconds[j]
         return None

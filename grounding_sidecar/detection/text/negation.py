@@ -9,6 +9,7 @@ checking (details.has_checkable_detail).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from grounding_sidecar.detection.text import words
 
@@ -37,21 +38,80 @@ _SCOPE_CHARACTERS = 40
 # Words that join a second negated word to the first: "cannot be returned or
 # exchanged" negates both.
 _ALTERNATIVES = frozenset({"or", "nor"})
+# Verbs that deny what follows them ("may be denied boarding", "refused to model",
+# "turned down offers to work"): no negation cue, but the same reading of the word
+# after them.  Counted by the consistency rule only (`denials`), never by the parity
+# the scorer's features read.  "declined" alone is a fall ("sales declined"), and "ban"
+# a noun as often as a verb.
+_DENIALS = re.compile(
+    r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
+    r"turn(?:s|ed|ing)?\s+down|prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?)\b"
+)
+# A cue before a comparative and "than" sets a limit ("no more than 23 kg", "not later
+# than Friday"): it negates the comparative, not the number after it.
+_BOUND = re.compile(
+    r"\s*(more|less|fewer|later|earlier|longer|shorter|greater|higher|lower|sooner|"
+    r"further|older|younger)\s+than\b"
+)
+# Where a cue's clause ends: punctuation that closes a clause, and the words that open
+# a contrasting one ("two USB-C ports, but no HDMI port").
+_CLAUSE_BREAK = re.compile(r"[;:!?]|[.,](?!\d)|\b(?:but|while|whereas|although|though)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One negation cue of a text: the content words it negates (stemmed, words.py;
+    the first after it, and each joined to that one by "or" or "nor"; empty when none
+    follows), the other content words of its clause, and whether it sets a limit ("no
+    more than": `negated` then holds the comparative alone)."""
+
+    negated: tuple[str, ...]
+    clause: frozenset[str]
+    bound: bool = False
+
+
+def cues(text: str) -> tuple[Cue, ...]:
+    """Every negation cue of `text` (the ones `negation_parity` counts), in order."""
+    return _read_cues(text.lower(), _NEGATIONS)
+
+
+def denials(text: str) -> tuple[Cue, ...]:
+    """Every verb of `text` that denies the word after it ("denied boarding")."""
+    return _read_cues(text.lower(), _DENIALS)
 
 
 def negated_words(text: str) -> tuple[tuple[str, ...], ...]:
-    """Per negation cue, the content words it negates (stemmed, words.py): the first
-    after it, and each joined to that one by "or" or "nor"; empty when none follows.
-    Near enough for the consistency rule to ask whether the other text speaks of them;
-    no further (a cue's whole clause would reach the numbers and names beside it)."""
-    lowered = text.lower()
+    """Per negation cue, the content words it negates (`Cue.negated`).  Near enough for
+    the consistency rule to ask whether the other text speaks of them; no further (a
+    cue's whole clause would reach the numbers and names beside it)."""
+    return tuple(cue.negated for cue in cues(text))
+
+
+def _read_cues(lowered: str, pattern: re.Pattern[str]) -> tuple[Cue, ...]:
     found = []
-    for match in _NEGATIONS.finditer(lowered):
-        # `words.written`, not the cached `words.words`: these snippets would only push
-        # whole passages out of its cache.
-        following = words.written(lowered[match.end() : match.end() + _SCOPE_CHARACTERS])
-        found.append(_first_and_alternatives([words.stem(token) for token in following]))
+    for match in pattern.finditer(lowered):
+        after = lowered[match.end() : match.end() + _SCOPE_CHARACTERS]
+        bound = _BOUND.match(after)
+        if bound is not None:
+            negated: tuple[str, ...] = (bound.group(1),)
+        else:
+            # `words.written`, not the cached `words.words`: these snippets would only
+            # push whole passages out of its cache.
+            following = words.written(after)
+            negated = _first_and_alternatives([words.stem(token) for token in following])
+        blanked = lowered[: match.start()] + " " * len(match.group()) + lowered[match.end() :]
+        clause = _clause_words(blanked, match.start(), match.end()) - set(negated)
+        found.append(Cue(negated, frozenset(clause), bound=bound is not None))
     return tuple(found)
+
+
+def _clause_words(lowered: str, start: int, end: int) -> set[str]:
+    """The content words (stemmed) of the clause around text[start:end]."""
+    breaks = [m.span() for m in _CLAUSE_BREAK.finditer(lowered)]
+    opens = max((b_end for b_start, b_end in breaks if b_end <= start), default=0)
+    closes = min((b_start for b_start, _ in breaks if b_start >= end), default=len(lowered))
+    clause = _NEGATIONS.sub(" ", lowered[opens:closes])
+    return {w for w in map(words.stem, words.written(clause)) if w not in words.STOPWORDS}
 
 
 def _first_and_alternatives(stems: list[str]) -> tuple[str, ...]:

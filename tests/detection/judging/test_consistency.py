@@ -341,6 +341,8 @@ def test_a_code_stands_against_a_code_never_against_a_name(
     assert _inconsistency(claim, passage) == f"{verdict.value}: {rationale}"
 
 
+NEGATION_KINDS = frozenset({FindingKind.NEGATION, FindingKind.NEGATED_WORD})
+
 RETURNS = "Drop the parcel at any post office within 30 days of delivery."
 REFUNDS = "Refunds are issued within 5 business days after the parcel arrives at our warehouse."
 
@@ -400,7 +402,7 @@ def test_negation_is_counted_over_alternatives_and_in_a_prefix(
     claim: str, passage: str, flips: bool
 ) -> None:
     finding = find_inconsistency(claim, passage, "s0.0", SourceCorpus([passage]))
-    negation = finding is not None and finding.kind is FindingKind.NEGATION
+    negation = finding is not None and finding.kind in NEGATION_KINDS
     assert negation is flips, finding
 
 
@@ -411,3 +413,26 @@ def test_a_ranges_changed_upper_bound_is_contradictory() -> None:
     assert changed is not None and changed.verdict is Verdict.CONTRADICTORY
     same = "Shipping takes 3 to 5 business days."
     assert find_inconsistency(same, passage, "s0.0", corpus) is None
+
+
+def test_a_swapped_thing_is_a_contradiction_named_with_both_words() -> None:
+    team = "The Team plan costs $12 per user per month."
+    business = "The Business plan costs $24 per user per month."
+    claim = "The Business plan costs $12 per user per month."
+    finding = find_inconsistency(claim, team, "s0.0", SourceCorpus([team, business]))
+    assert finding is not None and finding.kind is FindingKind.SWAPPED_WORD
+    assert (finding.verdict, finding.rationale) == (
+        Verdict.CONTRADICTORY,
+        "'business' where s0.0 says 'team' (the sources name 'business' elsewhere)",
+    )
+
+
+def test_a_plain_negation_has_its_own_kind() -> None:
+    passage = "It has two USB-C ports, but no HDMI port."
+    corpus = SourceCorpus([passage])
+    plain = find_inconsistency("The laptop has an HDMI port.", passage, "s0.0", corpus)
+    assert plain is not None and plain.kind is FindingKind.NEGATED_WORD
+    counted = find_inconsistency(
+        "Insects do not have eyelids.", "Insects have eyes.", "s0.0", corpus
+    )
+    assert counted is not None and counted.kind is FindingKind.NEGATION

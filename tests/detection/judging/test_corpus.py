@@ -13,6 +13,7 @@ CORPUS = SourceCorpus(["Order 5512 shipped on 3 June 2024 from Leeds."])
 def test_words_are_looked_up_in_lower_case() -> None:
     assert not CORPUS.has_word_outside("order SHIPPED")
     assert CORPUS.has_word_outside("Order delivered")
+    assert CORPUS.uses("leeds") and not CORPUS.uses("ship")  # one token, as written
 
 
 @pytest.mark.parametrize(

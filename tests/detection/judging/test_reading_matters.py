@@ -2,8 +2,8 @@
 claim's verdict, no reading does (docs/verifier.md#in-the-pipeline).
 
 Each judge (the cosine rule and the shipped calibrated parameters, both embedders)
-is asked about claims built to meet each override (a flipped word, a flipped
-negation, an addition, a missing and a conflicting detail), plus a faithful
+is asked about claims built to meet each override (a flipped word, a plain and a
+counted flipped negation, an addition, a missing and a conflicting detail), plus a faithful
 restatement and an unrelated claim, at cosines across the whole range; wherever it
 says "not needed", the verdict without a reading must equal the verdict under every
 reading on a grid that crosses each of the rules' bars.
@@ -33,6 +33,7 @@ CLAIMS = (
     "The north depot opens at 9 AM and ships 400 parcels on weekdays, not on Sundays.",
     "The north depot closes at 9 AM and ships 400 parcels on weekdays, not on Sundays.",
     "The north depot opens at 9 AM and ships 400 parcels on weekdays and on Sundays.",
+    "The north depot opens at 9 AM and does not ship 400 parcels on weekdays.",
     "The north depot opens at 9 AM and ships 400 parcels on weekdays, not on Sundays, "
     "after an approval from the regional transport authority.",
     "The north depot opens at 11 AM and ships 400 parcels on weekdays.",

@@ -118,3 +118,23 @@ def test_a_word_and_its_inflections_are_the_same_word() -> None:
     assert table.same_word("service", "services") and table.same_word("rose", "rise")
     assert not table.same_word("rose", "fell")
     assert not table.replaces("services", "service")  # never a noun against its own plural
+
+
+def test_one_modal_verb_never_stands_against_another() -> None:
+    # WordNet's nouns "a must" and "a need" are of one kind; the verbs are not opposites.
+    table = contrast_table()
+    assert table.first_pair(["needs"], ["must"]) is None
+    assert table.first_pair(["needs", "refund"], ["must", "exchange"]) == ("refund", "exchange")
+
+
+def test_synonyms_share_a_most_frequent_sense() -> None:
+    table = contrast_table()
+    assert table.synonyms("doctor", "physician") and table.synonyms("cars", "automobile")
+    # "hour" and "minute" share only a rare sense (a short distance).
+    assert not table.synonyms("hour", "minute") and not table.synonyms("adults", "children")
+
+
+def test_nouns_are_known_by_their_plurals_and_verbs_are_not_nouns() -> None:
+    table = contrast_table()
+    assert table.is_noun("children") and table.is_noun("hours")
+    assert not table.is_noun("processed") and not table.is_noun("the")

@@ -10,6 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.negation import (
+    Cue,
+    cues,
+    denials,
     negated_words,
     negates,
     negation_parity,
@@ -96,3 +99,38 @@ def test_a_prefix_negates_only_a_word_the_other_text_uses_without_it() -> None:
     # Written with a hyphen on the other side, or without one: the same word.
     assert prefix_negations("A non-negative matrix.", "A non-negative, negative-free matrix.") == 0
     assert prefix_negations("A nonnegative matrix.", "A non-negative, negative-free matrix.") == 0
+
+
+def test_a_cue_knows_the_other_words_of_its_clause() -> None:
+    text = "The warranty covers defects; accidental damage is not covered."
+    assert cues(text) == (Cue(("cover",), frozenset({"accidental", "damage"})),)
+    # A comma inside a number ends no clause; the cue's own words are not its clause's.
+    (cue,) = cues("Do not exceed 4,000 mg in 24 hours.")
+    assert cue.clause == frozenset({"4,000", "mg", "24", "hour"})
+    (cue,) = cues("It has two ports, but no HDMI port.")
+    assert cue.negated == ("hdmi",) and cue.clause == frozenset({"port"})
+
+
+def test_a_cue_before_a_comparative_sets_a_limit() -> None:
+    (cue,) = cues("Bags must weigh no more than 23 kg.")
+    assert cue.bound and cue.negated == ("more",)
+    (cue,) = cues("No one should take more than 4000 mg.")
+    assert not cue.bound and cue.negated == ("one",)
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("Passengers may be denied boarding.", (("board",),)),
+        ("She refused to sign.", (("sign",),)),
+        ("He turned down offers to work there.", (("offer",),)),
+        ("She declined to comment.", (("comment",),)),
+        ("Sales declined sharply.", ()),  # a fall, not a refusal
+        ("Pets are prohibited from the cabin.", (("cabin",),)),
+    ],
+)
+def test_denying_verbs_negate_the_word_after_them(
+    text: str, negated: tuple[tuple[str, ...], ...]
+) -> None:
+    assert tuple(cue.negated for cue in denials(text)) == negated
+    assert negation_parity(text) == 0  # the scorer's parity never counts them

@@ -1,0 +1,133 @@
+"""Polarity: does a claim negate what its best passage states, or state what it negates?
+
+Counted by parity: the claim's cues (text/negation.py: "not", "never", "cannot", a
+word negated by a prefix the passage uses without it; a limit such as "no later than"
+only where the passage uses its comparative; a denying verb such as "denied" only to
+take a flip away)
+against the passage's cues that speak of the claim.  A passage's cue speaks of the
+claim when the word it negates is one of the claim's, unless the passage also states
+that word plainly in another clause and the claim shares no other word of the cue's
+clause ("The warranty covers manufacturing defects; accidental damage is not
+covered" against "The warranty covers manufacturing defects").
+
+A negation reworded on both sides is no flip: a claim's cue whose negated word the
+passage never uses pairs with a passage cue whose negated word the claim never uses,
+when the claim speaks of that cue's clause ("Paid leave is not available to
+contractors" against "Contractors are not eligible for paid leave").
+
+A flip is plain (`Flip.PLAIN`) when one side negates a word the other states with no
+negation at all ("The laptop has an HDMI port" against "..., but no HDMI port"): no
+reading of double negatives or "not only" can explain it away.  Any other flip is
+counted (`Flip.COUNTED`) and the verifier's entailment may overrule it
+(judging/overrides.py).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.negation import Cue, cues, denials, prefix_negations
+
+# The share of a passage cue's clause the claim must use for a reworded negation of the
+# claim to pair with it: the two then speak of one thing.
+PAIRED_CLAUSE_SHARE = 0.5
+
+
+class Flip(enum.Enum):
+    PLAIN = "plain"  # one side negates a word the other states without any negation
+    COUNTED = "counted"  # the counts differ otherwise
+
+
+def negation_flip(claim: str, passage: str) -> Flip | None:
+    """How the claim's negation differs from the passage's, or None when it agrees.  A
+    denying verb only takes a flip away: read as a cue on both sides, it must leave the
+    difference standing ("you may not be allowed to board" against "may be denied
+    boarding" is none), but it makes none of its own ("declined to model" against
+    "refused to model", "is banning the app" against "is prohibiting the app")."""
+    flip = _flip(claim, passage, cues)
+    if flip is None or _flip(claim, passage, _cues_and_denials) is None:
+        return None
+    return flip
+
+
+def _cues_and_denials(text: str) -> tuple[Cue, ...]:
+    return (*cues(text), *denials(text))
+
+
+def _flip(claim: str, passage: str, read: Callable[[str], tuple[Cue, ...]]) -> Flip | None:
+    """The difference, with the cues `read` finds in each text."""
+    claim_words = _comparable(words.content_words(claim))
+    passage_words = _comparable(words.content_words(passage))
+    theirs = read(passage)
+    mine = tuple(cue for cue in read(claim) if _counts_in(cue, passage))
+    speaks = [_speaks_of(cue, claim, claim_words, passage) for cue in theirs]
+    counted = [cue for cue, speaking in zip(theirs, speaks, strict=True) if speaking]
+    aside = [
+        cue
+        for cue, speaking in zip(theirs, speaks, strict=True)
+        if not speaking and _shared(cue, claim_words)
+    ]
+    reworded = [cue for cue in mine if cue.negated and _negates_none_of(cue, passage_words)]
+    claim_count = len(mine) + prefix_negations(claim, passage)
+    passage_count = len(counted) + min(len(reworded), len(aside))
+    if claim_count % 2 == passage_count % 2:
+        return None
+    if claim_count == 0 and any(cue.negated for cue in counted):
+        return Flip.PLAIN
+    if not theirs and claim_count == 1 and len(mine) == 1 and mine[0].negated:
+        return Flip.COUNTED if _negates_none_of(mine[0], passage_words) else Flip.PLAIN
+    return Flip.COUNTED
+
+
+def _counts_in(cue: Cue, passage: str) -> bool:
+    """Whether a claim's cue counts against `passage`: a limit ("no later than Friday")
+    only where the passage uses its comparative, else it restates "by Friday"."""
+    return not cue.bound or cue.negated[0] in words.written(passage.lower())
+
+
+def _speaks_of(cue: Cue, claim: str, claim_words: set[str], passage: str) -> bool:
+    """Whether a passage's cue negates something the claim states."""
+    if not cue.negated:
+        return True
+    if cue.bound:
+        return cue.negated[0] in words.written(claim.lower())
+    if _negates_none_of(cue, claim_words):
+        return False
+    if _stated_plainly(cue, passage) and cue.clause:
+        return not cue.clause.isdisjoint(claim_words)
+    return True
+
+
+def _stated_plainly(cue: Cue, passage: str) -> bool:
+    """Whether the passage uses a word the cue negates more often than its cues
+    negate it: once plainly, in another clause."""
+    negated = _comparable(cue.negated)
+    uses = sum(1 for word in words.words(passage) if _comparable_word(word) in negated)
+    negations = sum(
+        1
+        for other in _cues_and_denials(passage)
+        if not negated.isdisjoint(_comparable(other.negated))
+    )
+    return uses > negations
+
+
+def _shared(cue: Cue, claim_words: set[str]) -> bool:
+    """Whether the claim uses at least PAIRED_CLAUSE_SHARE of the cue's clause."""
+    clause = _comparable(cue.clause)
+    return bool(clause) and len(clause & claim_words) >= PAIRED_CLAUSE_SHARE * len(clause)
+
+
+def _negates_none_of(cue: Cue, other_words: set[str]) -> bool:
+    return _comparable(cue.negated).isdisjoint(other_words)
+
+
+def _comparable(stems: frozenset[str] | tuple[str, ...]) -> set[str]:
+    return {_comparable_word(word) for word in stems}
+
+
+def _comparable_word(stemmed: str) -> str:
+    """The stemmer keeps "include" whole and cuts "includes" to "includ": compared
+    without a final "e", "does not include SSO" speaks of the claim's "includes"."""
+    return stemmed.rstrip("e")

@@ -1,0 +1,84 @@
+"""Polarity: a negation reworded on both sides is no flip, a passage's cue about another
+clause flips nothing, and one side negating a word the other states plainly is a plain
+flip that no count can explain away."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
+
+GUESTS = "Guest accounts are not counted toward your seat total."
+WARRANTY = (
+    "The warranty covers manufacturing defects for one year; accidental damage is not covered."
+)
+PORTS = "It has two USB-C ports and a headphone jack, but no HDMI port."
+BOARDING = "Passengers arriving less than 20 minutes before departure may be denied boarding."
+BAGS = "Checked bags must weigh no more than 23 kg."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Guest accounts do not use up seats.", GUESTS),
+        (
+            "Paid leave is not available to contractors.",
+            "Contractors are not eligible for paid leave.",
+        ),
+        (
+            "Don't take more than 4000 mg in a 24-hour period.",
+            "Do not exceed 4,000 mg in 24 hours.",
+        ),
+    ],
+)
+def test_a_negation_reworded_on_both_sides_is_no_flip(claim: str, passage: str) -> None:
+    assert negation_flip(claim, passage) is None
+
+
+def test_a_reworded_negation_pairs_only_with_a_cue_about_the_same_thing() -> None:
+    # The passage's "not" is about refunds of opened items; the claim's about seats.
+    passage = "Guest accounts are free. Opened items are not refunded."
+    assert negation_flip("Guest accounts do not use up seats.", passage) is Flip.COUNTED
+
+
+def test_a_cue_in_another_clause_than_the_claims_flips_nothing() -> None:
+    assert negation_flip("The one-year warranty covers manufacturing defects.", WARRANTY) is None
+    claim = "The warranty covers accidental damage for one year."
+    assert negation_flip(claim, WARRANTY) is Flip.PLAIN
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "flip"),
+    [
+        ("The laptop has an HDMI port.", PORTS, Flip.PLAIN),
+        (
+            "Contractors are not eligible for paid leave.",
+            "Contractors are eligible for paid leave.",
+            Flip.PLAIN,
+        ),
+        # The claim's cue negates a word the passage never uses: counted, not plain.
+        ("Insects do not have eyelids.", "Many insects have two kinds of eyes.", Flip.COUNTED),
+    ],
+)
+def test_a_word_negated_on_one_side_and_stated_plainly_on_the_other_is_plain(
+    claim: str, passage: str, flip: Flip
+) -> None:
+    assert negation_flip(claim, passage) is flip
+
+
+def test_a_denying_verb_only_takes_a_flip_away() -> None:
+    assert negation_flip("You may not be allowed to board if you are late.", BOARDING) is None
+    # One side's "declined to" against the other's "refused to" is no flip either.
+    passage = "Cruz has modelled for Mango, but declined to model for L'Oreal."
+    assert negation_flip("Cruz refused to model for L'Oreal.", passage) is None
+    # ... and a denial alone makes none: "banning" and "prohibiting" restate each other.
+    banning = "The government is banning the hugely popular app on phones."
+    assert negation_flip("The government is prohibiting the popular app.", banning) is None
+
+
+def test_a_limit_negates_its_comparative_not_the_number() -> None:
+    assert negation_flip("A checked bag can weigh up to 23 kg.", BAGS) is None
+    assert negation_flip("Checked bags can weigh more than 23 kg.", BAGS) is Flip.PLAIN
+    # A claim's limit counts only where the passage uses its comparative.
+    assert negation_flip("Submit the form no later than Friday.", "Submit it by Friday.") is None
+    assert negation_flip("Submit it no later than Friday.", "Submit it later than Friday.")
