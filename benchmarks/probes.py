@@ -1,5 +1,6 @@
-"""What the project's hand-written probes share (`everyday_swaps.py`, `mixed_facts.py`):
-one-claim labelled cases, and a table of the swaps each group's answers let through.
+"""What the project's hand-written probes share (`everyday_swaps.py`, `mixed_facts.py`,
+`policy_answers.py`): one-claim labelled cases, and a table of the swaps each group's
+answers let through.
 
 A probe's cases are labelled `contradictory` (a swap: the answer must fail) or
 `supported` (a restatement: it must pass), one claim each, graded by the shipped

@@ -1,0 +1,230 @@
+"""Answers a support assistant writes from a policy page: does the grader pass the
+faithful ones and fail the ones that flip a meaning?
+
+A probe written for this project (docs/benchmarks.md#negation-and-swapped-things-rules-v11).
+Six short pages (plans and prices, a leave policy, a medicine label, baggage rules,
+API limits, a laptop's specification), each with six restatements an assistant might
+write (`supported`: reworded, negations said another way, amounts in words) and six
+answers that change one meaning (`contradictory`: a fact given to another plan or
+person, a limit, a unit, a negation, a qualifier).  It was written to find what the
+shipped default gets wrong, and the rules-v11 changes were made against it, so it
+guards against regressions and is no unbiased estimate.
+
+    python -m benchmarks.policy_answers [--embedder minilm|hash]
+
+prints, per page, the flips caught (the answer fails) and the restatements passed.
+`benchmarks.quality` grades the same cases as the set "policy answers (probe)".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from benchmarks.probes import one_claim_case, probe_main
+from grounding_sidecar.evaluation.agreement import LabelledCase
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    text: str
+    restatements: tuple[str, ...]  # faithful: each must pass
+    flips: tuple[str, ...]  # each changes one meaning: each must fail
+
+
+PAGES = (
+    Page(
+        "team chat plans",
+        (
+            "The Team plan costs $12 per user per month, billed annually. "
+            "The Business plan adds single sign-on and audit logs for $24 per user per month. "
+            "Free workspaces keep 90 days of message history. "
+            "Admins can export workspace data at any time from the Settings page. "
+            "Guest accounts are not counted toward your seat total."
+        ),
+        (
+            "Team costs $12 per user each month when billed annually.",
+            (
+                "Single sign-on and audit logs are included in the Business plan, which is $24 per "
+                "user per month."
+            ),
+            "On the free plan, message history is kept for 90 days.",
+            "You can export your workspace data from Settings whenever you like.",
+            "Guests don't count against your seats.",
+            "Guest accounts do not use up seats.",
+        ),
+        (
+            "The Team plan costs $12 per user per month, billed monthly.",
+            "The Team plan adds single sign-on and audit logs.",
+            "Free workspaces keep 90 days of file history.",
+            "Only the workspace owner can export workspace data.",
+            "Guest accounts are counted toward your seat total.",
+            "The Business plan costs $12 per user per month.",
+        ),
+    ),
+    Page(
+        "leave policy",
+        (
+            "Full-time employees accrue 1.5 days of paid leave per month. "
+            "Unused leave of up to 10 days carries over to the next year. "
+            "Parental leave is 16 weeks at full pay for the primary caregiver. "
+            "Requests for leave longer than five days must be approved by your manager two weeks "
+            "in advance. "
+            "Contractors are not eligible for paid leave."
+        ),
+        (
+            "Full-time staff earn one and a half days of paid leave every month.",
+            "You can carry over up to 10 unused days into the following year.",
+            "The primary caregiver gets 16 weeks of parental leave at full pay.",
+            "Leave of more than five days needs your manager's approval two weeks ahead.",
+            "Contractors do not get paid leave.",
+            "Paid leave is not available to contractors.",
+        ),
+        (
+            "Part-time employees accrue 1.5 days of paid leave per month.",
+            "Unused leave of up to 10 days expires at the end of the year.",
+            "Parental leave is 16 weeks at half pay for the primary caregiver.",
+            "Requests for leave longer than five days must be approved by HR two weeks in advance.",
+            "Contractors are eligible for paid leave.",
+            "Parental leave is 16 weeks at full pay for both parents.",
+        ),
+    ),
+    Page(
+        "pain relief label",
+        (
+            "Adults may take 500 mg every 4 to 6 hours as needed. "
+            "Do not exceed 4,000 mg in 24 hours. "
+            "Children under 12 should not take this product unless directed by a doctor. "
+            "Stop use and ask a doctor if pain gets worse or lasts more than 10 days. "
+            "Store at room temperature away from moisture."
+        ),
+        (
+            "Adults can take 500 mg every four to six hours if needed.",
+            "The maximum is 4,000 mg per day.",
+            "Don't take more than 4000 mg in a 24-hour period.",
+            "Children under 12 should only use it if a doctor says so.",
+            "See a doctor if the pain worsens or lasts longer than 10 days.",
+            "Keep it at room temperature and away from moisture.",
+        ),
+        (
+            "Adults may take 500 mg every 1 to 2 hours as needed.",
+            "Do not exceed 4,000 mg in 12 hours.",
+            "Children under 12 can safely take this product.",
+            "Stop use and ask a doctor if pain lasts more than 3 days.",
+            "Store it in the refrigerator.",
+            "Children may take 500 mg every 4 to 6 hours.",
+        ),
+    ),
+    Page(
+        "airline baggage and check-in",
+        (
+            "Checked bags must weigh no more than 23 kg. "
+            "Each passenger may bring one carry-on bag and one personal item. "
+            "Online check-in opens 24 hours before departure and closes 90 minutes before. "
+            "Passengers arriving at the gate less than 20 minutes before departure may be denied "
+            "boarding. "
+            "Pets under 8 kg may travel in the cabin in an approved carrier."
+        ),
+        (
+            "A checked bag can weigh up to 23 kg.",
+            "You can bring a carry-on bag and a personal item.",
+            (
+                "Online check-in opens 24 hours before the flight and closes 90 minutes before "
+                "departure."
+            ),
+            (
+                "If you reach the gate less than 20 minutes before departure, you may not be "
+                "allowed to board."
+            ),
+            "Pets weighing under 8 kg can fly in the cabin in an approved carrier.",
+            "Check-in online closes an hour and a half before departure.",
+        ),
+        (
+            "Checked bags must weigh no more than 32 kg.",
+            "Each passenger may bring two carry-on bags.",
+            "Online check-in opens 48 hours before departure.",
+            (
+                "Passengers arriving at the gate less than 20 minutes before departure will "
+                "still be allowed to board."
+            ),
+            "Pets of any size may travel in the cabin.",
+            "Online check-in closes 30 minutes before departure.",
+        ),
+    ),
+    Page(
+        "API limits and tokens",
+        (
+            "The API allows 600 requests per minute per key. "
+            "Requests over the limit receive HTTP 429 with a Retry-After header. "
+            "Access tokens expire after one hour; refresh tokens are valid for 30 days. "
+            "Webhooks are retried up to five times with exponential backoff. "
+            "The v1 endpoints will be removed on March 31, 2027."
+        ),
+        (
+            "Each key can make 600 requests per minute.",
+            "If you go over the limit, you get an HTTP 429 response with a Retry-After header.",
+            "Access tokens last one hour, and refresh tokens last 30 days.",
+            "Failed webhooks are retried up to 5 times with exponential backoff.",
+            "The v1 endpoints will be removed on 31 March 2027.",
+            "Access tokens expire after 60 minutes.",
+        ),
+        (
+            "The API allows 600 requests per hour per key.",
+            "Requests over the limit receive HTTP 503.",
+            "Refresh tokens expire after one hour.",
+            "Webhooks are not retried.",
+            "The v2 endpoints will be removed on March 31, 2027.",
+            "Access tokens are valid for 30 days.",
+        ),
+    ),
+    Page(
+        "laptop specification",
+        (
+            "The battery lasts up to 18 hours of video playback. "
+            "A full charge takes about 2 hours with the included 30 W adapter. "
+            "The laptop weighs 1.2 kg and is 14 mm thick. "
+            "It has two USB-C ports and a headphone jack, but no HDMI port. "
+            "The warranty covers manufacturing defects for one year; accidental damage is not "
+            "covered."
+        ),
+        (
+            "The battery gives up to 18 hours of video playback.",
+            "Charging fully takes around two hours with the 30 W adapter that comes in the box.",
+            "It weighs 1.2 kg and is 14 mm thick.",
+            "There is no HDMI port, but there are two USB-C ports and a headphone jack.",
+            "Accidental damage isn't covered by the warranty.",
+            "The one-year warranty covers manufacturing defects.",
+        ),
+        (
+            "The battery lasts up to 18 hours of gaming.",
+            "A full charge takes about 2 hours with a 65 W adapter.",
+            "The laptop has an HDMI port.",
+            "It has three USB-C ports.",
+            "The warranty covers accidental damage for one year.",
+            "The laptop weighs 1.2 kg and is 14 cm thick.",
+        ),
+    ),
+)
+
+
+def policy_answer_cases() -> list[LabelledCase]:
+    "''Every page's restatements (`supported`) and flips (`contradictory`).''"
+    return [case for page in PAGES for case in page_cases(page)]
+
+
+def page_cases(page: Page) -> list[LabelledCase]:
+    labelled = [("supported", a) for a in page.restatements]
+    labelled += [("contradictory", a) for a in page.flips]
+    return [
+        one_claim_case(f"{page.name}:{number}", page.text, answer, label)
+        for number, (label, answer) in enumerate(labelled)
+    ]
+
+
+def main() -> None:
+    groups = ((page.name, page_cases(page)) for page in PAGES)
+    probe_main(__doc__ or "", "page", groups)
+
+
+if __name__ == "__main__":
+    main()
