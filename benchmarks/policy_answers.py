@@ -2,13 +2,15 @@
 faithful ones and fail the ones that flip a meaning?
 
 A probe written for this project (docs/benchmarks.md#negation-and-swapped-things-rules-v11).
-Six short pages (plans and prices, a leave policy, a medicine label, baggage rules,
-API limits, a laptop's specification), each with six restatements an assistant might
-write (`supported`: reworded, negations said another way, amounts in words) and six
-answers that change one meaning (`contradictory`: a fact given to another plan or
-person, a limit, a unit, a negation, a qualifier).  It was written to find what the
-shipped default gets wrong, and the rules-v11 changes were made against it, so it
-guards against regressions and is no unbiased estimate.
+Twelve short pages (plans and prices, a leave policy, a medicine label, baggage rules,
+API limits, a laptop's specification, account fees, home insurance, a gym, a library,
+release notes, a hotel), each with six restatements an assistant might write
+(`supported`: reworded, negations said another way, amounts in words) and six answers
+that change one meaning (`contradictory`: a fact given to another plan or person, a
+limit, a unit, a negation, a qualifier).  The first six pages were written to find what
+the shipped default gets wrong, and the rules-v11 changes were made against them; the
+other six were written after, graded once as they came (benchmarks.md), then used too.
+So the probe guards against regressions and is no unbiased estimate.
 
     python -m benchmarks.policy_answers [--embedder minilm|hash]
 
@@ -202,6 +204,168 @@ PAGES = (
             "It has three USB-C ports.",
             "The warranty covers accidental damage for one year.",
             "The laptop weighs 1.2 kg and is 14 cm thick.",
+        ),
+    ),
+    Page(
+        "current account fees",
+        (
+            "The Everyday account has no monthly fee if you deposit at least $500 each "
+            "month; otherwise the fee is $5. "
+            "ATM withdrawals are free at our own machines and cost $2.50 at other banks' machines. "
+            "International card payments carry a 2.75% foreign transaction fee. "
+            "Overdraft protection is available for account holders over 18. "
+            "Statements are issued monthly and can be downloaded as PDF for seven years."
+        ),
+        (
+            (
+                "There's no monthly fee on the Everyday account as long as you deposit $500 or "
+                "more a month."
+            ),
+            "Using another bank's ATM costs $2.50 per withdrawal.",
+            "Card payments abroad are charged a foreign transaction fee of 2.75%.",
+            "You can download your statements as PDFs for up to seven years.",
+            "Withdrawals from our own ATMs are free of charge.",
+            "Only account holders older than 18 can get overdraft protection.",
+        ),
+        (
+            "The Everyday account has no monthly fee if you deposit at least $5 each month.",
+            "ATM withdrawals cost $2.50 at our own machines.",
+            "International card payments carry no foreign transaction fee.",
+            "Overdraft protection is available for all account holders, including minors.",
+            "Statements are issued weekly.",
+            "Statements can be downloaded as PDF for seven months.",
+        ),
+    ),
+    Page(
+        "home insurance",
+        (
+            "The home policy covers fire, theft and storm damage. "
+            "Flood damage is not covered unless you add the flood extension. "
+            "The standard excess is $250 per claim. "
+            "Claims must be reported within 30 days of the incident. "
+            "Jewellery is covered up to $2,000 per item."
+        ),
+        (
+            "Fire, theft and storm damage are covered by the home policy.",
+            "You need the flood extension for flood damage to be covered.",
+            "Each claim has a standard excess of $250.",
+            "You have 30 days from the incident to report a claim.",
+            "Individual pieces of jewellery are insured for up to $2,000 each.",
+            "Without the flood extension, floods aren't covered.",
+        ),
+        (
+            "The home policy covers flood damage as standard.",
+            "The standard excess is $500 per claim.",
+            "Claims must be reported within 30 days of purchase.",
+            "Jewellery is covered without any limit.",
+            "The home policy does not cover theft.",
+            "Claims must be reported within 60 days of the incident.",
+        ),
+    ),
+    Page(
+        "gym membership",
+        (
+            "Membership costs $39 a month with a 12-month contract, or $55 a month with no "
+            "contract. "
+            "The gym is open 24 hours on weekdays and from 7 AM to 9 PM at weekends. "
+            "Members can bring one guest per month for free. "
+            "Classes must be booked through the app at least two hours in advance. "
+            "Cancelling a contract early costs a fee of $100."
+        ),
+        (
+            "With a 12-month contract, membership is $39 per month.",
+            "Without a contract you pay $55 a month.",
+            "On weekends the gym opens at 7 AM and closes at 9 PM.",
+            "You can bring one guest free of charge each month.",
+            "Book classes in the app at least 2 hours before they start.",
+            "There's a $100 fee if you cancel your contract early.",
+        ),
+        (
+            "Membership costs $39 a month with no contract.",
+            "The gym is open 24 hours at weekends.",
+            "Members can bring one guest per week for free.",
+            "Classes can be booked at the front desk without an appointment.",
+            "Cancelling a contract early is free.",
+            "Classes must be booked at least two days in advance.",
+        ),
+    ),
+    Page(
+        "library loans",
+        (
+            "Members can borrow up to 12 books at a time. "
+            "Books are lent for three weeks and can be renewed twice online. "
+            "DVDs are lent for one week and cannot be renewed. "
+            "Late returns cost 20 cents per day per item. "
+            "Children's books have no late fees."
+        ),
+        (
+            "You can have as many as 12 books on loan at once.",
+            "The loan period for books is three weeks, with two online renewals allowed.",
+            "DVDs go out for a week and can't be renewed.",
+            "Each late item costs 20 cents a day.",
+            "There are no late fees on children's books.",
+            "A book can be renewed online two times.",
+        ),
+        (
+            "Members can borrow up to 20 books at a time.",
+            "DVDs are lent for three weeks.",
+            "DVDs can be renewed twice online.",
+            "Late returns cost 20 cents per week per item.",
+            "Children's books have late fees of 20 cents per day.",
+            "Books can be renewed as often as you like.",
+        ),
+    ),
+    Page(
+        "release notes",
+        (
+            "Version 4.2 adds dark mode and faster search. "
+            "Support for Windows 7 ends with this release. "
+            "The minimum requirement is now 8 GB of RAM. "
+            "Version 4.0 will receive security updates until June 2027. "
+            "Plugins written for version 3 are not compatible."
+        ),
+        (
+            "Dark mode and faster search arrive in version 4.2.",
+            "This release is the last to support Windows 7.",
+            "You now need at least 8 GB of RAM.",
+            "Security updates for version 4.0 continue until June 2027.",
+            "Version 3 plugins won't work.",
+            "Plugins from version 3 are incompatible.",
+        ),
+        (
+            "Version 4.2 removes dark mode.",
+            "Support for Windows 10 ends with this release.",
+            "The minimum requirement is now 16 GB of RAM.",
+            "Version 4.0 will receive security updates until June 2026.",
+            "Plugins written for version 3 are fully compatible.",
+            "Version 3.0 will receive security updates until June 2027.",
+        ),
+    ),
+    Page(
+        "hotel booking",
+        (
+            "Check-in is from 3 PM and check-out is by 11 AM. "
+            "Breakfast is included for guests booking directly. "
+            "Free cancellation is available up to 48 hours before arrival; later "
+            "cancellations are charged one night. "
+            "Parking costs $15 per night. "
+            "Pets are not allowed, except assistance dogs."
+        ),
+        (
+            "You can check in from 3 PM, and check-out is by 11 AM.",
+            "Breakfast comes with direct bookings.",
+            "You can cancel for free until 48 hours before you arrive.",
+            "If you cancel later than 48 hours before arrival, you pay for one night.",
+            "It's $15 a night to park.",
+            "Only assistance dogs are allowed; other pets are not.",
+        ),
+        (
+            "Check-in is from 11 AM.",
+            "Breakfast is included for all guests.",
+            "Free cancellation is available up to 24 hours before arrival.",
+            "Parking is free.",
+            "Pets are welcome.",
+            "Late cancellations are charged two nights.",
         ),
     ),
 )

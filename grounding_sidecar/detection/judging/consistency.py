@@ -7,8 +7,9 @@ supported claims).  A detail found nowhere is a finding; it is a contradiction
 when the best-matching passage states a different detail of the same kind, and
 missing support otherwise.  A detail found, but only in passages less similar to the
 claim than one that states another value of its slot, is misplaced (misplaced.py),
-a contradiction too, and so is a thing the sources name elsewhere put in a fact the
-claim copies (swapped.py).  A flipped negation against the best passage
+a contradiction too, and so are a frequency no source states where the passage states
+another (periods.py) and a thing the sources name elsewhere put in a fact the claim
+copies (swapped.py).  A flipped negation against the best passage
 (polarity.py) is a contradiction.  A claim that
 restates its best passage and adds words that no source uses is an addition, unless
 the verifier reads the passage as entailing it (docs/verifier.md#additions).
@@ -16,6 +17,7 @@ the verifier reads the passage as entailing it (docs/verifier.md#additions).
 
 from __future__ import annotations
 
+import collections
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.alignment import changed_words
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
+from grounding_sidecar.detection.judging.periods import changed_period
 from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
 from grounding_sidecar.detection.judging.slots import (
     conflicting,
@@ -74,8 +77,13 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # both sides, counts a passage's cue in another clause than the claim's only where the
 # claim speaks of that clause, decides a plain negation without the verifier
 # (polarity.py), reads a limit ("no more than") and a denying verb ("denied boarding"),
-# never sets one modal verb against another ("needs" for "must"), and names a thing the
-# sources name elsewhere put in a copied fact (swapped.py).
+# reads "unless" and a cue's own clause, never sets one modal verb or one number word
+# against another ("needs" for "must", "two" for "three"), keeps a passage's word the
+# claim writes in another form ("opens" for "open"), reads "twice" as 2, finds a bare
+# number misplaced where it counts the same thing ("20 books" for "12 books") and a
+# value the best passage binds to another clause, names a frequency no source states
+# against the passage's (periods.py), and names a thing the sources name elsewhere put
+# in a copied fact (swapped.py).
 RULES_VERSION = "rules-v11"
 
 
@@ -181,6 +189,13 @@ def find_inconsistency(
             f"'{other.surface}' (the sources state '{detail.surface}' of something else)",
             FindingKind.CONFLICTING_DETAIL,
         )
+    period = changed_period(claim, best_passage, corpus)
+    if period is not None:
+        return Finding(
+            Verdict.CONTRADICTORY,
+            f"frequency '{period[0]}' where {best_passage_id} says '{period[1]}'",
+            FindingKind.CONFLICTING_DETAIL,
+        )
     swap = swapped_word(claim, best_passage, corpus, near)
     if swap is not None:
         return Finding(
@@ -224,7 +239,7 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     claim_words = _words(claim)
     passage_words = _words(best_passage)
     new_words = _new_in_every_form(claim_words, passage_words, table)
-    dropped = [word for word in passage_words if word not in claim_words]
+    dropped = _dropped(claim, best_passage, table)
     found = table.first_pair(new_words, dropped) if new_words and dropped else None
     if found is not None:
         return Contrast(*found)
@@ -258,6 +273,33 @@ def _new_in_every_form(
     that says "increased" earlier and "decrease" where the passage says "increase"."""
     their_lemmas = frozenset().union(*(table.lemmas(word) for word in theirs))
     return [word for word in mine if table.lemmas(word).isdisjoint(their_lemmas)]
+
+
+def _dropped(claim: str, passage: str, table: ContrastTable) -> list[str]:
+    """The passage's words (in order, once each) that the claim uses fewer times, in any
+    form, than the passage does: "open" is kept by a claim that "opens at 7 AM and
+    closes at 9 PM", and "increase" is dropped by one that says "increased" once and
+    "decrease" where the passage says "increased … an increase"."""
+    mine = _lemma_counts(claim, table)
+    theirs = _lemma_counts(passage, table)
+    dropped = [
+        word
+        for word in _words(passage)
+        if max(mine[lemma] for lemma in table.lemmas(word))
+        < max(theirs[lemma] for lemma in table.lemmas(word))
+    ]
+    # The forms the claim never writes first: those are the ones it dropped.
+    written = _words(claim)
+    return sorted(dropped, key=lambda word: word in written)
+
+
+def _lemma_counts(text: str, table: ContrastTable) -> collections.Counter[str]:
+    """How many of the text's words may be a form of each lemma."""
+    counts: collections.Counter[str] = collections.Counter()
+    for token in WORD.findall(text.lower()):
+        if token.isalpha():
+            counts.update(table.lemmas(token))
+    return counts
 
 
 def _words(text: str) -> dict[str, None]:

@@ -16,6 +16,7 @@ from grounding_sidecar.detection.text.details import (
     extract_details,
     implied_details,
 )
+from grounding_sidecar.detection.text.frequencies import frequencies
 from grounding_sidecar.detection.text.identifiers import is_identifier, tokens_in
 from grounding_sidecar.detection.text.symbol_names import is_symbol_name, symbol_names_in
 
@@ -42,6 +43,11 @@ class SourceCorpus:
     def content_words(self) -> frozenset[str]:
         """Stemmed content words of every text (the lexical features' vocabulary)."""
         return frozenset().union(*(words.content_words(text) for text in self._texts))
+
+    @cached_property
+    def periods(self) -> frozenset[str]:
+        """Every period a source states something repeats over ("monthly": month)."""
+        return frozenset(period for text in self._texts for period in frequencies(text))
 
     @cached_property
     def bigrams(self) -> frozenset[tuple[str, str]]:

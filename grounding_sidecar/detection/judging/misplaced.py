@@ -8,6 +8,7 @@ the claim against its best passage instead (docs/detection.md#misplaced-details)
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 
@@ -17,9 +18,9 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 
 # The details a claim can take from one passage and put in another's slot: amounts
-# with a unit ("30 days", "$20", "15%") and times of day.  A bare number counts things
-# of too many kinds ("5 users", "3 stores"), and a passage's dates are most often of
-# different events ("renewed on July 28" beside "premieres on Aug. 6"), to stand
+# with a unit ("30 days", "$20", "15%"), times of day, and bare numbers that count the
+# same thing as the passage's (`_counts_alike`).  A passage's dates are most often of
+# different events ("renewed on July 28" beside "premieres on Aug. 6") to stand
 # against another one (docs/detection.md#misplaced-details).
 _MISPLACEABLE = frozenset({DetailKind.QUANTITY, DetailKind.TIME})
 
@@ -37,11 +38,7 @@ def misplaced_detail(
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
     finding, and so does one whose clause around the detail is about something else
     (`_about`)."""
-    mine = [
-        detail
-        for detail in extract_details(claim)
-        if detail.kind in _MISPLACEABLE and (detail.kind is not DetailKind.QUANTITY or detail.unit)
-    ]
+    mine = [detail for detail in extract_details(claim) if detail.kind in _MISPLACEABLE]
     if not mine:
         return None
     stated = extract_details(best_passage)
@@ -50,17 +47,74 @@ def misplaced_detail(
     conflicts = [
         (detail, other)
         for detail in mine
-        if not any(same_slot(detail, k) for k in kept)
+        if not any(same_slot(detail, k) and k.value != detail.value for k in kept)
         and (other := conflicting(detail, stated, replaced)) is not None
+        and (not _bare(detail) or _counts_alike(detail, claim, other, best_passage))
     ]
     if not conflicts:
         return None
-    near = SourceCorpus(near_passages())
+    others = SourceCorpus([p for p in near_passages() if p != best_passage])
+    best = SourceCorpus([best_passage])
     passage_words = words.content_words(best_passage)
     for detail, other in conflicts:
-        if not near.contains(detail) and _about(claim, detail, passage_words):
+        if others.contains(detail) or not _about(claim, detail, passage_words):
+            continue
+        if not best.contains(detail) or _bound_to_another_clause(
+            claim, detail, other, best_passage
+        ):
             return detail, other
     return None
+
+
+def _bound_to_another_clause(claim: str, detail: Detail, other: Detail, passage: str) -> bool:
+    """Whether the passage states the claim's value in a clause the claim speaks of less
+    than the clause holding `other`, in one sentence: "no monthly fee if you deposit at
+    least $5" against "no monthly fee if you deposit at least $500 each month; otherwise
+    the fee is $5".  Across sentences of a long passage the counts of shared words say
+    little ("a three-year contract" beside "the 39-year-old")."""
+    sentence = next((s for s in _SENTENCE_END.split(passage) if other.surface in s), "")
+    clauses = _clauses(sentence)
+    with_other = [c for c in clauses if other.surface in c]
+    with_mine = [c for c in clauses if SourceCorpus([c]).contains(detail)]
+    if not with_other or not with_mine or with_other[0] in with_mine:
+        return False
+    # Every word counts here, function words too: "Check-in is from 11 AM" is about
+    # "Check-in is from 3 PM", not "check-out is by 11 AM".
+    claim_words = frozenset(words.words(claim)) - frozenset(words.words(detail.surface))
+    return _shared(claim_words, with_other[0]) > max(_shared(claim_words, c) for c in with_mine)
+
+
+# Where a passage's sentence ends, whatever case the next one starts with (a source
+# may be lower-cased throughout).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _clauses(text: str) -> list[str]:
+    found = [*_CLAUSE_BREAK.finditer(text), *_SENTENCE_END.finditer(text)]
+    breaks = sorted({0, *(m.start() for m in found), len(text)})
+    return [text[start:end] for start, end in itertools.pairwise(breaks) if text[start:end]]
+
+
+def _shared(claim_words: frozenset[str], clause: str) -> int:
+    return len(claim_words & frozenset(words.words(clause)))
+
+
+def _bare(detail: Detail) -> bool:
+    return detail.kind is DetailKind.QUANTITY and not detail.unit
+
+
+def _counts_alike(detail: Detail, claim: str, other: Detail, passage: str) -> bool:
+    """Whether two bare numbers count one thing: the same word right after each ("up to
+    20 books" against "up to 12 books").  A bare number counts things of too many
+    kinds to stand against another one otherwise ("5 users", "3 stores")."""
+    counted = _counted(detail, claim)
+    return counted is not None and counted == _counted(other, passage)
+
+
+def _counted(detail: Detail, text: str) -> str | None:
+    at = text.lower().find(detail.surface.lower())
+    after = words.words(text[at + len(detail.surface) :]) if at >= 0 else ()
+    return after[0] if after and after[0] not in words.STOPWORDS else None
 
 
 # The share of the content words of a detail's clause that its best passage must use

@@ -2,8 +2,8 @@
 
 Counted by parity: the claim's cues (text/negation.py: "not", "never", "cannot", a
 word negated by a prefix the passage uses without it; a limit such as "no later than"
-only where the passage uses its comparative; a denying verb such as "denied" only to
-take a flip away)
+only where the passage uses its comparative; a denying verb such as "denied" and an
+"unless" only to take a flip away)
 against the passage's cues that speak of the claim.  A passage's cue speaks of the
 claim when the word it negates is one of the claim's, unless the passage also states
 that word plainly in another clause and the claim shares no other word of the cue's
@@ -28,7 +28,13 @@ import enum
 from collections.abc import Callable
 
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.negation import Cue, cues, denials, prefix_negations
+from grounding_sidecar.detection.text.negation import (
+    Cue,
+    conditions,
+    cues,
+    denials,
+    prefix_negations,
+)
 
 # The share of a passage cue's clause the claim must use for a reworded negation of the
 # claim to pair with it: the two then speak of one thing.
@@ -42,26 +48,38 @@ class Flip(enum.Enum):
 
 def negation_flip(claim: str, passage: str) -> Flip | None:
     """How the claim's negation differs from the passage's, or None when it agrees.  A
-    denying verb only takes a flip away: read as a cue on both sides, it must leave the
-    difference standing ("you may not be allowed to board" against "may be denied
-    boarding" is none), but it makes none of its own ("declined to model" against
-    "refused to model", "is banning the app" against "is prohibiting the app")."""
-    flip = _flip(claim, passage, cues)
-    if flip is None or _flip(claim, passage, _cues_and_denials) is None:
+    denying verb and an "unless" only take a flip away: read as cues on both sides,
+    they must leave the difference standing ("you may not be allowed to board" against
+    "may be denied boarding" is none; nor is "You need the flood extension for flood
+    damage to be covered" against "Flood damage is not covered unless you add the flood
+    extension"), but they make none of their own ("declined to model" against "refused
+    to model", "is banning the app" against "is prohibiting the app")."""
+    flip = _flip(claim, passage, _cues)
+    if flip is None or _flip(claim, passage, _every_cue) is None:
         return None
     return flip
 
 
-def _cues_and_denials(text: str) -> tuple[Cue, ...]:
-    return (*cues(text), *denials(text))
+def _cues(text: str, other: str) -> tuple[Cue, ...]:
+    return cues(text)
 
 
-def _flip(claim: str, passage: str, read: Callable[[str], tuple[Cue, ...]]) -> Flip | None:
+def _every_cue(text: str, other: str) -> tuple[Cue, ...]:
+    """Cues, denials, and each "unless" whose condition the other text speaks of: "not
+    covered unless you add the flood extension" against "You need the flood extension",
+    not against "Children under 12 can safely take this product" ("should not take it
+    unless directed by a doctor")."""
+    other_words = _comparable(words.content_words(other))
+    spoken_of = tuple(c for c in conditions(text) if not _negates_none_of(c, other_words))
+    return (*cues(text), *denials(text), *spoken_of)
+
+
+def _flip(claim: str, passage: str, read: Callable[[str, str], tuple[Cue, ...]]) -> Flip | None:
     """The difference, with the cues `read` finds in each text."""
     claim_words = _comparable(words.content_words(claim))
     passage_words = _comparable(words.content_words(passage))
-    theirs = read(passage)
-    mine = tuple(cue for cue in read(claim) if _counts_in(cue, passage))
+    theirs = read(passage, claim)
+    mine = tuple(cue for cue in read(claim, passage) if _counts_in(cue, passage))
     speaks = [_speaks_of(cue, claim, claim_words, passage) for cue in theirs]
     counted = [cue for cue, speaking in zip(theirs, speaks, strict=True) if speaking]
     aside = [
@@ -96,7 +114,7 @@ def _speaks_of(cue: Cue, claim: str, claim_words: set[str], passage: str) -> boo
     if _negates_none_of(cue, claim_words):
         return False
     if _stated_plainly(cue, passage) and cue.clause:
-        return not cue.clause.isdisjoint(claim_words)
+        return not _comparable(cue.clause).isdisjoint(claim_words)
     return True
 
 
@@ -107,7 +125,7 @@ def _stated_plainly(cue: Cue, passage: str) -> bool:
     uses = sum(1 for word in words.words(passage) if _comparable_word(word) in negated)
     negations = sum(
         1
-        for other in _cues_and_denials(passage)
+        for other in (*cues(passage), *denials(passage))
         if not negated.isdisjoint(_comparable(other.negated))
     )
     return uses > negations

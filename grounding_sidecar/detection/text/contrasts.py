@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from grounding_sidecar.detection.text.details import NUMBER_WORDS
 from grounding_sidecar.detection.text.noun_kinds import (
     MIN_STEM,
     PLURALS,
@@ -39,12 +40,20 @@ TABLE_SHA256 = "1129bd9450c39887132fbe34703a69ec273874c80c33e4898249ebe9240ac150
 # Words that say what must or may be done ("needs your manager's approval", "must be
 # approved"): WordNet also reads them as nouns ("a must", "a need"), two of one kind, so
 # the table would set one against the other.  One modal verb never stands against
-# another.
+# another, and neither does one number word against another ("two" for "three"): the
+# details rules compare numbers as values (details.NUMBER_WORDS).
 MODAL_VERBS = frozenset(
     (  # noqa: SIM905 - a word list reads better as text
         "must need needs needed may might can could shall should will would ought"
     ).split()
 )
+
+
+def _same_class(first: str, second: str) -> bool:
+    """Two modal verbs, or two number words: never a contrast of words."""
+    return (first in MODAL_VERBS and second in MODAL_VERBS) or (
+        first in NUMBER_WORDS and second in NUMBER_WORDS
+    )
 
 
 class ContrastTableUnavailable(ValueError):
@@ -140,7 +149,7 @@ class ContrastTable:
         first_nouns, second_nouns = nouns[: len(firsts)], nouns[len(firsts) :]
         for i, mine in enumerate(first_nouns):
             for j, theirs in enumerate(second_nouns):
-                if firsts[i] in MODAL_VERBS and seconds[j] in MODAL_VERBS:
+                if _same_class(firsts[i], seconds[j]):
                     continue
                 if (i, j) in listed or any(a.stands_against(b) for a in mine for b in theirs):
                     return firsts[i], seconds[j]

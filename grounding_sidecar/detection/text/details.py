@@ -82,6 +82,17 @@ _NUMBER_WORDS = {
         ]
     )
 }
+# Every word that names a number: a number word against another is the details'
+# business (they compare values), never a contrast of words (contrasts.py).
+NUMBER_WORDS = frozenset(
+    (
+        " ".join(_NUMBER_WORDS) + " thirty forty fifty sixty seventy eighty ninety "
+        "hundred thousand million billion trillion dozen"
+    ).split()
+)
+# Counts written as adverbs: a source's "renewed twice" states the number 2.
+_TIMES = {"twice": "2", "thrice": "3"}
+_TIMES_WORD = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
 _MULTIPLIERS = {
     "thousand": 1e3,
     "k": 1e3,
@@ -291,9 +302,13 @@ def _extract(text: str) -> list[Detail]:
 @lru_cache(maxsize=4_096)
 def implied_details(text: str) -> tuple[Detail, ...]:
     """What a source implies without stating it: the share of each change it states
-    as two values ("from 40 to 20 minutes": 50%).  Looked up for a claim, never
-    asked of one."""
-    return tuple(_share_detail(share) for share in implied_changes(text))
+    as two values ("from 40 to 20 minutes": 50%), and the count in "twice" (2).
+    Looked up for a claim, never asked of one."""
+    counts = tuple(
+        Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "", m.group(1))
+        for m in _TIMES_WORD.finditer(text)
+    )
+    return (*(_share_detail(share) for share in implied_changes(text)), *counts)
 
 
 def _share_detail(share: Share) -> Detail:

@@ -47,6 +47,9 @@ _DENIALS = re.compile(
     r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
     r"turn(?:s|ed|ing)?\s+down|prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?)\b"
 )
+# "unless" negates a condition: "not covered unless you add the extension" says
+# "covered if you add it".  Read by the consistency rule alone, as the denials are.
+_CONDITIONS = re.compile(r"\bunless\b")
 # A cue before a comparative and "than" sets a limit ("no more than 23 kg", "not later
 # than Friday"): it negates the comparative, not the number after it.
 _BOUND = re.compile(
@@ -80,6 +83,19 @@ def denials(text: str) -> tuple[Cue, ...]:
     return _read_cues(text.lower(), _DENIALS)
 
 
+def conditions(text: str) -> tuple[Cue, ...]:
+    """Every "unless" of `text`, as a cue that negates its condition's content words
+    (to the clause's end): it turns its clause's negation around."""
+    lowered = text.lower()
+    found = []
+    for match in _CONDITIONS.finditer(lowered):
+        closes = _CLAUSE_BREAK.search(lowered, match.end())
+        condition = _content_words(lowered[match.end() : closes.start() if closes else None])
+        clause = _clause_words(lowered, match.start(), match.end()) - condition
+        found.append(Cue(tuple(sorted(condition)), frozenset(clause)))
+    return tuple(found)
+
+
 def negated_words(text: str) -> tuple[tuple[str, ...], ...]:
     """Per negation cue, the content words it negates (`Cue.negated`).  Near enough for
     the consistency rule to ask whether the other text speaks of them; no further (a
@@ -110,8 +126,11 @@ def _clause_words(lowered: str, start: int, end: int) -> set[str]:
     breaks = [m.span() for m in _CLAUSE_BREAK.finditer(lowered)]
     opens = max((b_end for b_start, b_end in breaks if b_end <= start), default=0)
     closes = min((b_start for b_start, _ in breaks if b_start >= end), default=len(lowered))
-    clause = _NEGATIONS.sub(" ", lowered[opens:closes])
-    return {w for w in map(words.stem, words.written(clause)) if w not in words.STOPWORDS}
+    return _content_words(_CONDITIONS.sub(" ", _NEGATIONS.sub(" ", lowered[opens:closes])))
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in map(words.stem, words.written(text)) if w not in words.STOPWORDS}
 
 
 def _first_and_alternatives(stems: list[str]) -> tuple[str, ...]:

@@ -88,6 +88,14 @@ def test_a_flip_of_a_word_the_claim_writes_elsewhere_in_another_form_is_named() 
     assert _find(claim, passage) == Contrast("decrease", "increase")
 
 
+def test_a_word_the_claim_keeps_in_another_form_is_not_dropped() -> None:
+    # "opens" keeps the passage's "open": "closes" stands against nothing it dropped.
+    passage = "The gym is open 24 hours on weekdays and from 7 AM to 9 PM at weekends."
+    claim = "On weekends the gym opens at 7 AM and closes at 9 PM."
+    assert _find(claim, passage) is None
+    assert _find("On weekends the gym closes at 7 AM.", passage) == Contrast("closes", "open")
+
+
 def test_the_flipped_word_may_be_one_another_source_uses() -> None:
     corpus = SourceCorpus([LATENCY, "Error rates rose briefly during the rollout."])
     claim = "Checkout-service latency rose after the cache change."

@@ -34,6 +34,13 @@ def test_a_number_must_be_the_same_number() -> None:
     assert [CORPUS.contains(d) for d in extract_details("Order 5513 left.")] == [False, True]
 
 
+def test_twice_states_the_number_two() -> None:
+    corpus = SourceCorpus(["Books can be renewed twice online."])
+    (two,) = extract_details("A book can be renewed online two times.")
+    (three,) = extract_details("A book can be renewed online three times.")
+    assert corpus.contains(two) and not corpus.contains(three)
+
+
 DATED = SourceCorpus(
     [
         "Posted on February 22, 2011. The final takes place on April 9th in Albuquerque.",

@@ -47,10 +47,11 @@ def test_a_detail_in_a_clause_about_something_else_is_not_misplaced() -> None:
     assert _misplaced(claim, REFUNDS) == ("30 days", "5 business days")
 
 
-def test_only_amounts_with_a_unit_and_times_can_be_misplaced() -> None:
+def test_a_bare_number_is_misplaced_only_where_it_counts_what_the_passages_does() -> None:
     # A bare number counts things of many kinds; dates are most often of other events.
     passage = "The club has 40 members and meets on 3 May 2024."
-    assert _misplaced("The club has 12 members and meets on 3 May 2024.", passage) is None
+    assert _misplaced("The club has 12 members and meets on 3 May 2024.", passage) == ("12", "40")
+    assert _misplaced("The club has 12 rooms and meets on 3 May 2024.", passage) is None
     assert _misplaced("The club has 40 members and meets on 1 April 2024.", passage) is None
     # The same claims' details with a unit are read.
     passage = "The club charges $40 a year and meets at 7 PM."
@@ -71,3 +72,33 @@ def test_the_near_passages_are_asked_for_only_when_a_detail_stands_against_the_p
     assert near.reads == 0
     assert misplaced_detail("Refunds are issued within 30 days.", REFUNDS, near) is None
     assert near.reads == 1  # asked, and RETURNS (near) states the 30 days
+
+
+FEES = (
+    "The Everyday account has no monthly fee if you deposit at least $500 each month; "
+    "otherwise the fee is $5."
+)
+
+
+def test_a_value_the_passage_binds_to_another_clause_is_misplaced() -> None:
+    claim = "The Everyday account has no monthly fee if you deposit at least $5 each month."
+    assert _misplaced(claim, FEES) == ("$5", "$500")
+    # Read with the clause that states it, the value is where the passage puts it.
+    assert _misplaced("Otherwise the monthly fee is $5.", FEES) is None
+    # A claim keeping both values joins the two clauses.
+    assert _misplaced("Deposit $500 a month, or the fee is $5.", FEES) is None
+    # Function words count: "from" and "in" say which clause "Check-in is from" is.
+    times = "Check-in is from 3 PM and check-out is by 11 AM."
+    assert _misplaced("Check-in is from 11 AM.", times) == ("11 AM", "3 PM")
+    assert _misplaced("Check-out is by 11 AM.", times) is None
+
+
+def test_a_value_of_another_sentence_of_the_passage_is_not_rebound() -> None:
+    # Shared words across the sentences of a long passage say little: the claim's
+    # "three-year" is the deal's, whatever "the 39-year-old" clause shares with it.
+    passage = (
+        "the manager was given the role and signed a three-year deal . \nthe 39-year-old "
+        "former boss joined the club as assistant last summer ."
+    )
+    claim = "The former boss signed a three-year contract and joined the club last summer."
+    assert _misplaced(claim, passage) is None

@@ -82,3 +82,16 @@ def test_a_limit_negates_its_comparative_not_the_number() -> None:
     # A claim's limit counts only where the passage uses its comparative.
     assert negation_flip("Submit the form no later than Friday.", "Submit it by Friday.") is None
     assert negation_flip("Submit it no later than Friday.", "Submit it later than Friday.")
+
+
+FLOOD = "Flood damage is not covered unless you add the flood extension."
+
+
+def test_an_unless_the_claim_speaks_of_turns_the_negation_around() -> None:
+    assert (
+        negation_flip("You need the flood extension for flood damage to be covered.", FLOOD) is None
+    )
+    assert negation_flip("Without the flood extension, floods aren't covered.", FLOOD) is None
+    # A condition the claim drops leaves the passage's "not" standing.
+    label = "Children under 12 should not take this product unless directed by a doctor."
+    assert negation_flip("Children under 12 can safely take this product.", label) is Flip.PLAIN

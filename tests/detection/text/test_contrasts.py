@@ -138,3 +138,11 @@ def test_nouns_are_known_by_their_plurals_and_verbs_are_not_nouns() -> None:
     table = contrast_table()
     assert table.is_noun("children") and table.is_noun("hours")
     assert not table.is_noun("processed") and not table.is_noun("the")
+
+
+def test_one_number_word_never_stands_against_another() -> None:
+    # The details rules compare numbers as values; ordinals still contrast.
+    table = contrast_table()
+    assert table.first_pair(["two"], ["three"]) is None
+    assert table.first_pair(["dozen"], ["hundred"]) is None
+    assert table.first_pair(["first"], ["second"]) == ("first", "second")

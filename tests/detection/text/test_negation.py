@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.negation import (
     Cue,
+    conditions,
     cues,
     denials,
     negated_words,
@@ -134,3 +135,10 @@ def test_denying_verbs_negate_the_word_after_them(
 ) -> None:
     assert tuple(cue.negated for cue in denials(text)) == negated
     assert negation_parity(text) == 0  # the scorer's parity never counts them
+
+
+def test_an_unless_negates_the_words_of_its_condition() -> None:
+    (condition,) = conditions("Flood damage is not covered unless you add the flood extension.")
+    assert condition.negated == ("add", "extension", "flood")
+    assert condition.clause == frozenset({"damage", "cover"})
+    assert conditions("Flood damage is not covered.") == ()
