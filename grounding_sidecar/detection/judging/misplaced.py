@@ -37,7 +37,8 @@ def misplaced_detail(
     passage states.  A claim that keeps a value of that slot from the passage joins
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
     finding, and so does one whose clause around the detail is about something else
-    (`_about`)."""
+    (`_about`).  A value the best passage itself states is misplaced only where the
+    passage binds it to another clause (`_bound_to_another_clause`)."""
     mine = [detail for detail in extract_details(claim) if detail.kind in _MISPLACEABLE]
     if not mine:
         return None

@@ -3,12 +3,12 @@
 Counted by parity: the claim's cues (text/negation.py: "not", "never", "cannot", a
 word negated by a prefix the passage uses without it; a limit such as "no later than"
 only where the passage uses its comparative; a denying verb such as "denied" and an
-"unless" only to take a flip away)
-against the passage's cues that speak of the claim.  A passage's cue speaks of the
-claim when the word it negates is one of the claim's, unless the passage also states
-that word plainly in another clause and the claim shares no other word of the cue's
-clause ("The warranty covers manufacturing defects; accidental damage is not
-covered" against "The warranty covers manufacturing defects").
+"unless" only to take a flip away) against the passage's cues that speak of the
+claim.  A passage's cue speaks of the claim when the word it negates is one of the
+claim's, unless the passage also states that word plainly in another clause and the
+claim shares no other word of the cue's clause ("The warranty covers manufacturing
+defects; accidental damage is not covered" against "The warranty covers manufacturing
+defects").
 
 A negation reworded on both sides is no flip: a claim's cue whose negated word the
 passage never uses pairs with a passage cue whose negated word the claim never uses,
