@@ -77,13 +77,13 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # both sides, counts a passage's cue in another clause than the claim's only where the
 # claim speaks of that clause, decides a plain negation without the verifier
 # (polarity.py), reads a limit ("no more than") and a denying verb ("denied boarding"),
-# reads "unless" and a cue's own clause, never sets one modal verb or one number word
-# against another ("needs" for "must", "two" for "three"), keeps a passage's word the
-# claim writes in another form ("opens" for "open"), reads "twice" as 2, finds a bare
-# number misplaced where it counts the same thing ("20 books" for "12 books") and a
-# value the best passage binds to another clause, names a frequency no source states
-# against the passage's (periods.py), and names a thing the sources name elsewhere put
-# in a copied fact (swapped.py).
+# reads an "unless" whose condition the claim speaks of, never sets one modal verb or
+# one number word against another ("needs" for "must", "two" for "three"), keeps a
+# passage's word the claim writes in another form ("opens" for "open"), reads "twice" as
+# 2 and "30 m" as metres, finds a bare number misplaced where it counts the same thing
+# ("20 books" for "12 books") and a value the best passage binds to another clause,
+# names a frequency no source states against the passage's (periods.py), and names a
+# thing the sources name elsewhere put in a copied fact (swapped.py).
 RULES_VERSION = "rules-v11"
 
 

@@ -259,11 +259,12 @@ def _extract(text: str) -> list[Detail]:
         number = _number_value(match.group("number"))
         if number is None:
             continue
-        multiplier = _MULTIPLIERS.get((match.group("mult") or "").lower(), 1.0)
+        mult, unit_text = match.group("mult"), match.group("unit")
+        if _metres(text, match):
+            mult, unit_text = None, "m"
+        multiplier = _MULTIPLIERS.get((mult or "").lower(), 1.0)
         written = _format_number(number * multiplier)
-        amount, unit = in_base_unit(
-            number * multiplier, _unit_of(match.group("symbol"), match.group("unit"))
-        )
+        amount, unit = in_base_unit(number * multiplier, _unit_of(match.group("symbol"), unit_text))
         _take(taken, match.span())
         value = _format_number(amount)
         surface = match.group().strip()
@@ -386,6 +387,20 @@ def _number_value(text: str) -> float | None:
 
 def _format_number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _metres(text: str, match: re.Match[str]) -> bool:
+    """Whether a quantity's "m" is metres, not millions: set apart from its number and
+    with no currency ("a 30 m wide hall", "the 5000 m race"); "$5 m", "€3m" and "5m
+    users" are millions."""
+    mult = match.group("mult")
+    return (
+        mult is not None
+        and mult.lower() == "m"
+        and not match.group("symbol")
+        and not match.group("unit")
+        and match.start("mult") > match.end("number")
+    )
 
 
 def _unit_of(symbol: str | None, unit: str | None) -> str:
