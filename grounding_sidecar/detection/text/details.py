@@ -1,9 +1,10 @@
 """Details that cosine cannot see, pulled out of a text.
 
-Numbers, amounts and currencies, percentages, units, dates (dates.py), times of day
-(clock.py), shares written as words (shares.py), identifiers (identifiers.py) and
-named entities, each normalised so that "$5.5 million" and "5,500,000 USD" compare
-equal, "02:00" and "2 AM", "06/03/2026" and "3 June 2026", "halved" and "50%".
+Numbers, amounts and currencies, percentages, units (amounts.py), dates (dates.py),
+times of day (clock.py), shares written as words (shares.py), identifiers
+(identifiers.py) and named entities, each normalised so that "$5.5 million" and
+"5,500,000 USD" compare equal, "02:00" and "2 AM", "06/03/2026" and "3 June 2026",
+"halved" and "50%".
 Negation cues are negation.py's.
 """
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from grounding_sidecar.detection.text.amounts import QUANTITY, format_number, read_amount
 from grounding_sidecar.detection.text.clock import find_times
 from grounding_sidecar.detection.text.dates import CALENDAR_WORDS, find_dates
 from grounding_sidecar.detection.text.identifiers import find_identifiers, identifier_value
@@ -22,7 +24,6 @@ from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.shares import Share, find_shares, implied_changes
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
-from grounding_sidecar.detection.text.units import in_base_unit
 from grounding_sidecar.detection.text.words import content_words
 
 # A short sentence naming something or negating something is a claim from this many
@@ -54,157 +55,9 @@ class Detail:
         return self.written or self.value
 
 
-_NUMBER_WORDS = {
-    word: value
-    for value, word in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
-# Every word that names a number: a number word against another is the details'
-# business (they compare values), never a contrast of words (contrasts.py).
-NUMBER_WORDS = frozenset(
-    (
-        " ".join(_NUMBER_WORDS) + " thirty forty fifty sixty seventy eighty ninety "
-        "hundred thousand million billion trillion dozen"
-    ).split()
-)
 # Counts written as adverbs: a source's "renewed twice" states the number 2.
 _TIMES = {"twice": "2", "thrice": "3"}
 _TIMES_WORD = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
-_MULTIPLIERS = {
-    "thousand": 1e3,
-    "k": 1e3,
-    "million": 1e6,
-    "m": 1e6,
-    "mn": 1e6,
-    "billion": 1e9,
-    "bn": 1e9,
-    "b": 1e9,
-    "trillion": 1e12,
-}
-_CURRENCY_SYMBOLS = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "₹": "inr"}
-_CURRENCY_WORDS = {
-    "usd": "usd",
-    "dollar": "usd",
-    "dollars": "usd",
-    "eur": "eur",
-    "euro": "eur",
-    "euros": "eur",
-    "gbp": "gbp",
-    "pound": "gbp",
-    "pounds": "gbp",
-    "jpy": "jpy",
-    "yen": "jpy",
-    "inr": "inr",
-    "rupees": "inr",
-}
-_UNITS = {
-    "%": "%",
-    "percent": "%",
-    "per cent": "%",
-    "percentage points": "pp",
-    "km": "km",
-    "kilometers": "km",
-    "kilometres": "km",
-    "kilometer": "km",
-    "kilometre": "km",
-    "m": "m",
-    "meters": "m",
-    "metres": "m",
-    "meter": "m",
-    "metre": "m",
-    "cm": "cm",
-    "centimetres": "cm",
-    "centimeters": "cm",
-    "mm": "mm",
-    "millimetres": "mm",
-    "millimeters": "mm",
-    "mi": "mi",
-    "miles": "mi",
-    "mile": "mi",
-    "kg": "kg",
-    "kilograms": "kg",
-    "kilogram": "kg",
-    "g": "g",
-    "grams": "g",
-    "gram": "g",
-    "mg": "mg",
-    "milligrams": "mg",
-    "milligram": "mg",
-    "ml": "ml",
-    "millilitres": "ml",
-    "milliliters": "ml",
-    "l": "l",
-    "litres": "l",
-    "liters": "l",
-    "litre": "l",
-    "liter": "l",
-    "lb": "lb",
-    "lbs": "lb",
-    "pounds weight": "lb",
-    "gb": "gb",
-    "mb": "mb",
-    "tb": "tb",
-    "kb": "kb",
-    "ms": "ms",
-    "seconds": "s",
-    "second": "s",
-    "secs": "s",
-    "sec": "s",
-    "minutes": "min",
-    "minute": "min",
-    "mins": "min",
-    "min": "min",
-    "hours": "h",
-    "hour": "h",
-    "hrs": "h",
-    "hr": "h",
-    "days": "day",
-    "day": "day",
-    "business days": "day",
-    "working days": "day",
-    "weeks": "week",
-    "week": "week",
-    "months": "month",
-    "month": "month",
-    "years": "year",
-    "year": "year",
-    "yrs": "year",
-    "°c": "degc",
-    "°f": "degf",
-    "degrees": "deg",
-}
-_UNIT_NAMES = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
-_CURRENCY_NAMES = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
-_QUANTITY = re.compile(
-    r"(?P<symbol>[$€£¥₹])?\s?"
-    r"(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")\b"
-    r"(?:\s?(?P<mult>thousand|million|billion|trillion|bn|mn|k|m|b)\b)?"
-    rf"(?:\s?(?P<unit>{_UNIT_NAMES}|{_CURRENCY_NAMES})(?![A-Za-z]))?",
-    re.IGNORECASE,
-)
 _ENTITY = re.compile(r"\b(?:[A-Z][a-z]+|[A-Z]{2,}[a-z]?)(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,}))*\b")
 # An amount stated in words that no number can contradict or support.
 _UNBOUNDED = re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE)
@@ -253,23 +106,17 @@ def _extract(text: str) -> list[Detail]:
             _take(taken, match.span())
             surface = match.group()
             details.append(Detail(DetailKind.ENTITY, identifier_value(surface), "", surface))
-    for match in _QUANTITY.finditer(text):
+    for match in QUANTITY.finditer(text):
         if _overlaps(match.span("number"), taken) or _inside_token(text, match.span("number")):
             continue
-        number = _number_value(match.group("number"))
-        if number is None:
+        amount = read_amount(match)
+        if amount is None:
             continue
-        mult, unit_text = match.group("mult"), match.group("unit")
-        if _metres(text, match):
-            mult, unit_text = None, "m"
-        multiplier = _MULTIPLIERS.get((mult or "").lower(), 1.0)
-        written = _format_number(number * multiplier)
-        amount, unit = in_base_unit(number * multiplier, _unit_of(match.group("symbol"), unit_text))
         _take(taken, match.span())
-        value = _format_number(amount)
         surface = match.group().strip()
-        as_written = "" if value == written else written
-        details.append(Detail(DetailKind.QUANTITY, value, unit, surface, written=as_written))
+        details.append(
+            Detail(DetailKind.QUANTITY, amount.value, amount.unit, surface, written=amount.written)
+        )
     for match in _UNBOUNDED.finditer(text):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
@@ -313,7 +160,7 @@ def implied_details(text: str) -> tuple[Detail, ...]:
 
 
 def _share_detail(share: Share) -> Detail:
-    value = _format_number(round(share.percent, 1))
+    value = format_number(round(share.percent, 1))
     return Detail(DetailKind.QUANTITY, value, "%", share.surface)
 
 
@@ -373,40 +220,3 @@ def _inside_token(text: str, span: tuple[int, int]) -> bool:
     if before == "-" and start > 1 and text[start - 2].isdigit():
         return after.isalpha() or after in "_"
     return before.isalpha() or before in "_-/." or after.isalpha() or after in "_"
-
-
-def _number_value(text: str) -> float | None:
-    lowered = text.lower()
-    if lowered in _NUMBER_WORDS:
-        return float(_NUMBER_WORDS[lowered])
-    try:
-        return float(lowered.replace(",", ""))
-    except ValueError:
-        return None
-
-
-def _format_number(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:g}"
-
-
-def _metres(text: str, match: re.Match[str]) -> bool:
-    """Whether a quantity's "m" is metres, not millions: set apart from its number and
-    with no currency ("a 30 m wide hall", "the 5000 m race"); "$5 m", "€3m" and "5m
-    users" are millions."""
-    mult = match.group("mult")
-    return (
-        mult is not None
-        and mult.lower() == "m"
-        and not match.group("symbol")
-        and not match.group("unit")
-        and match.start("mult") > match.end("number")
-    )
-
-
-def _unit_of(symbol: str | None, unit: str | None) -> str:
-    if symbol:
-        return _CURRENCY_SYMBOLS[symbol]
-    if not unit:
-        return ""
-    lowered = unit.lower()
-    return _CURRENCY_WORDS.get(lowered) or _UNITS.get(lowered, "")

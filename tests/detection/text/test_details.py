@@ -126,20 +126,3 @@ def test_a_hyphen_after_letters_still_joins_a_name() -> None:
         "f-16",
         "covid-19",
     ]
-
-
-@pytest.mark.parametrize(
-    ("text", "value", "unit"),
-    [
-        ("The hall is 30 m wide.", "30", "m"),  # apart from its number: metres
-        ("The 5,000 m race starts at noon.", "5000", "m"),
-        ("Revenue was $5 m last year.", "5000000", "usd"),  # with a currency: millions
-        ("It raised €3 m in May.", "3000000", "eur"),
-        ("The hall is 30 metres wide.", "30", "m"),
-    ],
-)
-def test_an_m_apart_from_its_number_is_metres_unless_money(
-    text: str, value: str, unit: str
-) -> None:
-    amounts = [d for d in extract_details(text) if d.kind is DetailKind.QUANTITY]
-    assert [(d.value, d.unit) for d in amounts] == [(value, unit)]
