@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from grounding_sidecar.detection.embedding import hashing
-from grounding_sidecar.detection.text import contrasts, details, words
+from grounding_sidecar.detection.text import contrasts, details, negation, words
 
 
 class _Cached(Protocol):
@@ -30,6 +30,7 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "content_words": words.content_words,
     "details": details.extract_details,
     "implied_details": details.implied_details,
+    "negation_cues": negation.read_cues,
     "contrast_table": contrasts.contrast_table,
     **hashing.CACHES,  # its memo tables are private to it
 }

@@ -24,6 +24,7 @@ counted (`Flip.COUNTED`) and the verifier's entailment may overrule it
 
 from __future__ import annotations
 
+import collections
 import enum
 from collections.abc import Callable
 
@@ -80,7 +81,8 @@ def _flip(claim: str, passage: str, read: Callable[[str, str], tuple[Cue, ...]])
     passage_words = _comparable(words.content_words(passage))
     theirs = read(passage, claim)
     mine = tuple(cue for cue in read(claim, passage) if _counts_in(cue, passage))
-    speaks = [_speaks_of(cue, claim, claim_words, passage) for cue in theirs]
+    plainly = _PlainUses(passage)
+    speaks = [_speaks_of(cue, claim, claim_words, plainly) for cue in theirs]
     counted = [cue for cue, speaking in zip(theirs, speaks, strict=True) if speaking]
     aside = [
         cue
@@ -105,7 +107,7 @@ def _counts_in(cue: Cue, passage: str) -> bool:
     return not cue.bound or cue.negated[0] in words.written(passage.lower())
 
 
-def _speaks_of(cue: Cue, claim: str, claim_words: set[str], passage: str) -> bool:
+def _speaks_of(cue: Cue, claim: str, claim_words: set[str], plainly: _PlainUses) -> bool:
     """Whether a passage's cue negates something the claim states."""
     if not cue.negated:
         return True
@@ -113,22 +115,26 @@ def _speaks_of(cue: Cue, claim: str, claim_words: set[str], passage: str) -> boo
         return cue.negated[0] in words.written(claim.lower())
     if _negates_none_of(cue, claim_words):
         return False
-    if _stated_plainly(cue, passage) and cue.clause:
+    if plainly.stated_plainly(cue) and cue.clause:
         return not _comparable(cue.clause).isdisjoint(claim_words)
     return True
 
 
-def _stated_plainly(cue: Cue, passage: str) -> bool:
-    """Whether the passage uses a word the cue negates more often than its cues
-    negate it: once plainly, in another clause."""
-    negated = _comparable(cue.negated)
-    uses = sum(1 for word in words.words(passage) if _comparable_word(word) in negated)
-    negations = sum(
-        1
-        for other in (*cues(passage), *denials(passage))
-        if not negated.isdisjoint(_comparable(other.negated))
-    )
-    return uses > negations
+class _PlainUses:
+    """How often a passage uses each word, and which words its cues negate: read once
+    per passage, asked once per cue."""
+
+    def __init__(self, passage: str) -> None:
+        self._uses = collections.Counter(_comparable_word(w) for w in words.words(passage))
+        self._negated = [_comparable(c.negated) for c in (*cues(passage), *denials(passage))]
+
+    def stated_plainly(self, cue: Cue) -> bool:
+        """Whether the passage uses a word the cue negates more often than its cues
+        negate it: once plainly, in another clause."""
+        negated = _comparable(cue.negated)
+        uses = sum(self._uses[word] for word in negated)
+        negations = sum(1 for other in self._negated if not negated.isdisjoint(other))
+        return uses > negations
 
 
 def _shared(cue: Cue, claim_words: set[str]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from grounding_sidecar.detection.text import words
 
@@ -73,25 +74,51 @@ class Cue:
     bound: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class CueReading:
+    """What the consistency rule reads of one text's negation (`read_cues`)."""
+
+    cues: tuple[Cue, ...]  # the negation cues `negation_parity` counts, in order
+    denials: tuple[Cue, ...]  # verbs that deny the word after them ("denied boarding")
+    conditions: tuple[Cue, ...]  # each "unless", negating its condition's words
+
+
+# Cached per text, as details are: a passage is read against every claim it is the best
+# passage of, and a long one holds dozens of cues.
+@lru_cache(maxsize=4_096)
+def read_cues(text: str) -> CueReading:
+    """Every cue of `text`, each with its clause read once."""
+    lowered = text.lower()
+    breaks = [m.span() for m in _CLAUSE_BREAK.finditer(lowered)]
+    return CueReading(
+        _read_cues(lowered, breaks, _NEGATIONS),
+        _read_cues(lowered, breaks, _DENIALS),
+        _read_conditions(lowered, breaks),
+    )
+
+
 def cues(text: str) -> tuple[Cue, ...]:
     """Every negation cue of `text` (the ones `negation_parity` counts), in order."""
-    return _read_cues(text.lower(), _NEGATIONS)
+    return read_cues(text).cues
 
 
 def denials(text: str) -> tuple[Cue, ...]:
     """Every verb of `text` that denies the word after it ("denied boarding")."""
-    return _read_cues(text.lower(), _DENIALS)
+    return read_cues(text).denials
 
 
 def conditions(text: str) -> tuple[Cue, ...]:
     """Every "unless" of `text`, as a cue that negates its condition's content words
     (to the clause's end): it turns its clause's negation around."""
-    lowered = text.lower()
+    return read_cues(text).conditions
+
+
+def _read_conditions(lowered: str, breaks: list[tuple[int, int]]) -> tuple[Cue, ...]:
     found = []
     for match in _CONDITIONS.finditer(lowered):
-        closes = _CLAUSE_BREAK.search(lowered, match.end())
-        condition = _content_words(lowered[match.end() : closes.start() if closes else None])
-        clause = _clause_words(lowered, match.start(), match.end()) - condition
+        opens, closes = _clause_around(breaks, match.start(), match.end(), len(lowered))
+        condition = _content_words(lowered[match.end() : closes])
+        clause = _clause_words(lowered, opens, match.start(), match.end(), closes) - condition
         found.append(Cue(tuple(sorted(condition)), frozenset(clause)))
     return tuple(found)
 
@@ -103,7 +130,9 @@ def negated_words(text: str) -> tuple[tuple[str, ...], ...]:
     return tuple(cue.negated for cue in cues(text))
 
 
-def _read_cues(lowered: str, pattern: re.Pattern[str]) -> tuple[Cue, ...]:
+def _read_cues(
+    lowered: str, breaks: list[tuple[int, int]], pattern: re.Pattern[str]
+) -> tuple[Cue, ...]:
     found = []
     for match in pattern.finditer(lowered):
         after = lowered[match.end() : match.end() + _SCOPE_CHARACTERS]
@@ -115,18 +144,27 @@ def _read_cues(lowered: str, pattern: re.Pattern[str]) -> tuple[Cue, ...]:
             # push whole passages out of its cache.
             following = words.written(after)
             negated = _first_and_alternatives([words.stem(token) for token in following])
-        blanked = lowered[: match.start()] + " " * len(match.group()) + lowered[match.end() :]
-        clause = _clause_words(blanked, match.start(), match.end()) - set(negated)
-        found.append(Cue(negated, frozenset(clause), bound=bound is not None))
+        opens, closes = _clause_around(breaks, match.start(), match.end(), len(lowered))
+        clause = _clause_words(lowered, opens, match.start(), match.end(), closes)
+        found.append(Cue(negated, frozenset(clause - set(negated)), bound=bound is not None))
     return tuple(found)
 
 
-def _clause_words(lowered: str, start: int, end: int) -> set[str]:
-    """The content words (stemmed) of the clause around text[start:end]."""
-    breaks = [m.span() for m in _CLAUSE_BREAK.finditer(lowered)]
+def _clause_around(
+    breaks: list[tuple[int, int]], start: int, end: int, length: int
+) -> tuple[int, int]:
+    """Where the clause around text[start:end] opens and closes, given the text's
+    clause breaks (spans, in order)."""
     opens = max((b_end for b_start, b_end in breaks if b_end <= start), default=0)
-    closes = min((b_start for b_start, _ in breaks if b_start >= end), default=len(lowered))
-    return _content_words(_CONDITIONS.sub(" ", _NEGATIONS.sub(" ", lowered[opens:closes])))
+    closes = min((b_start for b_start, _ in breaks if b_start >= end), default=length)
+    return opens, closes
+
+
+def _clause_words(lowered: str, opens: int, start: int, end: int, closes: int) -> set[str]:
+    """The content words (stemmed) of the clause lowered[opens:closes] but the cue at
+    lowered[start:end] and any other cue in it."""
+    clause = lowered[opens:start] + " " + lowered[end:closes]
+    return _content_words(_CONDITIONS.sub(" ", _NEGATIONS.sub(" ", clause)))
 
 
 def _content_words(text: str) -> set[str]:
