@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import collections
 import enum
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
@@ -236,11 +236,11 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     if negation_parity(claim) != negation_parity(best_passage):
         return Contrast()
     table = contrast_table()
-    claim_words = _words(claim)
-    passage_words = _words(best_passage)
-    new_words = _new_in_every_form(claim_words, passage_words, table)
-    dropped = _dropped(claim, best_passage, table)
-    found = table.first_pair(new_words, dropped) if new_words and dropped else None
+    mine = _Forms(claim, table)
+    theirs = _Forms(best_passage, table)
+    new_words = mine.new_beside(theirs)
+    dropped = theirs.dropped_by(mine) if new_words else []
+    found = table.first_pair(new_words, dropped) if dropped else None
     if found is not None:
         return Contrast(*found)
     lifted = lifted_restriction(claim, best_passage)
@@ -264,47 +264,41 @@ def _noun_in_place(claim: str, best_passage: str) -> Contrast | None:
     return None
 
 
-def _new_in_every_form(
-    mine: Iterable[str], theirs: Iterable[str], table: ContrastTable
-) -> list[str]:
-    """The words of `mine` that `theirs` uses in no form: "exchange" is no new word
-    beside "exchanged", so it stands against nothing the passage says.  A word the
-    passage drops is still read by its exact form: "increase" is dropped by a claim
-    that says "increased" earlier and "decrease" where the passage says "increase"."""
-    their_lemmas = frozenset().union(*(table.lemmas(word) for word in theirs))
-    return [word for word in mine if table.lemmas(word).isdisjoint(their_lemmas)]
+class _Forms:
+    """A text's words (lower case, alphabetic) in order, how often each is written, and
+    the lemmas each may be a form of (`ContrastTable.lemmas`), each worked out once."""
+
+    def __init__(self, text: str, table: ContrastTable) -> None:
+        self.written = collections.Counter(_words_in(text))
+        self.lemmas = {word: table.lemmas(word) for word in self.written}
+        self.uses: collections.Counter[str] = collections.Counter()
+        for word, times in self.written.items():
+            for lemma in self.lemmas[word]:
+                self.uses[lemma] += times
+
+    def new_beside(self, other: _Forms) -> list[str]:
+        """These words that `other` uses in no form: "exchange" is no new word beside
+        "exchanged", so it stands against nothing the passage says."""
+        return [word for word, lemmas in self.lemmas.items() if lemmas.isdisjoint(other.uses)]
+
+    def dropped_by(self, claim: _Forms) -> list[str]:
+        """These (a passage's) words that the claim uses fewer times, in any form, than
+        the passage does, the forms the claim never writes first: "open" is kept by a
+        claim that "opens at 7 AM and closes at 9 PM", and "increase" is dropped by one
+        that says "increased" once and "decrease" where the passage says "increased …
+        an increase"."""
+        dropped = [
+            word
+            for word, lemmas in self.lemmas.items()
+            if max(claim.uses[lemma] for lemma in lemmas)
+            < max(self.uses[lemma] for lemma in lemmas)
+        ]
+        return sorted(dropped, key=lambda word: word in claim.written)
 
 
-def _dropped(claim: str, passage: str, table: ContrastTable) -> list[str]:
-    """The passage's words (in order, once each) that the claim uses fewer times, in any
-    form, than the passage does: "open" is kept by a claim that "opens at 7 AM and
-    closes at 9 PM", and "increase" is dropped by one that says "increased" once and
-    "decrease" where the passage says "increased … an increase"."""
-    mine = _lemma_counts(claim, table)
-    theirs = _lemma_counts(passage, table)
-    dropped = [
-        word
-        for word in _words(passage)
-        if max(mine[lemma] for lemma in table.lemmas(word))
-        < max(theirs[lemma] for lemma in table.lemmas(word))
-    ]
-    # The forms the claim never writes first: those are the ones it dropped.
-    written = _words(claim)
-    return sorted(dropped, key=lambda word: word in written)
-
-
-def _lemma_counts(text: str, table: ContrastTable) -> collections.Counter[str]:
-    """How many of the text's words may be a form of each lemma."""
-    counts: collections.Counter[str] = collections.Counter()
-    for token in WORD.findall(text.lower()):
-        if token.isalpha():
-            counts.update(table.lemmas(token))
-    return counts
-
-
-def _words(text: str) -> dict[str, None]:
-    """The words of `text`, lower case, in order, once each."""
-    return dict.fromkeys(t for t in WORD.findall(text.lower()) if t.isalpha())
+def _words_in(text: str) -> list[str]:
+    """The words of `text`, lower case, in order."""
+    return [token for token in WORD.findall(text.lower()) if token.isalpha()]
 
 
 def find_addition(
