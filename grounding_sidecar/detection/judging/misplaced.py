@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.slots import conflicting, counterparts, same_slot
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import clause_around
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 
 # The details a claim can take from one passage and put in another's slot: amounts
@@ -143,6 +144,6 @@ def _clause(claim: str, surface: str) -> str:
     at = claim.find(surface)
     if at < 0:
         return claim
-    start = max((m.end() for m in _CLAUSE_BREAK.finditer(claim, 0, at)), default=0)
-    end = _CLAUSE_BREAK.search(claim, at + len(surface))
-    return claim[start : end.start() if end else len(claim)]
+    breaks = [m.span() for m in _CLAUSE_BREAK.finditer(claim)]
+    opens, closes = clause_around(breaks, at, at + len(surface), len(claim))
+    return claim[opens:closes]

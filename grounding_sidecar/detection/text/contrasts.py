@@ -41,7 +41,9 @@ TABLE_SHA256 = "1129bd9450c39887132fbe34703a69ec273874c80c33e4898249ebe9240ac150
 # approved"): WordNet also reads them as nouns ("a must", "a need"), two of one kind, so
 # the table would set one against the other.  One modal verb never stands against
 # another, and neither does one number word against another ("two" for "three"): the
-# details rules compare numbers as values (amounts.NUMBER_WORDS).
+# details rules compare numbers as values (amounts.NUMBER_WORDS).  Read here rather
+# than left out of the table: the table's bytes are pinned and name the verifier's
+# version (verifier/store.py), and these are rules of reading, not of WordNet.
 MODAL_VERBS = frozenset(
     (  # noqa: SIM905 - a word list reads better as text
         "must need needs needed may might can could shall should will would ought"

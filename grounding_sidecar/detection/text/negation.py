@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import clause_around
 
 # Matched against lower-cased text.  Every contraction ("didn't", "can't", "won't", a
 # split "n't") counts once through `n't\b`, so the word list stays short: this is
@@ -116,7 +117,7 @@ def conditions(text: str) -> tuple[Cue, ...]:
 def _read_conditions(lowered: str, breaks: list[tuple[int, int]]) -> tuple[Cue, ...]:
     found = []
     for match in _CONDITIONS.finditer(lowered):
-        opens, closes = _clause_around(breaks, match.start(), match.end(), len(lowered))
+        opens, closes = clause_around(breaks, match.start(), match.end(), len(lowered))
         condition = _content_words(lowered[match.end() : closes])
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes) - condition
         found.append(Cue(tuple(sorted(condition)), frozenset(clause)))
@@ -144,20 +145,10 @@ def _read_cues(
             # push whole passages out of its cache.
             following = words.written(after)
             negated = _first_and_alternatives([words.stem(token) for token in following])
-        opens, closes = _clause_around(breaks, match.start(), match.end(), len(lowered))
+        opens, closes = clause_around(breaks, match.start(), match.end(), len(lowered))
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes)
         found.append(Cue(negated, frozenset(clause - set(negated)), bound=bound is not None))
     return tuple(found)
-
-
-def _clause_around(
-    breaks: list[tuple[int, int]], start: int, end: int, length: int
-) -> tuple[int, int]:
-    """Where the clause around text[start:end] opens and closes, given the text's
-    clause breaks (spans, in order)."""
-    opens = max((b_end for b_start, b_end in breaks if b_end <= start), default=0)
-    closes = min((b_start for b_start, _ in breaks if b_start >= end), default=length)
-    return opens, closes
 
 
 def _clause_words(lowered: str, opens: int, start: int, end: int, closes: int) -> set[str]:
