@@ -96,6 +96,7 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 	$(PY) -m benchmarks.everyday_swaps
 	$(PY) -m benchmarks.mixed_facts
 	$(PY) -m benchmarks.policy_answers
+	$(PY) -m benchmarks.restated_details
 	$(PY) -m benchmarks.verifier
 	$(PY) -m benchmarks.overload
 	$(PY) -m benchmarks.rag_traffic

@@ -113,6 +113,25 @@ def test_a_code_or_version_swapped_is_contradictory(
     assert [g.verdict for g in bad.claims] == [Verdict.CONTRADICTORY], bad.claims[0].rationale
 
 
+WRITTEN_AGAINST = [
+    "The club raised €4.5m from ticket sales in 2025, and its app now has 5.68m users. "
+    "The stadium opened in 1998."
+]
+
+
+def test_a_multiplier_written_against_its_number_is_read(hash_grader: Grader) -> None:
+    restated = hash_grader.check(
+        "The club raised €4.5 million from ticket sales in 2025.", WRITTEN_AGAINST
+    )
+    assert restated.verdict is ResponseVerdict.PASS, restated.claims[0].rationale
+    for changed in (
+        "The club raised €4.7m from ticket sales in 2025.",
+        "Its app now has 5.86m users.",
+    ):
+        bad = hash_grader.check(changed, WRITTEN_AGAINST)
+        assert [g.verdict for g in bad.claims] == [Verdict.CONTRADICTORY], changed
+
+
 def test_a_detail_found_in_no_source_is_unsupported(hash_grader: Grader) -> None:
     result = hash_grader.check(
         "Order 5512 shipped on 3 June 2026 by ground freight with tracking code 99812.",
@@ -234,7 +253,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v11/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v3/rules-v12/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -242,7 +261,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v11, no language check"
+        "lexical rules rules-v12, no language check"
     )
     verified = Grader(
         HashEmbedder(),
@@ -456,3 +475,19 @@ def test_plain_negations_and_swapped_things_fail_under_the_shipped_default() -> 
         Verdict.SUPPORTED,
         Verdict.SUPPORTED,
     ], verdicts
+
+
+@pytest.mark.parametrize(
+    ("source", "restated"),
+    [
+        ("New users get a 14-day free trial.", "New users get a two-week free trial."),
+        ("The bridge cost $25 million to build.", "The bridge cost twenty-five million dollars."),
+        ("The museum received a hundred paintings.", "The museum received 100 paintings."),
+        ("About 1 in 4 adults in the region smoke.", "About 25% of adults in the region smoke."),
+    ],
+)
+def test_a_number_restated_in_other_words_passes(
+    hash_grader: Grader, source: str, restated: str
+) -> None:
+    result = hash_grader.check(restated, [source])
+    assert result.verdict is ResponseVerdict.PASS, result.claims[0].rationale

@@ -83,8 +83,13 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # 2 and "30 m" as metres, finds a bare number misplaced where it counts the same thing
 # ("20 books" for "12 books") and a value the best passage binds to another clause,
 # names a frequency no source states against the passage's (periods.py), and names a
-# thing the sources name elsewhere put in a copied fact (swapped.py).
-RULES_VERSION = "rules-v11"
+# thing the sources name elsewhere put in a copied fact (swapped.py); rules-v12 reads
+# a multiplier or unit written against its number ("€4.5m", "2.5kg"), a unit after a
+# hyphen ("14-day"), numbers in words to ninety-nine with "hundred" and "dozen", "3x",
+# "degrees Celsius" and cents (amounts.py), a source's count out of a count as a share
+# ("1 in 4", shares.py), and finds a name the sources write another way: initialism,
+# title, demonym (names.py), and a name with a capital inside ("YouTube").
+RULES_VERSION = "rules-v12"
 
 
 class FindingKind(enum.Enum):

@@ -18,7 +18,18 @@ from grounding_sidecar.detection.text.details import (
 )
 from grounding_sidecar.detection.text.frequencies import frequencies
 from grounding_sidecar.detection.text.identifiers import is_identifier, tokens_in
+from grounding_sidecar.detection.text.names import (
+    TITLES,
+    initialisms,
+    initials,
+    initials_of_names,
+    is_initialism,
+    other_names,
+)
 from grounding_sidecar.detection.text.symbol_names import is_symbol_name, symbol_names_in
+
+# A name's words as written ("Coca-Cola" is two).
+_NAME_TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
 class SourceCorpus:
@@ -77,11 +88,40 @@ class SourceCorpus:
             return detail.value in self._symbol_names  # "c#" is not found in "C is ..."
         if is_identifier(detail.surface):
             return detail.value in self._identifier_tokens  # "save25" is not "save20"
-        # Word by word, never inside a word: "EU" is not found in "neutral".
-        return all(
-            word in self._words or _singular(word) in self._singulars or word in self._acronyms
-            for word in WORD.findall(detail.value)
+        return self._names(detail)
+
+    def _names(self, detail: Detail) -> bool:
+        """Whether the sources name what a name names: word by word, never inside a
+        word ("EU" is not found in "neutral"), a title beside a person's name aside
+        ("President Obama" is named by "Barack Obama"); a word in capitals also by what
+        it stands for ("AWS" by "Amazon Web Services"), and a name of several words
+        also by its initialism ("United States" by "the U.S."; names.py)."""
+        tokens = _NAME_TOKEN.findall(detail.surface)
+        untitled = [token for token in tokens if token.lower() not in TITLES] or tokens
+        if all(self._names_token(token) for token in untitled):
+            return True
+        return len(untitled) > 1 and initials(detail.surface) in self._initialisms
+
+    def _names_token(self, token: str) -> bool:
+        """A name's word as written, as its singular, as initials written with dots, as
+        a country's adjective for the country ("French" for "France"), or, in
+        capitals, as the initials of a name the sources write out."""
+        word = token.lower()
+        return (
+            word in self._words
+            or _singular(word) in self._singulars
+            or word in self._acronyms
+            or any(other in self._words for other in other_names(word))
+            or (is_initialism(token) and word in self._initials_of_names)
         )
+
+    @cached_property
+    def _initials_of_names(self) -> frozenset[str]:
+        return frozenset().union(*(initials_of_names(text) for text in self._texts))
+
+    @cached_property
+    def _initialisms(self) -> frozenset[str]:
+        return frozenset().union(*(initialisms(text) for text in self._texts))
 
     @cached_property
     def _singulars(self) -> frozenset[str]:

@@ -11,43 +11,31 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.text.units import in_base_unit
 
-_NUMBER_WORDS = {
-    word: value
-    for value, word in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
+_ONES = (  # noqa: SIM905 - a word list reads better as text
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()  # noqa: SIM905
+_NUMBER_WORDS = {word: value for value, word in enumerate(_ONES)} | {
+    word: 20 + 10 * index for index, word in enumerate(_TENS)
 }
 # Every word that names a number: a number word against another is the details'
 # business (they compare values), never a contrast of words (contrasts.py).
 NUMBER_WORDS = frozenset(
-    (
-        " ".join(_NUMBER_WORDS) + " thirty forty fifty sixty seventy eighty ninety "
-        "hundred thousand million billion trillion dozen"
-    ).split()
+    [*_NUMBER_WORDS, "hundred", "thousand", "million", "billion", "trillion", "dozen"]
+)
+_ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
+# A number in words: "seventeen", "forty", "twenty-five" (or "twenty five"), and "a"
+# where it counts a hundred, a thousand or a dozen; never the tens of an ordinal
+# ("twenty-first").
+_IN_WORDS = (
+    rf"(?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(_ONES[1:10])}))?\b(?!-{_ORDINAL})"
+    rf"|(?:{'|'.join(sorted(_ONES, key=len, reverse=True))})\b"
+    r"|a(?=\s(?:hundred|thousand|dozen)\b)"
 )
 _MULTIPLIERS = {
+    "dozen": 12.0,
+    "hundred": 1e2,
     "thousand": 1e3,
     "k": 1e3,
     "million": 1e6,
@@ -148,15 +136,43 @@ _UNITS = {
     "yrs": "year",
     "°c": "degc",
     "°f": "degf",
-    "degrees": "deg",
+    "degrees celsius": "degc",
+    "degrees centigrade": "degc",
+    "degrees fahrenheit": "degf",
+    "celsius": "degc",
+    "fahrenheit": "degf",
+    # Degrees with no scale name none: "40 degrees" agrees with "40°C" by its number.
+    "degrees": "",
+    "cents": "cent",  # "15 cents a share" is "$0.15 a share" (units.py)
+    "cent": "cent",
+    # A multiple: "3x faster" is "three times faster".
+    "x": "x",
+    "×": "x",
+    "times": "x",
 }
 _UNIT_NAMES = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _CURRENCY_NAMES = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
+# A multiplier or unit written against its number ("€4.5m", "$18B", "10m users",
+# "2.5kg", "64GB", "3x"), in the spellings that mean nothing else there.  Case matters
+# without a currency ("5g" is grams, "5G" a network) and "b" is billions only after a
+# currency ("a Hurricane 1B" is a model).
+_ATTACHED_TO_MONEY = r"(?:k|m|mn|bn|b)"
+_ATTACHED = (
+    r"(?-i:k|K|m|mn|bn|km|kg|mg|g|cm|mm|ml|mL|l|L|lb|lbs|GB|MB|TB|KB|kB|ms|min|mins|hr|hrs|mi|x)"
+)
+# Where a number ends: at a word boundary, or where an attached multiplier or unit
+# starts (the groups after it read that, with no space).
+_NUMBER_END = rf"(?:\b|(?=(?(symbol){_ATTACHED_TO_MONEY}|{_ATTACHED})(?!\w)))"
 QUANTITY = re.compile(
     r"(?P<symbol>[$€£¥₹])?\s?"
-    r"(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")\b"
-    r"(?:\s?(?P<mult>thousand|million|billion|trillion|bn|mn|k|m|b)\b)?"
-    rf"(?:\s?(?P<unit>{_UNIT_NAMES}|{_CURRENCY_NAMES})(?![A-Za-z]))?",
+    r"(?P<number>(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    + _NUMBER_END
+    + "|"
+    + _IN_WORDS
+    + ")"
+    r"(?:\s?(?P<mult>thousand|million|billion|trillion|hundred|dozen|bn|mn|k|m|b)\b)?"
+    # "a 30-day window", "a two-week trial": a unit joined by a hyphen is the unit.
+    rf"(?:[\s-]?(?P<unit>{_UNIT_NAMES}|{_CURRENCY_NAMES})(?![A-Za-z]))?",
     re.IGNORECASE,
 )
 
@@ -185,8 +201,10 @@ def read_amount(match: re.Match[str]) -> Amount | None:
 
 def _number_value(text: str) -> float | None:
     lowered = text.lower()
-    if lowered in _NUMBER_WORDS:
-        return float(_NUMBER_WORDS[lowered])
+    if lowered == "a":  # "a hundred"
+        return 1.0
+    if lowered[0].isalpha():  # "twenty-five": each word's value, summed
+        return float(sum(_NUMBER_WORDS[word] for word in re.split(r"[\s-]+", lowered)))
     try:
         return float(lowered.replace(",", ""))
     except ValueError:
@@ -197,18 +215,23 @@ def format_number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
+# Words that make an "m" against its number a length: "the 100m sprint", "a 30m tall
+# tower".
+_LENGTH_AFTER = re.compile(
+    r"[\s-]*(?:tall|high|long|wide|deep|sprint|race|hurdles|relay|freestyle|dash)\b",
+    re.IGNORECASE,
+)
+
+
 def _metres(match: re.Match[str]) -> bool:
-    """Whether a quantity's "m" is metres, not millions: set apart from its number and
-    with no currency ("a 30 m wide hall", "the 5000 m race"); "$5 m", "€3m" and "5m
-    users" are millions."""
+    """Whether a quantity's "m" is metres, not millions: with no currency, set apart
+    from its number ("a 30 m wide hall", "the 5000 m race") or against it before a word
+    of length ("the 100m sprint"); "$5 m", "€3m" and "5m users" are millions."""
     mult = match.group("mult")
-    return (
-        mult is not None
-        and mult.lower() == "m"
-        and not match.group("symbol")
-        and not match.group("unit")
-        and match.start("mult") > match.end("number")
-    )
+    if mult is None or mult.lower() != "m" or match.group("symbol") or match.group("unit"):
+        return False
+    apart = match.start("mult") > match.end("number")
+    return apart or _LENGTH_AFTER.match(match.string, match.end()) is not None
 
 
 def _unit_of(symbol: str | None, unit: str | None) -> str:

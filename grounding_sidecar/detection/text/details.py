@@ -22,7 +22,12 @@ from grounding_sidecar.detection.text.identifiers import find_identifiers, ident
 from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
-from grounding_sidecar.detection.text.shares import Share, find_shares, implied_changes
+from grounding_sidecar.detection.text.shares import (
+    Share,
+    find_shares,
+    implied_changes,
+    implied_ratios,
+)
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
 from grounding_sidecar.detection.text.words import content_words
 
@@ -58,7 +63,12 @@ class Detail:
 # Counts written as adverbs: a source's "renewed twice" states the number 2.
 _TIMES = {"twice": "2", "thrice": "3"}
 _TIMES_WORD = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
-_ENTITY = re.compile(r"\b(?:[A-Z][a-z]+|[A-Z]{2,}[a-z]?)(?:[ -](?:[A-Z][a-z]+|[A-Z]{2,}))*\b")
+# A name's word: capitalised ("Paris"), in capitals ("NASA"), or with a capital inside
+# ("YouTube", "OpenAI", "McDonald", "eBay", "iPhone").
+_CAMEL = r"[A-Z][a-z]+(?:[A-Z][a-z]*)+|[A-Z][a-z]+[A-Z]{2,}|[a-z][A-Z][A-Za-z]*"
+_ENTITY = re.compile(
+    rf"\b(?:{_CAMEL}|[A-Z][a-z]+|[A-Z]{{2,}}[a-z]?)(?:[ -](?:{_CAMEL}|[A-Z][a-z]+|[A-Z]{{2,}}))*\b"
+)
 # An amount stated in words that no number can contradict or support.
 _UNBOUNDED = re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE)
 # Capitalised words that open sentences or titles without naming anything.
@@ -107,7 +117,7 @@ def _extract(text: str) -> list[Detail]:
             surface = match.group()
             details.append(Detail(DetailKind.ENTITY, identifier_value(surface), "", surface))
     for match in QUANTITY.finditer(text):
-        if _overlaps(match.span("number"), taken) or _inside_token(text, match.span("number")):
+        if _overlaps(match.span("number"), taken) or _inside_token(text, _number_token(match)):
             continue
         amount = read_amount(match)
         if amount is None:
@@ -150,13 +160,15 @@ def _extract(text: str) -> list[Detail]:
 @lru_cache(maxsize=4_096)
 def implied_details(text: str) -> tuple[Detail, ...]:
     """What a source implies without stating it: the share of each change it states
-    as two values ("from 40 to 20 minutes": 50%), and the count in "twice" (2).
+    as two values ("from 40 to 20 minutes": 50%) and of each count out of a count ("1
+    in 4": 25%), and the count in "twice" (2).
     Looked up for a claim, never asked of one."""
     counts = tuple(
         Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "", m.group(1))
         for m in _TIMES_WORD.finditer(text)
     )
-    return (*(_share_detail(share) for share in implied_changes(text)), *counts)
+    shares = (*implied_changes(text), *implied_ratios(text))
+    return (*(_share_detail(share) for share in shares), *counts)
 
 
 def _share_detail(share: Share) -> Detail:
@@ -208,6 +220,14 @@ def _overlaps(span: tuple[int, int], taken: bytearray) -> bool:
 
 def _take(taken: bytearray, span: tuple[int, int]) -> None:
     taken[span[0] : span[1]] = b"\x01" * (span[1] - span[0])
+
+
+def _number_token(match: re.Match[str]) -> tuple[int, int]:
+    """A quantity's number with the multiplier or unit written against it ("4.5m",
+    "2.5kg"): the token that must stand apart from letters around it."""
+    end = match.end("number")
+    attached = [match.end(g) for g in ("mult", "unit") if match.start(g) == end]
+    return match.start("number"), max(attached, default=end)
 
 
 def _inside_token(text: str, span: tuple[int, int]) -> bool:

@@ -9,10 +9,11 @@ third" and "a quarter" after "by" or before "of" (never "a third party", "the th
 quarter"); "twice" and "double" before "as", "the", "that" or "what" (never "twice a
 week", "a double room").
 
-A change stated as two values, "from 40 to 20 minutes", implies its share (50%):
-`implied_changes` reads it for the sources, so a claim that restates it as "cut by
-half" is supported.  It is never read for a claim: the values themselves are what a
-claim must back.
+A change stated as two values, "from 40 to 20 minutes", implies its share (50%), and
+so does a rate written as a count out of a count, "1 in 4 adults" or "three out of ten"
+(25%, 30%): `implied_changes` and `implied_ratios` read them for the sources, so a
+claim that restates them as "cut by half" or "25% of adults" is supported.  They are
+never read for a claim: the values themselves are what a claim must back.
 """
 
 from __future__ import annotations
@@ -43,6 +44,22 @@ _CHANGE = re.compile(
 )
 
 
+_COUNT_WORDS = {
+    word: value
+    for value, word in enumerate(
+        ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    )
+}
+_COUNT = rf"\d+|{'|'.join(_COUNT_WORDS)}"
+# "1 in 4 adults", "three out of ten": the second count is not itself an amount or a
+# year ("2 in 10 minutes", "3 in 2019").
+_RATIO = re.compile(
+    rf"\b(?P<part>{_COUNT}) (?:in|out of) (?P<whole>{_COUNT})\b"
+    r"(?! ?(?:%|percent|per cent|minutes?|hours?|days?|weeks?|months?|years?|seconds?)\b)",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Share:
     span: tuple[int, int]
@@ -64,3 +81,16 @@ def implied_changes(text: str) -> Iterator[Share]:
         after = float(match["after"].replace(",", ""))
         if before and before != after:
             yield Share(match.span(), abs(after - before) / before * 100, match.group())
+
+
+def implied_ratios(text: str) -> Iterator[Share]:
+    """The share each count out of a count implies ("1 in 4": 25%)."""
+    for match in _RATIO.finditer(text):
+        part, whole = _count(match["part"]), _count(match["whole"])
+        if 0 < part < whole <= 1000:
+            yield Share(match.span(), part / whole * 100, match.group())
+
+
+def _count(text: str) -> int:
+    lowered = text.lower()
+    return _COUNT_WORDS[lowered] if lowered in _COUNT_WORDS else int(lowered)

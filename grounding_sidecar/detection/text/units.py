@@ -4,10 +4,10 @@ another unit, and a changed amount in another unit ("36 months" against "2 years
 still stands against the source's.
 
 Only exact conversions: seconds to weeks, months to years, millimetres to kilometres,
-milligrams to kilograms, millilitres to litres.  A month is no fixed number of days
-and a business day no calendar day, so neither converts to days; miles and pounds
-convert to kilometres and kilograms only with rounding, which would make "5 miles"
-"8 km" wrongly, so they keep their own units.
+milligrams to kilograms, millilitres to litres, cents to dollars.  A month is no fixed
+number of days and a business day no calendar day, so neither converts to days; miles
+and pounds convert to kilometres and kilograms only with rounding, which would make "5
+miles" "8 km" wrongly, so they keep their own units.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ _IN_BASE: dict[str, tuple[str, float]] = {
     "kg": ("g", 1_000.0),
     "ml": ("l", 0.001),
     "l": ("l", 1.0),
+    # A cent is read as a US cent: the sources this project grades write "cents" of
+    # dollars far more often than of euros.
+    "cent": ("usd", 0.01),
 }
 
 

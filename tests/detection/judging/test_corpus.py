@@ -138,3 +138,37 @@ AMOUNTS = SourceCorpus(["Laptops carry a warranty of 2 years.", "Delivery takes 
 def test_an_amount_is_held_in_any_unit_of_its_dimension(claim: str, held: bool) -> None:
     (amount,) = [d for d in extract_details(claim) if d.kind is DetailKind.QUANTITY]
     assert AMOUNTS.contains(amount) is held
+
+
+NAMED = SourceCorpus(
+    [
+        "Amazon Web Services said on Monday that the United States and the French "
+        "government had signed. Tesla's chief executive Elon Musk and Barack Obama spoke "
+        "at the NYC event."
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "held"),
+    [
+        ("AWS", True),  # an initialism for a name the source writes out
+        ("US", True),
+        ("UK", False),
+        ("New York City", True),  # a name written out, for the source's initialism
+        ("New Jersey City", False),
+        ("President Obama", True),  # a title beside a name the source names
+        ("President Biden", False),
+        ("Tesla CEO Elon Musk", True),
+        ("SpaceX CEO Elon Musk", False),
+        ("France", True),  # the country of the source's "French"
+        ("German", False),
+    ],
+)
+def test_a_name_is_held_when_the_sources_name_it_another_way(name: str, held: bool) -> None:
+    (detail,) = [
+        d
+        for d in extract_details(f"They met {name} there.")
+        if d.kind is DetailKind.ENTITY and d.surface != "They"
+    ]
+    assert NAMED.contains(detail) is held

@@ -37,3 +37,64 @@ def test_an_amount_in_another_unit_keeps_its_number_as_written() -> None:
 def test_number_words_name_numbers_only() -> None:
     assert {"two", "twenty", "hundred", "dozen"} <= NUMBER_WORDS
     assert not {"first", "second", "once"} & NUMBER_WORDS
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("Winner: €4.5m in prize money.", "4500000", "eur"),  # not €4, nor nothing
+        ("Honeywell paid $18B for it.", "18000000000", "usd"),
+        ("The deal was worth £3.2bn.", "3200000000", "gbp"),
+        ("The company has 5.68m users.", "5680000", ""),  # millions without a currency
+        ("Nasdaq expands to 180K square feet.", "180000", ""),
+        ("It weighs 2.5kg.", "2500", "g"),  # units are the same written against it
+        ("a 64GB tablet", "64", "gb"),
+        ("It holds 2.5L of water.", "2.5", "l"),
+        ("The 100m sprint was won by Bolt.", "100", "m"),  # a length, by the word after
+        ("He is 1.8m tall.", "1.8", "m"),
+    ],
+)
+def test_a_multiplier_or_unit_against_its_number_is_read(text: str, value: str, unit: str) -> None:
+    assert [(a.value, a.unit) for a in _amounts(text)] == [(value, unit)]
+
+
+@pytest.mark.parametrize("text", ["5G networks", "a Hurricane 1B", "the 3D printer"])
+def test_letters_against_a_number_that_name_no_amount_leave_it_unread(text: str) -> None:
+    assert _amounts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("It took thirty days.", "2592000", "s"),  # tens in words
+        ("The board has twenty-five members.", "25", ""),
+        ("The board has twenty five members.", "25", ""),
+        ("The museum received a hundred paintings.", "100", ""),
+        ("The museum received one hundred paintings.", "100", ""),
+        ("She bought two dozen eggs.", "24", ""),
+        ("New users get a two-week trial.", "1209600", "s"),  # a unit after a hyphen
+        ("New users get a 14-day trial.", "1209600", "s"),
+        ("He signed a twenty-year lease.", "240", "month"),
+    ],
+)
+def test_numbers_in_words_and_hyphenated_units_are_read(text: str, value: str, unit: str) -> None:
+    assert [(a.value, a.unit) for a in _amounts(text)] == [(value, unit)]
+
+
+def test_the_tens_of_an_ordinal_are_no_number() -> None:
+    assert _amounts("It was built in the twenty-first century.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("The chip is 3x faster.", "3", "x"),  # a multiple, written against its number
+        ("The chip is three times faster.", "3", "x"),
+        ("It reached 40 degrees Celsius.", "40", "degc"),
+        ("It reached 40°C.", "40", "degc"),
+        ("It reached 40 degrees.", "40", ""),  # no scale: the number alone
+        ("Shares fell 15 cents.", "0.15", "usd"),
+    ],
+)
+def test_multiples_temperatures_and_cents_are_read(text: str, value: str, unit: str) -> None:
+    assert [(a.value, a.unit) for a in _amounts(text)] == [(value, unit)]

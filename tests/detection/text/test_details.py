@@ -126,3 +126,31 @@ def test_a_hyphen_after_letters_still_joins_a_name() -> None:
         "f-16",
         "covid-19",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("Version v2.5m shipped.", []),  # letters before it: a name, not 2.5 million
+        ("The company has 5.68m users.", ["5680000"]),  # not "5"
+        ("Winner: €4.5m.", ["4500000"]),  # not €4
+        ("Dose: 5mg/ml.", ["0.005"]),
+    ],
+)
+def test_a_unit_against_its_number_belongs_to_its_token(text: str, numbers: list[str]) -> None:
+    assert [d.value for d in extract_details(text) if d.kind is DetailKind.QUANTITY] == numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("He uploaded it to YouTube yesterday.", "youtube"),
+        ("She paid with PayPal.", "paypal"),
+        ("He sold it on eBay.", "ebay"),
+        ("The new iPhone costs more.", "iphone"),
+        ("The McDonald family sued.", "mcdonald"),
+        ("He joined SpaceX.", "spacex"),
+    ],
+)
+def test_a_name_with_a_capital_inside_is_a_name(text: str, name: str) -> None:
+    assert [d.value for d in extract_details(text) if d.kind is DetailKind.ENTITY] == [name]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.text.shares import find_shares, implied_changes
+from grounding_sidecar.detection.text.shares import find_shares, implied_changes, implied_ratios
 
 
 @pytest.mark.parametrize(
@@ -56,3 +56,22 @@ def test_a_change_stated_as_two_values_implies_its_share() -> None:
     (cut,) = implied_changes("Build time fell from 30 minutes to 20 minutes.")
     assert cut.percent == pytest.approx(100 / 3)
     assert list(implied_changes("It stayed at 40, from 40 to 40 minutes.")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "percent"),
+    [
+        ("About 1 in 4 adults smoke.", 25.0),
+        ("Three out of ten users opted in.", 30.0),
+        ("One in three homes has a cat.", 100 / 3),
+    ],
+)
+def test_a_count_out_of_a_count_implies_its_share(text: str, percent: float) -> None:
+    assert [s.percent for s in implied_ratios(text)] == [pytest.approx(percent)]
+
+
+@pytest.mark.parametrize(
+    "text", ["He scored 2 in 10 minutes.", "It won 3 in 2019.", "It ranked 5 in 3 polls."]
+)
+def test_counts_that_state_no_ratio(text: str) -> None:
+    assert list(implied_ratios(text)) == []

@@ -19,6 +19,7 @@ from grounding_sidecar.detection.text.units import in_base_unit
         ("2 kg", "2,000 grams"),
         ("500 mg", "0.5 g"),
         ("1.5 litres", "1500 ml"),
+        ("15 cents", "$0.15"),
     ],
 )
 def test_one_amount_in_two_units_is_one_value(one: str, other: str) -> None:

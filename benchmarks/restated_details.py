@@ -1,0 +1,185 @@
+"""Restated details: does the grader pass an amount or a name written another way, and
+catch it changed?
+
+A probe written for this project (docs/detection.md#pipeline, step 6).  Each item is a
+source sentence, the same fact restated with its amount or name written another way
+("€4.5m" as "€4.5 million", "a 14-day trial" as "a two-week trial", "AWS" for "Amazon
+Web Services", "President Obama" for "Barack Obama"): `supported`; and the restatement
+with its amount or name changed: `contradictory`.  The source carries a second,
+unrelated sentence so that the claim is graded against a passage.  The probe was
+written beside the rules that read these forms (rules-v12), so it guards against
+regressions and is no unbiased estimate.
+
+    python -m benchmarks.restated_details [--embedder minilm|hash]
+
+prints, per kind, the changes caught (the answer fails) and the restatements passed.
+`benchmarks.quality` grades the same cases as the set "restated details (probe)".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from benchmarks.probes import one_claim_case, probe_main
+from grounding_sidecar.evaluation.agreement import LabelledCase
+
+# The second sentence of every source.
+_ASIDE = "The building was renovated in 2009."
+
+
+@dataclass(frozen=True)
+class Item:
+    source: str
+    restated: str  # the source's fact, its detail written another way
+    changed: str  # the restatement with its detail changed
+
+
+AMOUNTS = (
+    Item(
+        "The club raised €4.5m from ticket sales last season.",
+        "The club raised €4.5 million from ticket sales last season.",
+        "The club raised €5.4m from ticket sales last season.",
+    ),
+    Item(
+        "Honeywell agreed to pay $18B for the automation unit.",
+        "Honeywell agreed to pay $18 billion for the automation unit.",
+        "Honeywell agreed to pay $8B for the automation unit.",
+    ),
+    Item(
+        "The streaming app now has 5.68m paying users.",
+        "The streaming app now has 5.68 million paying users.",
+        "The streaming app now has 6.58m paying users.",
+    ),
+    Item(
+        "The laptop weighs 1.3kg with its battery.",
+        "The laptop weighs 1.3 kg with its battery.",
+        "The laptop weighs 1.8 kg with its battery.",
+    ),
+    Item(
+        "New users get a 14-day free trial of the plan.",
+        "New users get a two-week free trial of the plan.",
+        "New users get a three-week free trial of the plan.",
+    ),
+    Item(
+        "The bridge cost twenty-five million dollars to build.",
+        "The bridge cost $25 million to build.",
+        "The bridge cost $35 million to build.",
+    ),
+    Item(
+        "The museum received a hundred paintings from the estate.",
+        "The museum received 100 paintings from the estate.",
+        "The museum received 200 paintings from the estate.",
+    ),
+    Item(
+        "She bought two dozen eggs at the market.",
+        "She bought 24 eggs at the market.",
+        "She bought 12 eggs at the market.",
+    ),
+    Item(
+        "About 1 in 4 adults in the region smoke daily.",
+        "About 25% of adults in the region smoke daily.",
+        "About 40% of adults in the region smoke daily.",
+    ),
+    Item(
+        "The new chip is 3x faster than the old one.",
+        "The new chip is three times faster than the old one.",
+        "The new chip is four times faster than the old one.",
+    ),
+    Item(
+        "Temperatures reached 40 degrees Celsius in July.",
+        "Temperatures reached 40°C in July.",
+        "Temperatures reached 45°C in July.",
+    ),
+    Item(
+        "Shares fell 15 cents to $4.10 on Friday.",
+        "Shares fell $0.15 to $4.10 on Friday.",
+        "Shares fell $0.25 to $4.10 on Friday.",
+    ),
+)
+
+NAMES = (
+    Item(
+        "The United States imposed new tariffs on steel in March.",
+        "The US imposed new tariffs on steel in March.",
+        "The UK imposed new tariffs on steel in March.",
+    ),
+    Item(
+        "The European Union fined the company in May.",
+        "The EU fined the company in May.",
+        "The UN fined the company in May.",
+    ),
+    Item(
+        "Amazon Web Services suffered an outage on Monday.",
+        "AWS suffered an outage on Monday.",
+        "GCP suffered an outage on Monday.",
+    ),
+    Item(
+        "AWS suffered an outage on Monday.",
+        "Amazon Web Services suffered an outage on Monday.",
+        "Google Cloud suffered an outage on Monday.",
+    ),
+    Item(
+        "The company is based in New York City.",
+        "The company is based in NYC.",
+        "The company is based in LA.",
+    ),
+    Item(
+        "Employees can contact Human Resources for help with leave.",
+        "Employees can contact HR for help with leave.",
+        "Employees can contact Payroll for help with leave.",
+    ),
+    Item(
+        "Barack Obama signed the bill into law in 2010.",
+        "President Obama signed the bill into law in 2010.",
+        "President Biden signed the bill into law in 2010.",
+    ),
+    Item(
+        "Tesla's chief executive Elon Musk announced the plan.",
+        "Tesla CEO Elon Musk announced the plan.",
+        "SpaceX CEO Elon Musk announced the plan.",
+    ),
+    Item(
+        "The French government raised the pension age to 64.",
+        "France's government raised the pension age to 64.",
+        "The German government raised the pension age to 64.",
+    ),
+    Item(
+        "France's government raised the pension age to 64.",
+        "The French government raised the pension age to 64.",
+        "The Spanish government raised the pension age to 64.",
+    ),
+    Item(
+        "He uploaded the video to YouTube on Friday.",
+        "On Friday he uploaded the video to YouTube.",
+        "He uploaded the video to TikTok on Friday.",
+    ),
+    Item(
+        "Customers can pay with PayPal at checkout.",
+        "At checkout, customers can pay with PayPal.",
+        "Customers can pay with Venmo at checkout.",
+    ),
+)
+
+KINDS = (("amounts", AMOUNTS), ("names", NAMES))
+
+
+def kind_cases(name: str, items: tuple[Item, ...]) -> list[LabelledCase]:
+    cases = []
+    for number, item in enumerate(items):
+        source = f"{item.source} {_ASIDE}"
+        cases.append(one_claim_case(f"{name}:{number}", source, item.restated, "supported"))
+        cases.append(one_claim_case(f"{name}:{number}:x", source, item.changed, "contradictory"))
+    return cases
+
+
+def restated_detail_cases() -> list[LabelledCase]:
+    """Every item's restatement (`supported`) and change (`contradictory`)."""
+    return [case for name, items in KINDS for case in kind_cases(name, items)]
+
+
+def main() -> None:
+    probe_main(__doc__ or "", "kind", ((name, kind_cases(name, items)) for name, items in KINDS))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+"""The restated-details probe: its cases are what it says, and the shipped detector
+passes an amount or a name written another way and catches it changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.probes import probe_grader
+from benchmarks.restated_details import KINDS, restated_detail_cases
+from grounding_sidecar.detection import ClaimPolicy
+from grounding_sidecar.evaluation.agreement import grade_labelled
+
+
+def test_each_item_is_a_restatement_and_a_change_of_its_source() -> None:
+    cases = {case.case.id: case for case in restated_detail_cases()}
+    assert len(cases) == 2 * sum(len(items) for _, items in KINDS)
+    restated, changed = cases["amounts:0"], cases["amounts:0:x"]
+    assert restated.case.answer == "The club raised €4.5 million from ticket sales last season."
+    assert restated.case.sources == changed.case.sources
+    assert restated.claims[0].verdict.value == "supported"
+    assert changed.claims[0].verdict.value == "contradictory"
+
+
+@pytest.mark.parametrize("embedder", ["hash", pytest.param("minilm", marks=pytest.mark.minilm)])
+def test_the_shipped_detector_passes_each_restatement_and_catches_each_change(
+    embedder: str,
+) -> None:
+    grader = probe_grader(embedder)
+    for case in restated_detail_cases():
+        verdict = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value
+        expected = "pass" if case.claims[0].verdict.value == "supported" else "fail"
+        assert verdict == expected, case.case.id

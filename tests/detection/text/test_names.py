@@ -1,0 +1,57 @@
+"""The ways one thing is named: initialisms, titles beside a name, demonyms."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.text.names import (
+    TITLES,
+    initialisms,
+    initials,
+    initials_of_names,
+    is_initialism,
+    other_names,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "letters"),
+    [
+        ("Amazon Web Services", "aws"),
+        ("United States of America", "usa"),  # small words are skipped
+        ("Federal Bureau of Investigation", "fbi"),
+    ],
+)
+def test_a_names_initials_skip_its_small_words(name: str, letters: str) -> None:
+    assert initials(name) == letters
+
+
+def test_every_run_of_a_names_words_has_its_initials() -> None:
+    # The sentence's "The" is no part of the name, and "US Congress" names a part.
+    found = initials_of_names("The United States Congress met on Monday.")
+    assert {"us", "usc", "tus"} <= found
+    assert "m" not in found  # one letter is no initialism
+
+
+def test_initialisms_are_read_with_or_without_dots() -> None:
+    assert initialisms("Ask the U.S. office or AWS, not the Team.") == {"us", "aws"}
+    assert is_initialism("NYC")
+    assert not is_initialism("Paris")
+
+
+@pytest.mark.parametrize(
+    ("word", "names"),
+    [
+        ("french", ("france",)),
+        ("france", ("french",)),
+        ("argentina", ("argentine", "argentinian")),
+        ("table", ()),
+    ],
+)
+def test_a_demonym_and_its_country_name_each_other(word: str, names: tuple[str, ...]) -> None:
+    assert other_names(word) == names
+
+
+def test_titles_are_no_names() -> None:
+    assert {"president", "ceo", "dr"} <= TITLES
+    assert not {"obama", "paris"} & TITLES
