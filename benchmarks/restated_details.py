@@ -1,14 +1,15 @@
-"""Restated details: does the grader pass an amount or a name written another way, and
-catch it changed?
+"""Restated details: does the grader pass an amount, a name or a negation written
+another way, and catch it changed?
 
 A probe written for this project (docs/detection.md#pipeline, step 6).  Each item is a
-source sentence, the same fact restated with its amount or name written another way
-("€4.5m" as "€4.5 million", "a 14-day trial" as "a two-week trial", "AWS" for "Amazon
-Web Services", "President Obama" for "Barack Obama"): `supported`; and the restatement
-with its amount or name changed: `contradictory`.  The source carries a second,
-unrelated sentence so that the claim is graded against a passage.  The probe was
-written beside the rules that read these forms (rules-v12), so it guards against
-regressions and is no unbiased estimate.
+source sentence, the same fact restated with its amount, name or negation written
+another way ("€4.5m" as "€4.5 million", "a 14-day trial" as "a two-week trial",
+"AWS" for "Amazon Web Services", "President Obama" for "Barack Obama", "at no extra
+cost" for "free", "cannot smoke" for "smoking is banned"): `supported`; and the
+restatement with its amount, name or negation changed: `contradictory`.  The source
+carries a second, unrelated sentence so that the claim is graded against a passage.
+The probe was written beside the rules that read these forms (rules-v12), so it
+guards against regressions and is no unbiased estimate.
 
     python -m benchmarks.restated_details [--embedder minilm|hash]
 
@@ -160,7 +161,52 @@ NAMES = (
     ),
 )
 
-KINDS = (("amounts", AMOUNTS), ("names", NAMES))
+# A negation written with other words, or a phrase holding a negation word that
+# negates nothing ("at no cost"); changed: the negation flipped.
+WORDING = (
+    Item(
+        "Shipping is free on orders over $50.",
+        "Orders over $50 ship at no extra cost.",
+        "Orders over $50 do not ship for free.",
+    ),
+    Item(
+        "The library lends books and films to members.",
+        "The library lends not only books but also films to members.",
+        "The library does not lend films to members.",
+    ),
+    Item(
+        "The kit contains only water and salt.",
+        "The kit contains nothing but water and salt.",
+        "The kit does not contain salt.",
+    ),
+    Item(
+        "Members can bring one guest for free.",
+        "Members can bring one guest at no additional charge.",
+        "Members cannot bring a guest.",
+    ),
+    Item(
+        "The app works offline in every case.",
+        "The app works offline no matter what.",
+        "The app does not work offline.",
+    ),
+    Item(
+        "Smoking is banned in all public buildings.",
+        "You cannot smoke in any public building.",
+        "You can smoke in public buildings.",
+    ),
+    Item(
+        "The bridge is closed to trucks heavier than 10 tonnes.",
+        "Trucks over 10 tonnes are not allowed on the bridge.",
+        "Trucks over 10 tonnes are allowed on the bridge.",
+    ),
+    Item(
+        "The drug should not be taken with alcohol.",
+        "Avoid drinking alcohol while taking the drug.",
+        "The drug can be taken with alcohol.",
+    ),
+)
+
+KINDS = (("amounts", AMOUNTS), ("names", NAMES), ("wording", WORDING))
 
 
 def kind_cases(name: str, items: tuple[Item, ...]) -> list[LabelledCase]:

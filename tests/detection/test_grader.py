@@ -491,3 +491,19 @@ def test_a_number_restated_in_other_words_passes(
 ) -> None:
     result = hash_grader.check(restated, [source])
     assert result.verdict is ResponseVerdict.PASS, result.claims[0].rationale
+
+
+@pytest.mark.minilm
+@pytest.mark.parametrize(
+    ("source", "restated"),
+    [
+        ("The library lends books and films.", "The library lends not only books but also films."),
+        ("Shipping is free on orders over $50.", "Orders over $50 ship at no extra cost."),
+        ("The kit contains only water and salt.", "The kit contains nothing but water and salt."),
+    ],
+)
+def test_an_idiom_holding_a_negation_word_is_no_flip_under_the_shipped_default(
+    source: str, restated: str
+) -> None:
+    result = _shipped_default().check(restated, [source])
+    assert result.verdict is ResponseVerdict.PASS, result.claims[0].rationale

@@ -40,7 +40,6 @@ from grounding_sidecar.detection.text.details import (
     WORD,
     extract_details,
 )
-from grounding_sidecar.detection.text.negation import negation_parity
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 # Names the lexical rules every judge applies: which details a text states and how they
@@ -87,8 +86,12 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # a multiplier or unit written against its number ("€4.5m", "2.5kg"), a unit after a
 # hyphen ("14-day"), numbers in words to ninety-nine with "hundred" and "dozen", "3x",
 # "degrees Celsius" and cents (amounts.py), a source's count out of a count as a share
-# ("1 in 4", shares.py), and finds a name the sources write another way: initialism,
-# title, demonym (names.py), and a name with a capital inside ("YouTube").
+# ("1 in 4", shares.py) and the size of a change ("from 1.2 million to 1.5 million"),
+# finds a name the sources write another way: initialism, title, demonym (names.py),
+# and a name with a capital inside ("YouTube"); reads no cue in "not only ... but",
+# "nothing but", "no matter", a cue before a price ("at no cost") as negating the price
+# alone, "banned", "barred", "avoid" and "closed to" as denials, and asks polarity.py
+# whether a negation differs for the contrast rule and the scorer's features.
 RULES_VERSION = "rules-v12"
 
 
@@ -227,9 +230,11 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     misreads as a swap), and then either a word of the claim that the passage does
     not use standing against a word of the passage that the claim dropped (antonyms,
     co-hyponyms, the project's contrast lists: "closed" for "open", "phone" for
-    "email"; "any" for "only", quantifiers.py), or a negation that differs.  Without
-    one, a verifier contradiction is most often a paraphrase it misreads
-    (docs/verifier.md#explained-contradictions).
+    "email"; "any" for "only", quantifiers.py), or a negation that differs as the
+    consistency rule reads it (polarity.py: a negation reworded on both sides, or
+    restating a denying verb, "cannot smoke" for "smoking is banned", differs in
+    nothing).  Without one, a verifier contradiction is most often a paraphrase it
+    misreads (docs/verifier.md#explained-contradictions).
 
     A word never stands against its own inflection (`ContrastTable.lemmas`): the
     name in "Checkout-service latency rose" is not a contrast to the passage's
@@ -238,7 +243,7 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     rose", and a qualifier or name beside it does not hide it."""
     if not corpus.has_word_outside(claim):
         return None
-    if negation_parity(claim) != negation_parity(best_passage):
+    if negation_flip(claim, best_passage) is not None:
         return Contrast()
     table = contrast_table()
     mine = _Forms(claim, table)

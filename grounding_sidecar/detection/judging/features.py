@@ -17,9 +17,9 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
+from grounding_sidecar.detection.judging.polarity import negation_flip
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
-from grounding_sidecar.detection.text.negation import negation_parity
 
 TOP_K = 3
 
@@ -108,7 +108,9 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
         and (d.kind, d.unit, d.value) not in best_details
         for d in details
     )
-    parity = negation_parity(claim)
+    # The negation the consistency rule reads (polarity.py): a negation reworded on
+    # both sides, or restating a denying verb, differs in nothing.
+    flips = negation_flip(claim, best.text) is not None
     return np.array(
         [
             float(similarities[order[0]]),
@@ -124,8 +126,8 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
             min(missing[DetailKind.DATE], 2),
             min(missing[DetailKind.ENTITY], 2),
             float(conflict),
-            float(parity != negation_parity(best.text)),
-            float(all(parity != negation_parity(p.text) for p in top)),
+            float(flips),
+            float(flips and all(negation_flip(claim, p.text) is not None for p in top[1:])),
             math.log(max(1, len(words.words(claim)))),
         ]
     )

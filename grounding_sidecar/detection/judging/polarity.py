@@ -102,16 +102,17 @@ def _flip(claim: str, passage: str, read: Callable[[str, str], tuple[Cue, ...]])
 
 
 def _counts_in(cue: Cue, passage: str) -> bool:
-    """Whether a claim's cue counts against `passage`: a limit ("no later than Friday")
-    only where the passage uses its comparative, else it restates "by Friday"."""
-    return not cue.bound or cue.negated[0] in words.written(passage.lower())
+    """Whether a claim's cue counts against `passage`: a narrow one only where the
+    passage uses its word; else a limit ("no later than Friday") restates "by Friday"
+    and "at no cost" restates "free"."""
+    return not cue.narrow or cue.negated[0] in words.written(passage.lower())
 
 
 def _speaks_of(cue: Cue, claim: str, claim_words: set[str], plainly: _PlainUses) -> bool:
     """Whether a passage's cue negates something the claim states."""
     if not cue.negated:
         return True
-    if cue.bound:
+    if cue.narrow:
         return cue.negated[0] in words.written(claim.lower())
     if _negates_none_of(cue, claim_words):
         return False

@@ -241,3 +241,24 @@ def _unit_of(symbol: str | None, unit: str | None) -> str:
         return ""
     lowered = unit.lower()
     return _CURRENCY_WORDS.get(lowered) or _UNITS.get(lowered, "")
+
+
+def difference(old: Amount, new: Amount) -> Amount | None:
+    """The size of a change from `old` to `new` ("from 1.2 million to 1.5 million":
+    300,000; "from 40 to 20 minutes", the first number in the second's unit: 20
+    minutes), or None: no change, two units, or percentages ("from 2% to 3.5%" is 1.5
+    points, which "rose 1.5%" would misstate)."""
+    if new.unit == "%":
+        return None
+    if old.unit == new.unit:
+        size = abs(float(new.value) - float(old.value))
+        return Amount(format_number(round(size, 9)), new.unit, "") if size else None
+    as_written = float(new.written or new.value)
+    if old.unit or not as_written:
+        return None
+    size_as_written = abs(as_written - float(old.value))
+    if not size_as_written:
+        return None
+    size = size_as_written * float(new.value) / as_written
+    written = format_number(round(size_as_written, 9)) if new.written else ""
+    return Amount(format_number(round(size, 9)), new.unit, written)

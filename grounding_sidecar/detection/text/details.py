@@ -10,12 +10,19 @@ Negation cues are negation.py's.
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from grounding_sidecar.detection.text.amounts import QUANTITY, format_number, read_amount
+from grounding_sidecar.detection.text.amounts import (
+    QUANTITY,
+    difference,
+    format_number,
+    read_amount,
+)
 from grounding_sidecar.detection.text.clock import find_times
 from grounding_sidecar.detection.text.dates import CALENDAR_WORDS, find_dates
 from grounding_sidecar.detection.text.identifiers import find_identifiers, identifier_value
@@ -159,16 +166,33 @@ def _extract(text: str) -> list[Detail]:
 
 @lru_cache(maxsize=4_096)
 def implied_details(text: str) -> tuple[Detail, ...]:
-    """What a source implies without stating it: the share of each change it states
-    as two values ("from 40 to 20 minutes": 50%) and of each count out of a count ("1
-    in 4": 25%), and the count in "twice" (2).
-    Looked up for a claim, never asked of one."""
+    """What a source implies without stating it: the share and the size of each change
+    it states as two values ("from 40 to 20 minutes": 50% and 20 minutes; "from 1.2
+    million to 1.5 million": 300,000), the share of each count out of a count ("1 in
+    4": 25%), and the count in "twice" (2).  Looked up for a claim, never asked of
+    one."""
     counts = tuple(
         Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "", m.group(1))
         for m in _TIMES_WORD.finditer(text)
     )
     shares = (*implied_changes(text), *implied_ratios(text))
-    return (*(_share_detail(share) for share in shares), *counts)
+    return (*(_share_detail(share) for share in shares), *_differences(text), *counts)
+
+
+def _differences(text: str) -> Iterator[Detail]:
+    """The size of each change written "from <amount> to <amount>" in one unit."""
+    for before, after in itertools.pairwise(QUANTITY.finditer(text)):
+        if text[before.end() : after.start()].strip().lower() != "to":
+            continue
+        if not text[: before.start()].rstrip().lower().endswith("from"):
+            continue
+        old, new = read_amount(before), read_amount(after)
+        if old is None or new is None:
+            continue
+        size = difference(old, new)
+        if size is not None:
+            surface = text[before.start() : after.end()].strip()
+            yield Detail(DetailKind.QUANTITY, size.value, size.unit, surface, written=size.written)
 
 
 def _share_detail(share: Share) -> Detail:

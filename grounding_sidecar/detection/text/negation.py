@@ -19,8 +19,15 @@ from grounding_sidecar.detection.text.clauses import clause_around
 # split "n't") counts once through `n't\b`, so the word list stays short: this is
 # about four times faster than listing the contractions under IGNORECASE, and counts
 # the same (tests/detection/text/test_negation.py).
+#
+# Idioms that hold a cue but negate nothing are no cues: "not only ... but also" and
+# "not just ... but" add (a "not only" with no "but" after it negates: "is not only
+# found in print"); "nothing but" says "only"; "no matter" and "no doubt" concede.
+# Counted as cues, "The library lends not only books but also films" read as a flipped
+# negation of "The library lends books and films".
 _NEGATIONS = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot)\b|n't\b"
+    r"\b(?:not(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)|no(?!\s+(?:matter|doubt)\b)"
+    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot)\b|n't\b"
 )
 
 
@@ -41,22 +48,28 @@ _SCOPE_CHARACTERS = 40
 # exchanged" negates both.
 _ALTERNATIVES = frozenset({"or", "nor"})
 # Verbs that deny what follows them ("may be denied boarding", "refused to model",
-# "turned down offers to work"): no negation cue, but the same reading of the word
-# after them.  Counted by the consistency rule only (`denials`), never by the parity
-# the scorer's features read.  "declined" alone is a fall ("sales declined"), and "ban"
-# a noun as often as a verb.
+# "turned down offers to work", "Smoking is banned", "closed to trucks", "Avoid
+# alcohol"): no negation cue, but the same reading of the word after them.  Counted by
+# the consistency rule only (`denials`), never by the parity the scorer's features
+# read.  "declined" alone is a fall ("sales declined"), and "ban" and "bans" are nouns
+# as often as verbs.
 _DENIALS = re.compile(
     r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
-    r"turn(?:s|ed|ing)?\s+down|prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?)\b"
+    r"turn(?:s|ed|ing)?\s+down|prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|"
+    r"ban(?:ned|ning)|barred|avoid(?:s|ed|ing)?|closed\s+to)\b"
 )
 # "unless" negates a condition: "not covered unless you add the extension" says
 # "covered if you add it".  Read by the consistency rule alone, as the denials are.
 _CONDITIONS = re.compile(r"\bunless\b")
-# A cue before a comparative and "than" sets a limit ("no more than 23 kg", "not later
-# than Friday"): it negates the comparative, not the number after it.
-_BOUND = re.compile(
+# Cues that negate one word only, and only where the other text uses it (`Cue.narrow`):
+# before a comparative and "than" a cue sets a limit ("no more than 23 kg", "not later
+# than Friday") and negates the comparative, not the number after it; before a price
+# it says "free" ("at no cost", "no extra charge", "a no-cost plan"), so it negates
+# nothing against a "free" and flips an "at cost".
+_NARROW = re.compile(
     r"\s*(more|less|fewer|later|earlier|longer|shorter|greater|higher|lower|sooner|"
     r"further|older|younger)\s+than\b"
+    r"|[\s-]*(?:extra\s+|additional\s+)?(cost|charge)\b"
 )
 # Where a cue's clause ends: punctuation that closes a clause, and the words that open
 # a contrasting one ("two USB-C ports, but no HDMI port").
@@ -67,12 +80,13 @@ _CLAUSE_BREAK = re.compile(r"[;:!?]|[.,](?!\d)|\b(?:but|while|whereas|although|t
 class Cue:
     """One negation cue of a text: the content words it negates (stemmed, words.py;
     the first after it, and each joined to that one by "or" or "nor"; empty when none
-    follows), the other content words of its clause, and whether it sets a limit ("no
-    more than": `negated` then holds the comparative alone)."""
+    follows), the other content words of its clause, and whether it negates one word
+    only where the other text uses that word (`_NARROW`: "no more than", `negated`
+    then holding the comparative alone as written; "at no cost", holding "cost")."""
 
     negated: tuple[str, ...]
     clause: frozenset[str]
-    bound: bool = False
+    narrow: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +151,9 @@ def _read_cues(
     found = []
     for match in pattern.finditer(lowered):
         after = lowered[match.end() : match.end() + _SCOPE_CHARACTERS]
-        bound = _BOUND.match(after)
-        if bound is not None:
-            negated: tuple[str, ...] = (bound.group(1),)
+        narrow = _NARROW.match(after)
+        if narrow is not None:
+            negated: tuple[str, ...] = (narrow.group(1) or narrow.group(2),)
         else:
             # `words.written`, not the cached `words.words`: these snippets would only
             # push whole passages out of its cache.
@@ -147,7 +161,7 @@ def _read_cues(
             negated = _first_and_alternatives([words.stem(token) for token in following])
         opens, closes = clause_around(breaks, match.start(), match.end(), len(lowered))
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes)
-        found.append(Cue(negated, frozenset(clause - set(negated)), bound=bound is not None))
+        found.append(Cue(negated, frozenset(clause - set(negated)), narrow=narrow is not None))
     return tuple(found)
 
 

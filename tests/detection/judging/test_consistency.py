@@ -42,6 +42,12 @@ def test_a_negation_that_differs() -> None:
     assert found.describe("s0.0") == "negation differs from s0.0"
 
 
+def test_a_negation_the_passage_words_as_a_denial_is_no_contrast() -> None:
+    passage = "Smoking is banned inside public buildings."
+    claim = "You cannot smoke inside a public building."
+    assert find_contrast(claim, passage, SourceCorpus([passage])) is None
+
+
 def test_a_paraphrase_names_no_contrast() -> None:
     assert _find("During the renovation, the hospital's east entrance remains accessible.") is None
 

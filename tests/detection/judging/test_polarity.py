@@ -76,6 +76,26 @@ def test_a_denying_verb_only_takes_a_flip_away() -> None:
     assert negation_flip("The government is prohibiting the popular app.", banning) is None
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("You cannot smoke in any public building.", "Smoking is banned in all public buildings."),
+        ("Trucks are not allowed on the bridge.", "The bridge is closed to trucks."),
+        ("Do not drink alcohol with the drug.", "Avoid drinking alcohol with the drug."),
+        ("Members were not let in.", "Members were barred from the hall."),
+    ],
+)
+def test_a_negation_restating_a_denying_verb_is_no_flip(claim: str, passage: str) -> None:
+    assert negation_flip(claim, passage) is None
+
+
+def test_free_at_no_cost_and_at_cost_are_told_apart() -> None:
+    free = "Residents get a library card for free."
+    assert negation_flip("Residents get a library card at no cost.", free) is None
+    no_cost = "The plan comes with a 30-day trial at no cost."
+    assert negation_flip("The plan comes with a 30-day trial at cost.", no_cost) is Flip.PLAIN
+
+
 def test_a_limit_negates_its_comparative_not_the_number() -> None:
     assert negation_flip("A checked bag can weigh up to 23 kg.", BAGS) is None
     assert negation_flip("Checked bags can weigh more than 23 kg.", BAGS) is Flip.PLAIN

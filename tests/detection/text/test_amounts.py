@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.text.amounts import NUMBER_WORDS, QUANTITY, Amount, read_amount
+from grounding_sidecar.detection.text.amounts import (
+    NUMBER_WORDS,
+    QUANTITY,
+    Amount,
+    difference,
+    read_amount,
+)
 
 
 def _amounts(text: str) -> list[Amount]:
@@ -98,3 +104,15 @@ def test_the_tens_of_an_ordinal_are_no_number() -> None:
 )
 def test_multiples_temperatures_and_cents_are_read(text: str, value: str, unit: str) -> None:
     assert [(a.value, a.unit) for a in _amounts(text)] == [(value, unit)]
+
+
+def test_a_change_has_a_size_in_its_unit() -> None:
+    def read(text: str) -> Amount:
+        (amount,) = _amounts(text)
+        return amount
+
+    assert difference(read("1.2 million"), read("1.5 million")) == Amount("300000", "", "")
+    assert difference(read("40"), read("20 minutes")) == Amount("1200", "s", "20")
+    assert difference(read("2%"), read("3.5%")) is None  # points, not a share
+    assert difference(read("3 km"), read("5 miles")) is None
+    assert difference(read("5"), read("5 kg")) is None  # no change

@@ -8,6 +8,7 @@ from grounding_sidecar.detection.text.details import (
     DetailKind,
     extract_details,
     has_checkable_detail,
+    implied_details,
 )
 
 
@@ -154,3 +155,25 @@ def test_a_unit_against_its_number_belongs_to_its_token(text: str, numbers: list
 )
 def test_a_name_with_a_capital_inside_is_a_name(text: str, name: str) -> None:
     assert [d.value for d in extract_details(text) if d.kind is DetailKind.ENTITY] == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [
+        ("It grew from 1.2 million to 1.5 million.", ("300000", "")),
+        ("Prices rose from $5 to $7.50.", ("2.5", "usd")),
+        ("Waits fell from 40 to 20 minutes.", ("1200", "s")),  # the first in the second's unit
+    ],
+)
+def test_a_change_from_one_amount_to_another_implies_its_size(
+    text: str, size: tuple[str, str]
+) -> None:
+    found = [(d.value, d.unit) for d in implied_details(text) if d.unit != "%"]
+    assert found == [size]
+
+
+@pytest.mark.parametrize(
+    "text", ["Rates went from 2% to 3.5%.", "It went from 3 km to 5 miles.", "from 5 to 5 kg"]
+)
+def test_no_size_is_implied_for_points_other_units_or_no_change(text: str) -> None:
+    assert [d for d in implied_details(text) if d.unit != "%" and "to" in d.surface] == []

@@ -22,8 +22,10 @@ from grounding_sidecar.detection.text.negation import (
 
 # The rule written out word by word (every contraction listed, case-insensitive): the
 # shipped pattern is a faster form of it and must count the same.
+# Idioms that negate nothing ("not only ... but", "no matter") are left out alike.
 REFERENCE = re.compile(
-    r"\b(?:not|no|never|none|nobody|nothing|neither|nor|without|cannot|can't|won't|"
+    r"\b(?:not(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)|no(?!\s+(?:matter|doubt)\b)"
+    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|can't|won't|"
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|hasn't|haven't|hadn't|"
     r"shouldn't|wouldn't|couldn't|mustn't|n't)\b|n't\b",
     re.IGNORECASE,
@@ -31,7 +33,8 @@ REFERENCE = re.compile(
 VOCABULARY = (
     "not no never none nobody nothing neither nor without cannot can't won't isn't "
     "didn't DIDN'T Don't n't ain't NOT No-one knot snow nowhere notable nothingness "
-    "nor'easter the refund was processed x-not (never) no. it's"
+    "nor'easter the refund was processed x-not (never) no. it's only just cost charge "
+    "extra additional matter doubt but no-cost"
 ).split()
 
 
@@ -62,6 +65,25 @@ def test_counts_like_the_word_by_word_rule(text: str) -> None:
 @given(st.text(max_size=80))
 def test_any_text_counts_like_the_word_by_word_rule(text: str) -> None:
     assert negation_parity(text) == len(REFERENCE.findall(text)) % 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It lends not only books but also films.",
+        "It is not just fast but cheap.",
+        "The kit holds nothing but water.",
+        "It works no matter what.",
+        "There is no doubt it works.",
+    ],
+)
+def test_idioms_that_negate_nothing_hold_no_cue(text: str) -> None:
+    assert negation_parity(text) == 0
+    assert not negates(text)
+
+
+def test_not_only_with_no_but_after_it_negates() -> None:
+    assert negation_parity("Case law is not only found in print.") == 1
 
 
 def test_negates_finds_any_cue() -> None:
@@ -114,9 +136,17 @@ def test_a_cue_knows_the_other_words_of_its_clause() -> None:
 
 def test_a_cue_before_a_comparative_sets_a_limit() -> None:
     (cue,) = cues("Bags must weigh no more than 23 kg.")
-    assert cue.bound and cue.negated == ("more",)
+    assert cue.narrow and cue.negated == ("more",)
     (cue,) = cues("No one should take more than 4000 mg.")
-    assert not cue.bound and cue.negated == ("one",)
+    assert not cue.narrow and cue.negated == ("one",)
+
+
+@pytest.mark.parametrize(
+    "text", ["Cards are issued at no cost.", "It ships at no extra charge.", "A no-cost plan."]
+)
+def test_a_cue_before_a_price_negates_the_price_alone(text: str) -> None:
+    (cue,) = cues(text)
+    assert cue.narrow and cue.negated[0] in ("cost", "charge")
 
 
 @pytest.mark.parametrize(
