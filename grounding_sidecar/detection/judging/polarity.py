@@ -55,6 +55,8 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     damage to be covered" against "Flood damage is not covered unless you add the flood
     extension"), but they make none of their own ("declined to model" against "refused
     to model", "is banning the app" against "is prohibiting the app")."""
+    if not cues(claim) and not cues(passage) and not prefix_negations(claim, passage):
+        return None  # nothing negates on either side: most pairs, at a cached lookup
     flip = _flip(claim, passage, _cues)
     if flip is None or _flip(claim, passage, _every_cue) is None:
         return None

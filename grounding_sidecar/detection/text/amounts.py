@@ -27,11 +27,12 @@ NUMBER_WORDS = frozenset(
 _ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
 # A number in words: "seventeen", "forty", "twenty-five" (or "twenty five"), and "a"
 # where it counts a hundred, a thousand or a dozen; never the tens of an ordinal
-# ("twenty-first").
+# ("twenty-first").  Each opens at a word's start, so the regex engine leaves the
+# middle of a word at once instead of trying every number word there.
 _IN_WORDS = (
-    rf"(?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(_ONES[1:10])}))?\b(?!-{_ORDINAL})"
+    rf"\b(?:(?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(_ONES[1:10])}))?\b(?!-{_ORDINAL})"
     rf"|(?:{'|'.join(sorted(_ONES, key=len, reverse=True))})\b"
-    r"|a(?=\s(?:hundred|thousand|dozen)\b)"
+    r"|a(?=\s(?:hundred|thousand|dozen)\b))"
 )
 _MULTIPLIERS = {
     "dozen": 12.0,
@@ -163,8 +164,10 @@ _ATTACHED = (
 # Where a number ends: at a word boundary, or where an attached multiplier or unit
 # starts (the groups after it read that, with no space).
 _NUMBER_END = rf"(?:\b|(?=(?(symbol){_ATTACHED_TO_MONEY}|{_ATTACHED})(?!\w)))"
+# A space before the number only after a currency symbol ("$ 5"): a match never opens
+# on the space before a bare number, which would try every number twice.
 QUANTITY = re.compile(
-    r"(?P<symbol>[$€£¥₹])?\s?"
+    r"(?:(?P<symbol>[$€£¥₹])\s?)?"
     r"(?P<number>(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     + _NUMBER_END
     + "|"

@@ -181,6 +181,9 @@ def implied_details(text: str) -> tuple[Detail, ...]:
 
 def _differences(text: str) -> Iterator[Detail]:
     """The size of each change written "from <amount> to <amount>" in one unit."""
+    lowered = text.lower()
+    if "from" not in lowered or " to " not in lowered:
+        return  # most texts state no change: skip reading their amounts again
     for before, after in itertools.pairwise(QUANTITY.finditer(text)):
         if text[before.end() : after.start()].strip().lower() != "to":
             continue
