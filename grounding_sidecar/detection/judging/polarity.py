@@ -63,26 +63,28 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     return flip
 
 
-def _cues(text: str, other: str) -> tuple[Cue, ...]:
+def _cues(text: str, other_words: set[str]) -> tuple[Cue, ...]:
     return cues(text)
 
 
-def _every_cue(text: str, other: str) -> tuple[Cue, ...]:
-    """Cues, denials, and each "unless" whose condition the other text speaks of: "not
-    covered unless you add the flood extension" against "You need the flood extension",
-    not against "Children under 12 can safely take this product" ("should not take it
-    unless directed by a doctor")."""
-    other_words = _comparable(words.content_words(other))
+def _every_cue(text: str, other_words: set[str]) -> tuple[Cue, ...]:
+    """Cues, denials, and each "unless" whose condition the other text (its comparable
+    content words) speaks of: "not covered unless you add the flood extension" against
+    "You need the flood extension", not against "Children under 12 can safely take this
+    product" ("should not take it unless directed by a doctor")."""
     spoken_of = tuple(c for c in conditions(text) if not _negates_none_of(c, other_words))
     return (*cues(text), *denials(text), *spoken_of)
 
 
-def _flip(claim: str, passage: str, read: Callable[[str, str], tuple[Cue, ...]]) -> Flip | None:
-    """The difference, with the cues `read` finds in each text."""
+def _flip(
+    claim: str, passage: str, read: Callable[[str, set[str]], tuple[Cue, ...]]
+) -> Flip | None:
+    """The difference, with the cues `read` finds in each text (given the other's
+    comparable content words)."""
     claim_words = _comparable(words.content_words(claim))
     passage_words = _comparable(words.content_words(passage))
-    theirs = read(passage, claim)
-    mine = tuple(cue for cue in read(claim, passage) if _counts_in(cue, passage))
+    theirs = read(passage, claim_words)
+    mine = tuple(cue for cue in read(claim, passage_words) if _counts_in(cue, passage))
     plainly = _PlainUses(passage)
     speaks = [_speaks_of(cue, claim, claim_words, plainly) for cue in theirs]
     counted = [cue for cue, speaking in zip(theirs, speaks, strict=True) if speaking]

@@ -161,9 +161,10 @@ _DEMONYMS = {
     "yemeni": "yemen",
     "zimbabwean": "zimbabwe",
 }
-_COUNTRIES: dict[str, tuple[str, ...]] = {}
-for _demonym, _country in _DEMONYMS.items():
-    _COUNTRIES[_country] = (*_COUNTRIES.get(_country, ()), _demonym)
+_COUNTRIES = {
+    country: tuple(demonym for demonym, of in _DEMONYMS.items() if of == country)
+    for country in _DEMONYMS.values()
+}
 
 
 def other_names(word: str) -> tuple[str, ...]:
