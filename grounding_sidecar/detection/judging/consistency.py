@@ -91,8 +91,10 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # and a name with a capital inside ("YouTube"); reads no cue in "not only ... but",
 # "nothing but", "no matter", a cue before a price ("at no cost") as negating the price
 # alone, "banned", "barred", "avoid" and "closed to" as denials, and asks polarity.py
-# whether a negation differs for the contrast rule and the scorer's features.
-RULES_VERSION = "rules-v12"
+# whether a negation differs for the contrast rule and the scorer's features; rules-v13
+# reads a prohibition ("banned", "closed to") against a permission ("allowed", "can")
+# as a plain flip, and the words that permit as one ("not allowed" against "permitted").
+RULES_VERSION = "rules-v13"
 
 
 class FindingKind(enum.Enum):

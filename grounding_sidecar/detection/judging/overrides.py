@@ -14,6 +14,7 @@ from typing import TypeVar, cast
 import numpy as np
 
 from grounding_sidecar.detection.contract import Verdict
+from grounding_sidecar.detection.judging.alignment import changed_words
 from grounding_sidecar.detection.judging.consistency import (
     Contrast,
     Finding,
@@ -24,6 +25,7 @@ from grounding_sidecar.detection.judging.consistency import (
 )
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.judgement import Judgement
+from grounding_sidecar.detection.text.contrasts import contrast_table
 
 _Found = TypeVar("_Found")
 
@@ -35,7 +37,12 @@ CONTRADICTION_MARGIN = 0.15
 # the similarity says, when the contrast can be named (consistency.find_contrast).
 # On the calibration mix (tools/training/fit_calibration.py) every bar from 0.9 to
 # 0.99 scores alike; ver-v4's direction flips read 0.90-0.92 ("rose" for "fell"), so
-# the bar is the range's low end (docs/verifier.md#explained-contradictions).
+# the bar is the range's low end (docs/verifier.md#explained-contradictions).  A claim
+# copied from its passage but for one word of a contrast-table pair needs less: that the
+# verifier not read it as entailed (under VERIFIER_ENTAILMENT).  With the passage's
+# neighbours in its premise the verifier reads such swaps at 0.8-0.9 ("pears" for
+# "apples", "pharmacist" for "nurse") and the restatements it must pass at the same
+# level ("the pet" for "the dog"), so the words decide, and the verifier can only veto.
 VERIFIER_CONTRADICTION = 0.9
 # A passage this close to the best passage's cosine may be the one a claim's detail
 # comes from: a detail one of them states is never misplaced
@@ -84,8 +91,9 @@ def _verifier_contradiction(
     evidence: ClaimEvidence, judgement: Judgement, cosine_threshold: float
 ) -> Judgement | None:
     """Contradictory when the verifier is confident that a similar passage says the
-    opposite: similarity cannot see a flipped meaning, the verifier can.  Weighed
-    against the lexical evidence (`find_contrast`): a claim made only of the
+    opposite (or, for a one-word swap of a contrast-table pair, does not read it as
+    entailed: `_one_word_swap`): similarity cannot see a flipped meaning, the verifier
+    can.  Weighed against the lexical evidence (`find_contrast`): a claim made only of the
     sources' own words (a reordering, active for passive) is left to the other rules,
     and so is one where no word stands against a word of the passage and no negation
     differs: on real answers the verifier misreads paraphrase as swaps ("build" for
@@ -93,10 +101,14 @@ def _verifier_contradiction(
     check."""
     verification = judgement.verification
     contradicted = verification.contradicted if verification is not None else None
-    if contradicted is None or contradicted < VERIFIER_CONTRADICTION:
+    if contradicted is None or verification is None:
         return None  # no reading, or a two-label checker's (it has no contradiction)
     contrast = _named_contrast(evidence, cosine_threshold)
     if contrast is None:
+        return None
+    if contradicted < VERIFIER_CONTRADICTION and not (
+        _one_word_swap(evidence, contrast) and verification.entailed < VERIFIER_ENTAILMENT
+    ):
         return None
     passage_id = judgement.best.passage_id
     rationale = (
@@ -104,6 +116,21 @@ def _verifier_contradiction(
         f"(verifier p {contradicted:.2f}, cosine {judgement.score:.2f})"
     )
     return judgement.overruled(Verdict.CONTRADICTORY, rationale, FindingKind.CONTRAST)
+
+
+def _one_word_swap(evidence: ClaimEvidence, contrast: Contrast) -> bool:
+    """Whether the claim is its best passage word for word but for the contrast's word,
+    and the two words a pair of the contrast table or nouns of one kind (not only a
+    noun put in another's place, which names near-synonyms WordNet does not link:
+    "staff" for "employees")."""
+    if contrast.claim_word is None or contrast.passage_word is None:
+        return False
+    if not contrast_table().contrast(contrast.claim_word, contrast.passage_word):
+        return False
+    return any(
+        change.word == contrast.claim_word and change.other == contrast.passage_word
+        for change in changed_words(evidence.claim, evidence.best.text)
+    )
 
 
 def _with_consistency(

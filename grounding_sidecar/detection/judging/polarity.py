@@ -16,8 +16,11 @@ when the claim speaks of that cue's clause ("Paid leave is not available to
 contractors" against "Contractors are not eligible for paid leave").
 
 A flip is plain (`Flip.PLAIN`) when one side negates a word the other states with no
-negation at all ("The laptop has an HDMI port" against "..., but no HDMI port"): no
-reading of double negatives or "not only" can explain it away.  Any other flip is
+negation at all ("The laptop has an HDMI port" against "..., but no HDMI port"), or
+forbids what the other, holding no negation either, permits ("Smoking is banned in
+public buildings" against "You can smoke in public buildings"): no reading of double
+negatives or "not only" can explain it away (and the verifier reads that permission as
+entailed, p 0.98).  Any other flip is
 counted (`Flip.COUNTED`) and the verifier's entailment may overrule it
 (judging/overrides.py).
 """
@@ -34,7 +37,9 @@ from grounding_sidecar.detection.text.negation import (
     conditions,
     cues,
     denials,
+    permits,
     prefix_negations,
+    prohibitions,
 )
 
 # The share of a passage cue's clause the claim must use for a reworded negation of the
@@ -54,13 +59,31 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     "may be denied boarding" is none; nor is "You need the flood extension for flood
     damage to be covered" against "Flood damage is not covered unless you add the flood
     extension"), but they make none of their own ("declined to model" against "refused
-    to model", "is banning the app" against "is prohibiting the app")."""
-    if not cues(claim) and not cues(passage) and not prefix_negations(claim, passage):
-        return None  # nothing negates on either side: most pairs, at a cached lookup
+    to model", "is banning the app" against "is prohibiting the app"), except a
+    prohibition against a permission (`_forbids`)."""
+    if not cues(claim) and not cues(passage):
+        if _forbids(claim, passage) or _forbids(passage, claim):
+            return Flip.PLAIN
+        if not prefix_negations(claim, passage):
+            return None  # nothing negates on either side: most pairs, at a cached lookup
     flip = _flip(claim, passage, _cues)
     if flip is None or _flip(claim, passage, _every_cue) is None:
         return None
     return flip
+
+
+def _forbids(text: str, other: str) -> bool:
+    """Whether `text` forbids what `other` permits, neither holding a negation cue: a
+    prohibition ("banned", "closed to") whose negated words (its clause's, when none
+    follows it) `other` uses, beside a word that permits ("Smoking is banned in public
+    buildings" against "You can smoke in public buildings", "The bridge is closed to
+    trucks" against "Trucks are allowed on the bridge").  A text that denies too
+    restates it ("Members were barred" against "Members were refused entry")."""
+    found = prohibitions(text)
+    if not found or not permits(other) or denials(other):
+        return False
+    other_words = _comparable(words.content_words(other))
+    return any(not _comparable(cue.negated or cue.clause).isdisjoint(other_words) for cue in found)
 
 
 def _cues(text: str, other_words: set[str]) -> tuple[Cue, ...]:
@@ -158,5 +181,12 @@ def _comparable(stems: frozenset[str] | tuple[str, ...]) -> set[str]:
 
 def _comparable_word(stemmed: str) -> str:
     """The stemmer keeps "include" whole and cuts "includes" to "includ": compared
-    without a final "e", "does not include SSO" speaks of the claim's "includes"."""
-    return stemmed.rstrip("e")
+    without a final "e", "does not include SSO" speaks of the claim's "includes".  The
+    words that permit are one word here: "Pets are not allowed in the cabin" speaks of
+    "Pets are permitted in the cabin" and of "Pets are welcome"."""
+    plain = stemmed.rstrip("e")
+    return _PERMITTING.get(plain, plain)
+
+
+# Stems (without a final "e") of the words that permit, read as one (`_comparable_word`).
+_PERMITTING = {"permit": "allow", "permitt": "allow", "welcom": "allow"}

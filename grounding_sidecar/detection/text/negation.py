@@ -58,6 +58,21 @@ _DENIALS = re.compile(
     r"turn(?:s|ed|ing)?\s+down|prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|"
     r"ban(?:ned|ning)|barred|avoid(?:s|ed|ing)?|closed\s+to)\b"
 )
+# The denials that forbid (`prohibitions`): against a text that permits the same thing
+# ("Smoking is banned in public buildings" against "You can smoke in public buildings")
+# they are a flip of their own, where a refusal or an "avoid" is not ("Customers can
+# avoid the fee" restates "Customers can skip the fee").  Not a prohibition in the past
+# ("were banned", "had been banned"): news tells of one lifted ("Israeli airlines were
+# banned from the airspace of Oman" beside "Oman is allowing Israeli carriers").
+_PROHIBITIONS = re.compile(
+    r"(?<!\bwas )(?<!\bwere )(?<!\bbeen )"
+    r"\b(?:prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|ban(?:ned|ning)|barred|closed\s+to)\b"
+)
+# Words that permit: what a prohibition stands against.
+_PERMISSIONS = re.compile(
+    r"\b(?:allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|can|may|welcome[ds]?|legal|"
+    r"(?:free|open)\s+to)\b"
+)
 # "unless" negates a condition: "not covered unless you add the extension" says
 # "covered if you add it".  Read by the consistency rule alone, as the denials are.
 _CONDITIONS = re.compile(r"\bunless\b")
@@ -96,6 +111,8 @@ class CueReading:
     cues: tuple[Cue, ...]  # the negation cues `negation_parity` counts, in order
     denials: tuple[Cue, ...]  # verbs that deny the word after them ("denied boarding")
     conditions: tuple[Cue, ...]  # each "unless", negating its condition's words
+    prohibitions: tuple[Cue, ...]  # the denials that forbid ("banned", "prohibited")
+    permits: bool  # whether a word permits ("allowed", "can", "welcome")
 
 
 # Cached per text, as details are: a passage is read against every claim it is the best
@@ -109,6 +126,8 @@ def read_cues(text: str) -> CueReading:
         _read_cues(lowered, breaks, _NEGATIONS),
         _read_cues(lowered, breaks, _DENIALS),
         _read_conditions(lowered, breaks),
+        _read_cues(lowered, breaks, _PROHIBITIONS),
+        _PERMISSIONS.search(lowered) is not None,
     )
 
 
@@ -120,6 +139,16 @@ def cues(text: str) -> tuple[Cue, ...]:
 def denials(text: str) -> tuple[Cue, ...]:
     """Every verb of `text` that denies the word after it ("denied boarding")."""
     return read_cues(text).denials
+
+
+def prohibitions(text: str) -> tuple[Cue, ...]:
+    """Every denial of `text` that forbids ("Smoking is banned", "closed to trucks")."""
+    return read_cues(text).prohibitions
+
+
+def permits(text: str) -> bool:
+    """Whether `text` holds a word that permits ("allowed", "can", "may", "welcome")."""
+    return read_cues(text).permits
 
 
 def conditions(text: str) -> tuple[Cue, ...]:

@@ -42,11 +42,14 @@ SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec9
 # one kind ("bedroom" for "kitchen", text/noun_kinds.py) or two periods ("monthly" for
 # "annual"); v6: or a noun put in another's place in a claim copied from its passage
 # word for word ("horse" for "dog", consistency.find_contrast), and no two nouns that
-# are hypernyms by any of their senses stand against each other.
-VERIFIER_VERSION = "ver-v6"
+# are hypernyms by any of their senses stand against each other; v7: a claim copied from
+# its passage but for one word of a contrast-table pair needs only that the verifier
+# read no entailment (judging/overrides.py), and the table lists opposite acts ("adds"
+# against "removes").
+VERIFIER_VERSION = "ver-v7"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
-VERSION_CONTRAST_TABLE = "1129bd94"
+VERSION_CONTRAST_TABLE = "aff671b3"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

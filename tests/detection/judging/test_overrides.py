@@ -4,9 +4,12 @@ claim, and `overridden` leaves a claim no rule finds against as the scorer judge
 
 from __future__ import annotations
 
-import numpy as np
+import dataclasses
 
-from grounding_sidecar.detection.contract import Verdict
+import numpy as np
+import pytest
+
+from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.judgement import Judgement
@@ -69,3 +72,29 @@ def test_a_misplaced_value_is_read_against_the_passages_near_the_best() -> None:
     assert "of something else" in judged.rationale
     near = _two_passages(claim, other_cosine=0.8)  # within NEAR_MARGIN: may be its source
     assert overridden(near, _supported(near), 0.5).verdict is Verdict.SUPPORTED
+
+
+def _read(evidence: ClaimEvidence, entailed: float, contradicted: float) -> Judgement:
+    reading = Verification(entailed, contradicted, 1.0 - entailed - contradicted)
+    return dataclasses.replace(_supported(evidence), verification=reading)
+
+
+@pytest.mark.parametrize(
+    ("claim", "entailed", "contradicted", "verdict"),
+    [
+        # Copied but for "lunch" (a meal of breakfast's kind): a swap, unless the
+        # verifier reads it as entailed.
+        ("The staff canteen on the third floor serves lunch until ten.", 0.1, 0.6, "c"),
+        ("The staff canteen on the third floor serves lunch until ten.", 0.95, 0.0, "s"),
+        # Reworded around the swapped word: the verifier's confident contradiction only.
+        ("On the third floor, the staff canteen has lunch until ten.", 0.1, 0.6, "s"),
+        ("On the third floor, the staff canteen has lunch until ten.", 0.0, 0.95, "c"),
+    ],
+)
+def test_a_one_word_swap_needs_only_that_the_verifier_reads_no_entailment(
+    claim: str, entailed: float, contradicted: float, verdict: str
+) -> None:
+    evidence = _evidence(claim)
+    judged = overridden(evidence, _read(evidence, entailed, contradicted), 0.5)
+    expected = Verdict.CONTRADICTORY if verdict == "c" else Verdict.SUPPORTED
+    assert judged.verdict is expected, judged.rationale

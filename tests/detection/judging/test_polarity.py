@@ -76,10 +76,59 @@ def test_a_denying_verb_only_takes_a_flip_away() -> None:
     assert negation_flip("The government is prohibiting the popular app.", banning) is None
 
 
+SMOKING = "Smoking is banned in all public buildings."
+
+
 @pytest.mark.parametrize(
     ("claim", "passage"),
     [
-        ("You cannot smoke in any public building.", "Smoking is banned in all public buildings."),
+        ("You can smoke in public buildings.", SMOKING),
+        ("Smoking is allowed in public buildings.", SMOKING),
+        ("Trucks are allowed on the bridge.", "The bridge is closed to trucks."),
+        # Either side may forbid; with nothing after it, a prohibition forbids its clause.
+        ("Pets are banned from the rooms.", "Pets are welcome in all rooms."),
+        ("Smoking is banned.", "You may smoke in the lounge."),
+    ],
+)
+def test_a_prohibition_against_a_permission_is_a_plain_flip(claim: str, passage: str) -> None:
+    assert negation_flip(claim, passage) is Flip.PLAIN
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "flip"),
+    [
+        ("Pets are permitted in the cabin.", "Pets are not allowed in the cabin.", Flip.PLAIN),
+        ("Pets are welcome.", "Pets are not allowed, except assistance dogs.", Flip.PLAIN),
+        ("Pets are not permitted in the cabin.", "Pets are not allowed in the cabin.", None),
+    ],
+)
+def test_the_words_that_permit_are_read_as_one(claim: str, passage: str, flip: Flip) -> None:
+    assert negation_flip(claim, passage) is flip
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # A permission of something else, a prohibition restated, a refusal: no flip.
+        ("Cars are allowed on the bridge.", "The bridge is closed to trucks."),
+        ("Smoking is prohibited in all public buildings.", SMOKING),
+        ("Customers can avoid the fee by paying on time.", "Customers can skip the fee."),
+        ("Members were refused entry.", "Members were barred from the hall."),
+        # A prohibition in the past: news of one lifted.
+        (
+            "Oman is allowing Israeli carriers to use its airspace.",
+            "Israeli airlines were banned from the airspace of Oman.",
+        ),
+    ],
+)
+def test_a_prohibition_flips_only_what_the_other_side_permits(claim: str, passage: str) -> None:
+    assert negation_flip(claim, passage) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("You cannot smoke in any public building.", SMOKING),
         ("Trucks are not allowed on the bridge.", "The bridge is closed to trucks."),
         ("Do not drink alcohol with the drug.", "Avoid drinking alcohol with the drug."),
         ("Members were not let in.", "Members were barred from the hall."),

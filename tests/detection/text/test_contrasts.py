@@ -39,6 +39,11 @@ from tools.training.verifier.wordnet import WORDNET_DIR
         ("legal", "finance"),  # what tells "legal team" from "finance team"
         ("monthly", "annual"),  # the project's periods
         ("yearly", "weekly"),
+        ("removes", "adds"),  # the domain list's opposite acts, in any inflection
+        ("joined", "left"),
+        ("gained", "lost"),
+        ("banned", "allowed"),
+        ("optional", "mandatory"),
     ],
 )
 def test_contrasting_words_are_found_in_any_order(first: str, second: str) -> None:
@@ -59,6 +64,7 @@ def test_contrasting_words_are_found_in_any_order(first: str, second: str) -> No
         ("refused", "declined"),  # one group of the domain list, but synonyms
         ("annual", "yearly"),  # one period, two words
         ("annually", "annual"),
+        ("banned", "forbidden"),  # two prohibitions restate each other
     ],
 )
 def test_paraphrases_and_unrelated_words_are_not_contrasts(first: str, second: str) -> None:

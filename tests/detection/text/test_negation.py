@@ -17,7 +17,9 @@ from grounding_sidecar.detection.text.negation import (
     negated_words,
     negates,
     negation_parity,
+    permits,
     prefix_negations,
+    prohibitions,
 )
 
 # The rule written out word by word (every contraction listed, case-insensitive): the
@@ -172,3 +174,34 @@ def test_an_unless_negates_the_words_of_its_condition() -> None:
     assert condition.negated == ("add", "extension", "flood")
     assert condition.clause == frozenset({"damage", "cover"})
     assert conditions("Flood damage is not covered.") == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "negated"),
+    [
+        ("Pets are prohibited from the cabin.", (("cabin",),)),
+        ("Smoking is banned in all public buildings.", (("public",),)),
+        ("The bridge is closed to trucks.", (("truck",),)),
+        ("Passengers may be denied boarding.", ()),  # a refusal, not a prohibition
+        ("Avoid alcohol.", ()),
+    ],
+)
+def test_prohibitions_are_the_denials_that_forbid(
+    text: str, negated: tuple[tuple[str, ...], ...]
+) -> None:
+    assert tuple(cue.negated for cue in prohibitions(text)) == negated
+
+
+@pytest.mark.parametrize(
+    ("text", "permitting"),
+    [
+        ("You can smoke here.", True),
+        ("Trucks are allowed on the bridge.", True),
+        ("Pets are welcome.", True),
+        ("The lounge is open to members.", True),
+        ("Smoking is banned.", False),
+        ("The bridge opens at noon.", False),
+    ],
+)
+def test_permits_finds_a_word_that_permits(text: str, permitting: bool) -> None:
+    assert permits(text) is permitting

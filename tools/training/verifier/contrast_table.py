@@ -87,6 +87,36 @@ DOMAIN_CONTRASTS: tuple[tuple[str, ...], ...] = (
     ("internal", "external"),
     ("included", "excluded"),
     ("allowed", "blocked", "forbidden", "prohibited"),
+    # Opposite directions and acts, as lemmas (each inflection finds them: "added" and
+    # "removes" are "add" and "remove"), in pairs: the words of a group of three would
+    # stand against each other too ("ban" and "forbid").
+    ("add", "remove"),
+    ("add", "drop"),
+    ("gain", "lose"),
+    ("win", "lose"),
+    ("arrive", "depart"),
+    ("arrival", "departure"),
+    ("grow", "shrink"),
+    ("expand", "shrink"),
+    ("expand", "reduce"),
+    ("increase", "cut"),
+    ("raise", "cut"),
+    ("extend", "shorten"),
+    ("join", "leave"),
+    ("send", "receive"),
+    ("support", "oppose"),
+    ("start", "end"),
+    ("begin", "end"),
+    ("always", "never"),
+    ("mandatory", "optional"),
+    ("required", "optional"),
+    ("allow", "ban"),
+    ("allow", "forbid"),
+    ("allow", "prohibit"),
+    ("permit", "ban"),
+    ("permit", "prohibit"),
+    ("approve", "reject"),
+    ("accept", "reject"),
     # How often: "annual" and "yearly" (or "annually") restate each other, so each
     # joins the other periods in a group of its own.
     *(
