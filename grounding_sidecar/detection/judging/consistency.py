@@ -40,7 +40,6 @@ from grounding_sidecar.detection.text.details import (
     WORD,
     extract_details,
 )
-from grounding_sidecar.detection.text.negation import cues
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 # Names the lexical rules every judge applies: which details a text states and how they
@@ -94,11 +93,8 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # alone, "banned", "barred", "avoid" and "closed to" as denials, and asks polarity.py
 # whether a negation differs for the contrast rule and the scorer's features; rules-v13
 # reads a prohibition ("banned", "closed to") against a permission ("allowed", "can")
-# as a plain flip, and the words that permit as one ("not allowed" against "permitted");
-# rules-v14 reads an initialism a text defines in parentheses as no name of its own
-# ("the cardiothoracic ratio (CTR)"), and finds no negation in a claim whose one cue
-# negates a word no source uses, its passage negating nothing.
-RULES_VERSION = "rules-v14"
+# as a plain flip, and the words that permit as one ("not allowed" against "permitted").
+RULES_VERSION = "rules-v13"
 
 
 class FindingKind(enum.Enum):
@@ -219,21 +215,13 @@ def find_inconsistency(
             FindingKind.SWAPPED_WORD,
         )
     flip = negation_flip(claim, best_passage)
-    if flip is not None and (flip is not Flip.UNSPOKEN or _negates_a_source_word(claim, corpus)):
+    if flip is not None:
         return Finding(
             Verdict.CONTRADICTORY,
             f"negation differs from {best_passage_id}",
             FindingKind.NEGATED_WORD if flip is Flip.PLAIN else FindingKind.NEGATION,
         )
     return None
-
-
-def _negates_a_source_word(claim: str, corpus: SourceCorpus) -> bool:
-    """Whether a word the claim negates is one some source uses: "no discounts" where
-    another passage speaks of discounts.  A claim that negates what no source speaks of
-    ("They have not won a Super Bowl since then" against "the last time we'd see a
-    Dallas Cowboys Super Bowl for over two decades") shows no flip in words."""
-    return any(word in corpus.content_words for cue in cues(claim) for word in cue.negated)
 
 
 def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contrast | None:

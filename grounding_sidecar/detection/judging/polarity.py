@@ -50,9 +50,6 @@ PAIRED_CLAUSE_SHARE = 0.5
 class Flip(enum.Enum):
     PLAIN = "plain"  # one side negates a word the other states without any negation
     COUNTED = "counted"  # the counts differ otherwise
-    # The claim's one cue negates a word the passage never uses, and the passage negates
-    # nothing (`consistency.find_inconsistency` reads it against every source).
-    UNSPOKEN = "unspoken"
 
 
 def negation_flip(claim: str, passage: str) -> Flip | None:
@@ -127,7 +124,7 @@ def _flip(
     if claim_count == 0 and any(cue.negated for cue in counted):
         return Flip.PLAIN
     if not theirs and claim_count == 1 and len(mine) == 1 and mine[0].negated:
-        return Flip.UNSPOKEN if _negates_none_of(mine[0], passage_words) else Flip.PLAIN
+        return Flip.COUNTED if _negates_none_of(mine[0], passage_words) else Flip.PLAIN
     return Flip.COUNTED
 
 

@@ -145,7 +145,7 @@ def _extract(text: str) -> list[Detail]:
         name = match.group()
         details.append(Detail(DetailKind.ENTITY, name.lower(), "", name))
     for match in _ENTITY.finditer(text):
-        if _overlaps(match.span(), taken) or _defined_here(text, match):
+        if _overlaps(match.span(), taken):
             continue
         words = match.group().split()
         leading = len(words)
@@ -228,41 +228,6 @@ def has_checkable_detail(text: str) -> bool:
     if not (named or negates(text)):
         return False
     return len(content_words(text)) >= _MIN_CONTENT_WORDS_WITH_NAME_OR_NEGATION
-
-
-# Words an initialism skips ("Association for Computational Linguistics (ACL)").
-_NOT_INITIALLED = frozenset({"of", "and", "for", "the", "on", "in", "to", "a", "an", "&"})
-
-
-def _defined_here(text: str, match: re.Match[str]) -> bool:
-    """Whether `match` is an initialism in parentheses right after the words it
-    abbreviates, in any case: "the cardiothoracic ratio (CTR)", "the International
-    Court of Justice (ICJ)", "red blood cells (RBCs)".  The text defines it: the
-    words it stands for are what a source must back, not the letters, which a source
-    that writes the words out never holds."""
-    start, end = match.span()
-    if text[start - 1 : start] != "(" or text[end : end + 1] != ")":
-        return False
-    letters = match.group()
-    if letters.endswith("s") and letters[:-1].isupper():
-        letters = letters[:-1]
-    if len(letters) < 2 or not letters.isupper():
-        return False
-    before = [
-        word.lower()
-        for word in re.findall(r"[A-Za-z]+", text[max(0, start - 200) : start - 1])
-        if word.lower() not in _NOT_INITIALLED
-    ]
-    return any(
-        words[0][0] == letters[0].lower() and _in_order(letters.lower(), "".join(words))
-        for words in (before[-n:] for n in range(1, min(len(before), len(letters)) + 1))
-    )
-
-
-def _in_order(letters: str, text: str) -> bool:
-    """Whether `letters` occur in `text` in order ("ctr" in "cardiothoracicratio")."""
-    remaining = iter(text)
-    return all(letter in remaining for letter in letters)
 
 
 def _starts_sentence(text: str, match: re.Match[str]) -> bool:

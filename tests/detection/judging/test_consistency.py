@@ -304,11 +304,10 @@ def test_a_negation_of_what_the_passage_says_is_a_contradiction() -> None:
             "The new images reveal the structures stars create, not seen before.",
             None,
         ),
-        (  # a claim's cue on a word no source uses, the passage negating nothing,
-            # shows no flip: the scorer decides (labelled supported in AttributionBench)
+        (  # every cue of the claim counts, even on a word the passage never uses
             "Insects do not have eyelids, but they have compound eyes.",
             "Many insects have two kinds of eyes: simple and compound.",
-            None,
+            "contradictory: negation differs from s0.0",
         ),
         (  # "include" and "includes" are one word, though the stemmer cuts them apart
             "The Pro plan includes single sign-on for every user.",
@@ -447,19 +446,7 @@ def test_a_plain_negation_has_its_own_kind() -> None:
     corpus = SourceCorpus([passage])
     plain = find_inconsistency("The laptop has an HDMI port.", passage, "s0.0", corpus)
     assert plain is not None and plain.kind is FindingKind.NEGATED_WORD
-    passage = "Guest accounts are free. Opened items are not refunded."
     counted = find_inconsistency(
-        "Guest accounts do not use up seats.", passage, "s0.0", SourceCorpus([passage])
+        "Insects do not have eyelids.", "Insects have eyes.", "s0.0", corpus
     )
     assert counted is not None and counted.kind is FindingKind.NEGATION
-
-
-def test_a_claim_negating_a_word_no_source_uses_has_no_negation_finding() -> None:
-    """The passage negates nothing and no source speaks of the negated word: no flip
-    shows in words.  Where another source does speak of it, the finding stands."""
-    claim = "Insects do not have eyelids."
-    passage = "Insects have eyes."
-    assert find_inconsistency(claim, passage, "s0.0", SourceCorpus([passage])) is None
-    sources = SourceCorpus([passage, "Eyelids protect the eyes of mammals."])
-    finding = find_inconsistency(claim, passage, "s0.0", sources)
-    assert finding is not None and finding.kind is FindingKind.NEGATION

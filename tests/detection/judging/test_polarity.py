@@ -56,8 +56,8 @@ def test_a_cue_in_another_clause_than_the_claims_flips_nothing() -> None:
             "Contractors are eligible for paid leave.",
             Flip.PLAIN,
         ),
-        # The claim's cue negates a word the passage never uses: unspoken, not plain.
-        ("Insects do not have eyelids.", "Many insects have two kinds of eyes.", Flip.UNSPOKEN),
+        # The claim's cue negates a word the passage never uses: counted, not plain.
+        ("Insects do not have eyelids.", "Many insects have two kinds of eyes.", Flip.COUNTED),
     ],
 )
 def test_a_word_negated_on_one_side_and_stated_plainly_on_the_other_is_plain(

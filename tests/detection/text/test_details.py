@@ -183,25 +183,3 @@ def _sizes(text: str) -> list[Detail]:
     """The sizes of change `implied_details` reads: its shares quote the whole "from X
     to Y", its sizes only "X to Y"."""
     return [d for d in implied_details(text) if not d.surface.lower().startswith("from")]
-
-
-@pytest.mark.parametrize(
-    ("text", "left"),
-    [
-        ("The cardiothoracic ratio (CTR) compares the heart with the chest.", []),
-        ("Cells called red blood cells (RBCs) carry it.", []),
-        (
-            "The Association for Computational Linguistics (ACL) met.",
-            ["Association", "Computational Linguistics"],
-        ),
-        ("It fixes the self-interaction error (SIE).", []),
-        # Letters that spell no words just before them are a name of their own.
-        ("He joined the agency (CIA) in 1990.", ["CIA"]),
-        ("The report (FBI) was leaked.", ["FBI"]),
-    ],
-)
-def test_an_initialism_defined_in_parentheses_is_no_detail_of_its_own(
-    text: str, left: list[str]
-) -> None:
-    names = [d.surface for d in extract_details(text) if d.kind is DetailKind.ENTITY]
-    assert [name for name in names if name not in ("Cells", "He", "It", "The")] == left
