@@ -20,3 +20,14 @@ def citation_spans(text: str) -> Iterator[tuple[int, int]]:
     """The (start, end) of each citation marker in `text`, in order."""
     for match in _CITATION.finditer(text):
         yield match.span()
+
+
+def without_citations(text: str) -> str:
+    """`text` with each citation marker and the space before it removed ("land [2]."
+    is "land."); the text itself when it holds none, as most do."""
+    if "[" not in text and "【" not in text:
+        return text
+    return _MARKED.sub("", text)
+
+
+_MARKED = re.compile(r"\s*(?:" + _CITATION.pattern + ")")

@@ -7,6 +7,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import SkippedClaim, SkipReason
+from grounding_sidecar.detection.text.citations import without_citations
 from grounding_sidecar.detection.text.conversation import is_pleasantry
 from grounding_sidecar.detection.text.details import has_checkable_detail, states_a_value
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
@@ -34,12 +35,15 @@ class Claim:
 
     @property
     def reading(self) -> str:
-        """The text the models and the rules read: the claim less its inline citation,
-        after its question and a dash, so that a one-word answer ("Rome.") reads as a
-        name, not a capitalised sentence start."""
+        """The text the models and the rules read: the claim less its inline citation
+        and its citation markers ("[2]", text/citations.py: a cited answer's sources
+        rarely hold the marker, and its number read as a word made a faithful claim
+        look less supported), after its question and a dash, so that a one-word answer
+        ("Rome.") reads as a name, not a capitalised sentence start."""
         text = self.text
         if self.citation is not None:
             text = text[: self.citation[0]].rstrip() + text[self.citation[1] :]
+        text = without_citations(text)
         return text if self.question is None else f"{self.question} — {text}"
 
 

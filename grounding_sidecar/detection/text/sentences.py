@@ -29,8 +29,9 @@ from enum import StrEnum
 
 # Names the segmentation and the claim-selection rules (claims.py): results graded
 # under different rules never mix.  v2 grades headings and short sentences that hold
-# a checkable detail.
-SPLITTER_VERSION = "split-v3"
+# a checkable detail; v4 reads a claim without its citation markers ("[2]",
+# claims.Claim.reading).
+SPLITTER_VERSION = "split-v4"
 
 
 class BlockKind(StrEnum):

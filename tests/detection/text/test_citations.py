@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.text.citations import citation_spans
+from grounding_sidecar.detection.text.citations import citation_spans, without_citations
 
 
 @pytest.mark.parametrize(
@@ -33,3 +33,13 @@ def test_each_marker_form_is_one_span(text: str, markers: list[str]) -> None:
 )
 def test_other_brackets_are_no_marker(text: str) -> None:
     assert list(citation_spans(text)) == []
+
+
+def test_without_citations_removes_each_marker_and_the_space_before_it() -> None:
+    assert without_citations("Refunds take 5 days [1][2].") == "Refunds take 5 days."
+    assert (
+        without_citations("It applies to land[2] and houses.") == "It applies to land and houses."
+    )
+    assert without_citations("Founded in [2019] by Ada.") == "Founded in [2019] by Ada."
+    text = "No marker here."
+    assert without_citations(text) is text

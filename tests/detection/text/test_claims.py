@@ -108,3 +108,9 @@ def test_setting_claims_aside_keeps_the_answers_order() -> None:
         ("Hi.", SkipReason.TOO_SHORT),
         ("Returns take 5 days.", SkipReason.CONVERSATION),
     ]
+
+
+def test_a_claim_is_read_without_its_citation_markers() -> None:
+    claim = Claim("Refunds take 5 business days [1][2].", 0, 36)
+    assert claim.reading == "Refunds take 5 business days."
+    assert claim.text == "Refunds take 5 business days [1][2]."  # the report shows it whole
