@@ -40,7 +40,8 @@ from grounding_sidecar.detection.text.details import (
     WORD,
     extract_details,
 )
-from grounding_sidecar.detection.text.quantifiers import lifted_restriction
+from grounding_sidecar.detection.text.negation import cues
+from grounding_sidecar.detection.text.quantifiers import lifted_restriction, negates_any
 
 # Names the lexical rules every judge applies: which details a text states and how they
 # compare (details.py, clock.py, shares.py), the consistency findings and the contrast
@@ -93,8 +94,12 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # alone, "banned", "barred", "avoid" and "closed to" as denials, and asks polarity.py
 # whether a negation differs for the contrast rule and the scorer's features; rules-v13
 # reads a prohibition ("banned", "closed to") against a permission ("allowed", "can")
-# as a plain flip, and the words that permit as one ("not allowed" against "permitted").
-RULES_VERSION = "rules-v13"
+# as a plain flip, and the words that permit as one ("not allowed" against "permitted");
+# rules-v15 (rules-v14 was withdrawn unshipped) reads a negated antonym as a restatement
+# ("does not open" for "closed", polarity.py), a price as narrow only after "no" ("doesn't
+# charge" negates its verb), and no word the claim's own negation turns around as a
+# contrast ("not required" against "optional", "cannot ... any" against "all").
+RULES_VERSION = "rules-v15"
 
 
 class FindingKind(enum.Enum):
@@ -250,7 +255,8 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     table = contrast_table()
     mine = _Forms(claim, table)
     theirs = _Forms(best_passage, table)
-    new_words = mine.new_beside(theirs)
+    turned = _negated_by(claim) if not cues(best_passage) else frozenset()
+    new_words = [word for word in mine.new_beside(theirs) if word not in turned]
     dropped = theirs.dropped_by(mine) if new_words else []
     found = table.first_pair(new_words, dropped) if dropped else None
     if found is not None:
@@ -259,6 +265,17 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     if lifted is not None:
         return Contrast(*lifted)
     return _noun_in_place(claim, best_passage)
+
+
+def _negated_by(claim: str) -> frozenset[str]:
+    """The words a claim's own negation turns around, which stand against nothing in a
+    passage that negates nothing: "not open" restates "closed", "not required" restates
+    "optional", and "any" after a negation says "none" ("You cannot smoke in any public
+    building" restates "Smoking is banned in all public buildings").  Against a passage
+    that negates too they still may ("Without credited evaluation metrics" against
+    "Without standard evaluation metrics")."""
+    negated = {cue.written for cue in cues(claim) if cue.written}
+    return frozenset(negated | ({"any"} if negates_any(claim) else set()))
 
 
 def _noun_in_place(claim: str, best_passage: str) -> Contrast | None:

@@ -30,8 +30,10 @@ from __future__ import annotations
 import collections
 import enum
 from collections.abc import Callable
+from functools import cached_property
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.negation import (
     Cue,
     conditions,
@@ -41,6 +43,7 @@ from grounding_sidecar.detection.text.negation import (
     prefix_negations,
     prohibitions,
 )
+from grounding_sidecar.detection.text.noun_kinds import noun_forms
 
 # The share of a passage cue's clause the claim must use for a reworded negation of the
 # claim to pair with it: the two then speak of one thing.
@@ -107,7 +110,12 @@ def _flip(
     claim_words = _comparable(words.content_words(claim))
     passage_words = _comparable(words.content_words(passage))
     theirs = read(passage, claim_words)
-    mine = tuple(cue for cue in read(claim, passage_words) if _counts_in(cue, passage))
+    antonyms = _Antonyms(claim, passage)
+    mine = tuple(
+        cue
+        for cue in read(claim, passage_words)
+        if _counts_in(cue, passage) and not antonyms.restated_by(cue)
+    )
     plainly = _PlainUses(passage)
     speaks = [_speaks_of(cue, claim, claim_words, plainly) for cue in theirs]
     counted = [cue for cue, speaking in zip(theirs, speaks, strict=True) if speaking]
@@ -126,6 +134,47 @@ def _flip(
     if not theirs and claim_count == 1 and len(mine) == 1 and mine[0].negated:
         return Flip.COUNTED if _negates_none_of(mine[0], passage_words) else Flip.PLAIN
     return Flip.COUNTED
+
+
+class _Antonyms:
+    """The passage's words the claim does not write, that are no nouns: a claim's cue
+    that negates the antonym of one of them restates it ("The museum does not open on
+    any public holiday" against "The museum is closed on all public holidays", "is not
+    required" against "is optional"), as a denial restates a "not" (the contrast table's
+    pairs; nouns never, "does not serve tea" is no "serves coffee"), where the passage
+    negates nothing ("without decreasing the size" against "without increasing the
+    size" is a swap).  Read only for a cue whose negated word the passage never uses."""
+
+    def __init__(self, claim: str, passage: str) -> None:
+        self._claim, self._passage = claim, passage
+
+    def restated_by(self, cue: Cue) -> bool:
+        if not cue.negated or cue.narrow or cues(self._passage):
+            return False  # a passage that negates too may negate the antonym itself
+        negated = cue.negated[0]
+        if negated in self._passage_words:
+            return False
+        forms = _not_nouns([form for form in (cue.written, negated) if form])
+        candidates = self._candidates
+        if not forms or not candidates:
+            return False
+        return contrast_table().first_pair(forms, candidates) is not None
+
+    @cached_property
+    def _passage_words(self) -> frozenset[str]:
+        return frozenset(words.words(self._passage))
+
+    @cached_property
+    def _candidates(self) -> list[str]:
+        mine = frozenset(words.written(self._claim.lower()))
+        written = words.written(self._passage.lower())
+        return _not_nouns(sorted({w for w in written if w.isalpha() and w not in mine}))
+
+
+def _not_nouns(candidates: list[str]) -> list[str]:
+    """The words of `candidates` that the contrast table knows as no noun (one lookup)."""
+    found = contrast_table().nouns.lookup([noun_forms(word) for word in candidates])
+    return [word for word, nouns in zip(candidates, found, strict=True) if not nouns]
 
 
 def _counts_in(cue: Cue, passage: str) -> bool:

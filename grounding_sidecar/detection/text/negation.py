@@ -78,13 +78,14 @@ _PERMISSIONS = re.compile(
 _CONDITIONS = re.compile(r"\bunless\b")
 # Cues that negate one word only, and only where the other text uses it (`Cue.narrow`):
 # before a comparative and "than" a cue sets a limit ("no more than 23 kg", "not later
-# than Friday") and negates the comparative, not the number after it; before a price
-# it says "free" ("at no cost", "no extra charge", "a no-cost plan"), so it negates
-# nothing against a "free" and flips an "at cost".
+# than Friday") and negates the comparative, not the number after it; a "no" before a
+# price says "free" ("at no cost", "no extra charge", "a no-cost plan"), so it negates
+# nothing against a "free" and flips an "at cost".  A verb's "not" is no price: "doesn't
+# charge any monthly fees" negates "charge" as any cue does.
 _NARROW = re.compile(
     r"\s*(more|less|fewer|later|earlier|longer|shorter|greater|higher|lower|sooner|"
     r"further|older|younger)\s+than\b"
-    r"|[\s-]*(?:extra\s+|additional\s+)?(cost|charge)\b"
+    r"|(?<=\bno)[\s-]*(?:extra\s+|additional\s+)?(cost|charge)\b"
 )
 # Where a cue's clause ends: punctuation that closes a clause, and the words that open
 # a contrasting one ("two USB-C ports, but no HDMI port").
@@ -97,11 +98,14 @@ class Cue:
     the first after it, and each joined to that one by "or" or "nor"; empty when none
     follows), the other content words of its clause, and whether it negates one word
     only where the other text uses that word (`_NARROW`: "no more than", `negated`
-    then holding the comparative alone as written; "at no cost", holding "cost")."""
+    then holding the comparative alone as written; "at no cost", holding "cost"); and
+    the first negated word as written, lower case (`written`: "required", whose stem
+    "requir" no word list knows)."""
 
     negated: tuple[str, ...]
     clause: frozenset[str]
     narrow: bool = False
+    written: str = ""  # the first negated word as written, lower case ("required")
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,17 +184,20 @@ def _read_cues(
     found = []
     for match in pattern.finditer(lowered):
         after = lowered[match.end() : match.end() + _SCOPE_CHARACTERS]
-        narrow = _NARROW.match(after)
+        narrow = _NARROW.match(lowered, match.end(), match.end() + _SCOPE_CHARACTERS)
         if narrow is not None:
             negated: tuple[str, ...] = (narrow.group(1) or narrow.group(2),)
+            written = negated[0]
         else:
             # `words.written`, not the cached `words.words`: these snippets would only
             # push whole passages out of its cache.
             following = words.written(after)
-            negated = _first_and_alternatives([words.stem(token) for token in following])
+            stems = [words.stem(token) for token in following]
+            negated = _first_and_alternatives(stems)
+            written = following[stems.index(negated[0])] if negated else ""
         opens, closes = clause_around(breaks, match.start(), match.end(), len(lowered))
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes)
-        found.append(Cue(negated, frozenset(clause - set(negated)), narrow=narrow is not None))
+        found.append(Cue(negated, frozenset(clause - set(negated)), narrow is not None, written))
     return tuple(found)
 
 

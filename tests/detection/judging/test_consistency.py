@@ -48,6 +48,35 @@ def test_a_negation_the_passage_words_as_a_denial_is_no_contrast() -> None:
     assert find_contrast(claim, passage, SourceCorpus([passage])) is None
 
 
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # A word the claim's own negation turns around stands against nothing.
+        (
+            "The museum does not open on public holidays.",
+            "The museum is closed on public holidays.",
+        ),
+        ("The course is not required for new staff.", "The course is optional for new staff."),
+        # "any" after a negation says "none", as "all" under a prohibition does.
+        ("You cannot smoke in any public building.", "Smoking is banned in all public buildings."),
+    ],
+)
+def test_a_word_the_claim_negates_names_no_contrast(claim: str, passage: str) -> None:
+    assert find_contrast(claim, passage, SourceCorpus([passage])) is None
+    # Unnegated, the same word stands against the passage's.
+    plain = claim.replace("does not open", "opens").replace("is not required", "is required")
+    if plain != claim:
+        assert find_contrast(plain, passage, SourceCorpus([passage])) is not None
+
+
+def test_a_negated_word_still_stands_against_one_the_passage_negates_too() -> None:
+    passage = "Cars travel further without increasing the size of the battery."
+    claim = "Cars travel further without decreasing the size of the battery."
+    assert find_contrast(claim, passage, SourceCorpus([passage])) == Contrast(
+        "decreasing", "increasing"
+    )
+
+
 def test_a_paraphrase_names_no_contrast() -> None:
     assert _find("During the renovation, the hospital's east entrance remains accessible.") is None
 

@@ -97,6 +97,21 @@ def test_a_prohibition_against_a_permission_is_a_plain_flip(claim: str, passage:
 @pytest.mark.parametrize(
     ("claim", "passage", "flip"),
     [
+        ("The museum does not open on holidays.", "The museum is closed on holidays.", None),
+        ("The medicine is not safe for children.", "It is dangerous for children.", None),
+        ("The course is not required.", "The course is optional.", None),
+        # Its own word negated is a flip; a noun's kind is no antonym.
+        ("The museum does not close on holidays.", "The museum is closed on holidays.", Flip.PLAIN),
+        ("The cafe does not stock tea.", "The cafe stocks coffee.", Flip.PLAIN),
+    ],
+)
+def test_a_negated_antonym_restates_the_passage(claim: str, passage: str, flip: Flip) -> None:
+    assert negation_flip(claim, passage) is flip
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "flip"),
+    [
         ("Pets are permitted in the cabin.", "Pets are not allowed in the cabin.", Flip.PLAIN),
         ("Pets are welcome.", "Pets are not allowed, except assistance dogs.", Flip.PLAIN),
         ("Pets are not permitted in the cabin.", "Pets are not allowed in the cabin.", None),

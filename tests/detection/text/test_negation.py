@@ -128,7 +128,7 @@ def test_a_prefix_negates_only_a_word_the_other_text_uses_without_it() -> None:
 
 def test_a_cue_knows_the_other_words_of_its_clause() -> None:
     text = "The warranty covers defects; accidental damage is not covered."
-    assert cues(text) == (Cue(("cover",), frozenset({"accidental", "damage"})),)
+    assert cues(text) == (Cue(("cover",), frozenset({"accidental", "damage"}), written="covered"),)
     # A comma inside a number ends no clause; the cue's own words are not its clause's.
     (cue,) = cues("Do not exceed 4,000 mg in 24 hours.")
     assert cue.clause == frozenset({"4,000", "mg", "24", "hour"})
@@ -205,3 +205,11 @@ def test_prohibitions_are_the_denials_that_forbid(
 )
 def test_permits_finds_a_word_that_permits(text: str, permitting: bool) -> None:
     assert permits(text) is permitting
+
+
+def test_a_price_is_narrow_after_no_only() -> None:
+    (free,) = cues("A 30-day trial at no cost.")
+    assert free.narrow and free.negated == ("cost",)
+    # A verb's "not" negates its verb as any cue does.
+    (verb,) = cues("The account doesn't charge any monthly fees.")
+    assert not verb.narrow and verb.negated == ("charge",) and verb.written == "charge"
