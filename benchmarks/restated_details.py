@@ -204,6 +204,21 @@ WORDING = (
         "Avoid drinking alcohol while taking the drug.",
         "The drug can be taken with alcohol.",
     ),
+    Item(
+        "The account has no monthly fees.",
+        "The account doesn't charge any monthly fees.",
+        "The account charges monthly fees.",
+    ),
+    Item(
+        "The museum is closed on all public holidays.",
+        "The museum does not open on any public holiday.",
+        "The museum opens on all public holidays.",
+    ),
+    Item(
+        "The induction course is optional for new staff.",
+        "The induction course is not required for new staff.",
+        "The induction course is required for new staff.",
+    ),
 )
 
 KINDS = (("amounts", AMOUNTS), ("names", NAMES), ("wording", WORDING))

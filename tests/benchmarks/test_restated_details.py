@@ -45,3 +45,16 @@ def test_the_shipped_detector_passes_idioms_that_hold_a_negation_word() -> None:
         if case.case.id in idioms:
             verdict = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value
             assert verdict == "pass", case.case.id
+
+
+@pytest.mark.parametrize("embedder", ["hash", pytest.param("minilm", marks=pytest.mark.minilm)])
+def test_the_shipped_detector_passes_a_negated_antonym_and_a_negated_any(embedder: str) -> None:
+    """ "doesn't charge any monthly fees" for "has no monthly fees", "does not open on any
+    public holiday" for "closed on all public holidays", "not required" for "optional":
+    wording items 8 to 10, each refused as a flipped negation before rules-v15."""
+    grader = probe_grader(embedder)
+    restated = [f"wording:{number}" for number in (8, 9, 10)]
+    for case in restated_detail_cases():
+        if case.case.id in restated:
+            verdict = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value
+            assert verdict == "pass", case.case.id

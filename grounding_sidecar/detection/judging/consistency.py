@@ -255,7 +255,7 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     table = contrast_table()
     mine = _Forms(claim, table)
     theirs = _Forms(best_passage, table)
-    turned = _negated_by(claim) if not cues(best_passage) else frozenset()
+    turned = _negated_by(claim, passage_negates=bool(cues(best_passage)))
     new_words = [word for word in mine.new_beside(theirs) if word not in turned]
     dropped = theirs.dropped_by(mine) if new_words else []
     found = table.first_pair(new_words, dropped) if dropped else None
@@ -267,14 +267,15 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     return _noun_in_place(claim, best_passage)
 
 
-def _negated_by(claim: str) -> frozenset[str]:
-    """The words a claim's own negation turns around, which stand against nothing in a
-    passage that negates nothing: "not open" restates "closed", "not required" restates
-    "optional", and "any" after a negation says "none" ("You cannot smoke in any public
-    building" restates "Smoking is banned in all public buildings").  Against a passage
-    that negates too they still may ("Without credited evaluation metrics" against
-    "Without standard evaluation metrics")."""
-    negated = {cue.written for cue in cues(claim) if cue.written}
+def _negated_by(claim: str, passage_negates: bool) -> frozenset[str]:
+    """The words a claim's own negation turns around, which stand against nothing:
+    "any" after a negation says "none" ("You cannot smoke in any public building"
+    restates "Smoking is banned in all public buildings", "doesn't charge any monthly
+    fees" restates "has no monthly fees"); and, in a passage that negates nothing, the
+    word a cue negates ("not open" restates "closed", "not required" restates
+    "optional").  Against a passage that negates too, that word still may ("Without
+    credited evaluation metrics" against "Without standard evaluation metrics")."""
+    negated = {cue.written for cue in cues(claim) if cue.written} if not passage_negates else set()
     return frozenset(negated | ({"any"} if negates_any(claim) else set()))
 
 
