@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from grounding_sidecar.detection.embedding import hashing
+from grounding_sidecar.detection.judging import polarity
 from grounding_sidecar.detection.text import contrasts, details, negation, words
 
 
@@ -31,6 +32,7 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "details": details.extract_details,
     "implied_details": details.implied_details,
     "negation_cues": negation.read_cues,
+    "negation_flips": polarity.negation_flip,
     "contrast_table": contrasts.contrast_table,
     **hashing.CACHES,  # its memo tables are private to it
 }

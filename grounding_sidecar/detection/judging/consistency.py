@@ -40,8 +40,8 @@ from grounding_sidecar.detection.text.details import (
     WORD,
     extract_details,
 )
-from grounding_sidecar.detection.text.negation import cues
-from grounding_sidecar.detection.text.quantifiers import lifted_restriction, negates_any
+from grounding_sidecar.detection.text.negation import cues, negates_any
+from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 # Names the lexical rules every judge applies: which details a text states and how they
 # compare (details.py, clock.py, shares.py), the consistency findings and the contrast
@@ -120,6 +120,10 @@ class Contrast:
 
     claim_word: str | None = None
     passage_word: str | None = None
+    # The two words are a pair of the contrast table, or nouns of one kind
+    # (`ContrastTable.first_pair`); not a lifted restriction or a noun put in another's
+    # place, which the table does not pair.
+    paired: bool = False
 
     def describe(self, passage_id: str) -> str:
         if self.claim_word is None:
@@ -255,12 +259,14 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     table = contrast_table()
     mine = _Forms(claim, table)
     theirs = _Forms(best_passage, table)
-    turned = _negated_by(claim, passage_negates=bool(cues(best_passage)))
-    new_words = [word for word in mine.new_beside(theirs) if word not in turned]
+    new_words = mine.new_beside(theirs)
+    if new_words:
+        turned = _negated_by(claim, passage_negates=bool(cues(best_passage)))
+        new_words = [word for word in new_words if word not in turned]
     dropped = theirs.dropped_by(mine) if new_words else []
     found = table.first_pair(new_words, dropped) if dropped else None
     if found is not None:
-        return Contrast(*found)
+        return Contrast(*found, paired=True)
     lifted = lifted_restriction(claim, best_passage)
     if lifted is not None:
         return Contrast(*lifted)
@@ -275,8 +281,10 @@ def _negated_by(claim: str, passage_negates: bool) -> frozenset[str]:
     word a cue negates ("not open" restates "closed", "not required" restates
     "optional").  Against a passage that negates too, that word still may ("Without
     credited evaluation metrics" against "Without standard evaluation metrics")."""
-    negated = {cue.written for cue in cues(claim) if cue.written} if not passage_negates else set()
-    return frozenset(negated | ({"any"} if negates_any(claim) else set()))
+    turned = {"any"} if negates_any(claim) else set()
+    if not passage_negates:
+        turned |= {cue.written for cue in cues(claim) if cue.written}
+    return frozenset(turned)
 
 
 def _noun_in_place(claim: str, best_passage: str) -> Contrast | None:

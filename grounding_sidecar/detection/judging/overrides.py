@@ -25,7 +25,6 @@ from grounding_sidecar.detection.judging.consistency import (
 )
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.judgement import Judgement
-from grounding_sidecar.detection.text.contrasts import contrast_table
 
 _Found = TypeVar("_Found")
 
@@ -120,12 +119,10 @@ def _verifier_contradiction(
 
 def _one_word_swap(evidence: ClaimEvidence, contrast: Contrast) -> bool:
     """Whether the claim is its best passage word for word but for the contrast's word,
-    and the two words a pair of the contrast table or nouns of one kind (not only a
-    noun put in another's place, which names near-synonyms WordNet does not link:
-    "staff" for "employees")."""
-    if contrast.claim_word is None or contrast.passage_word is None:
-        return False
-    if not contrast_table().contrast(contrast.claim_word, contrast.passage_word):
+    and the two words a pair of the contrast table or nouns of one kind
+    (`Contrast.paired`; not only a noun put in another's place, which names
+    near-synonyms WordNet does not link: "staff" for "employees")."""
+    if not contrast.paired:
         return False
     return any(
         change.word == contrast.claim_word and change.other == contrast.passage_word

@@ -30,7 +30,7 @@ from __future__ import annotations
 import collections
 import enum
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import contrast_table
@@ -55,6 +55,9 @@ class Flip(enum.Enum):
     COUNTED = "counted"  # the counts differ otherwise
 
 
+# Cached per (claim, passage): the scorer's features, the contrast rule and the
+# consistency rule each ask it of a claim and its best passage.
+@lru_cache(maxsize=4_096)
 def negation_flip(claim: str, passage: str) -> Flip | None:
     """How the claim's negation differs from the passage's, or None when it agrees.  A
     denying verb and an "unless" only take a flip away: read as cues on both sides,

@@ -53,10 +53,10 @@ _ALTERNATIVES = frozenset({"or", "nor"})
 # the consistency rule only (`denials`), never by the parity the scorer's features
 # read.  "declined" alone is a fall ("sales declined"), and "ban" and "bans" are nouns
 # as often as verbs.
+_FORBIDDING = r"prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|ban(?:ned|ning)|barred|closed\s+to"
 _DENIALS = re.compile(
     r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
-    r"turn(?:s|ed|ing)?\s+down|prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|"
-    r"ban(?:ned|ning)|barred|avoid(?:s|ed|ing)?|closed\s+to)\b"
+    rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|{_FORBIDDING})\b"
 )
 # The denials that forbid (`prohibitions`): against a text that permits the same thing
 # ("Smoking is banned in public buildings" against "You can smoke in public buildings")
@@ -64,15 +64,14 @@ _DENIALS = re.compile(
 # avoid the fee" restates "Customers can skip the fee").  Not a prohibition in the past
 # ("were banned", "had been banned"): news tells of one lifted ("Israeli airlines were
 # banned from the airspace of Oman" beside "Oman is allowing Israeli carriers").
-_PROHIBITIONS = re.compile(
-    r"(?<!\bwas )(?<!\bwere )(?<!\bbeen )"
-    r"\b(?:prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|ban(?:ned|ning)|barred|closed\s+to)\b"
-)
+_PROHIBITIONS = re.compile(rf"(?<!\bwas )(?<!\bwere )(?<!\bbeen )\b(?:{_FORBIDDING})\b")
 # Words that permit: what a prohibition stands against.
 _PERMISSIONS = re.compile(
     r"\b(?:allow(?:s|ed|ing)?|permit(?:s|ted|ting)?|can|may|welcome[ds]?|legal|"
     r"(?:free|open)\s+to)\b"
 )
+# An "any" after a cue in its clause (`negates_any`).
+_NEGATED_ANY = re.compile(rf"(?:{_NEGATIONS.pattern})[^.;:!?,]*?\bany\b")
 # "unless" negates a condition: "not covered unless you add the extension" says
 # "covered if you add it".  Read by the consistency rule alone, as the denials are.
 _CONDITIONS = re.compile(r"\bunless\b")
@@ -153,6 +152,14 @@ def prohibitions(text: str) -> tuple[Cue, ...]:
 def permits(text: str) -> bool:
     """Whether `text` holds a word that permits ("allowed", "can", "may", "welcome")."""
     return read_cues(text).permits
+
+
+def negates_any(text: str) -> bool:
+    """Whether `text` says "any" after a negation cue in its clause ("cannot ... any",
+    "doesn't ... any"): such an "any" says "none" of a thing, as "all" under a
+    prohibition does ("You cannot smoke in any public building" restates "Smoking is
+    banned in all public buildings"), so it stands against no "all"."""
+    return _NEGATED_ANY.search(text.lower()) is not None
 
 
 def conditions(text: str) -> tuple[Cue, ...]:

@@ -27,12 +27,6 @@ _UNIVERSALS = frozenset(
         "whatever",
     }
 )
-# "any" after a negation in its clause says "none" of a thing, as "all" under a
-# prohibition does: "You cannot smoke in any public building" restates "Smoking is
-# banned in all public buildings" (`negates_any`).
-_NEGATED_ANY = re.compile(
-    r"(?:\b(?:not|no|never|cannot|without|nor)\b|n't\b)[^.;:!?,]*?\bany\b", re.IGNORECASE
-)
 # "only" that restricts nothing: "not only ... but also", "if only".
 _NOT_A_RESTRICTION = re.compile(r"\b(?:not|if)\s+only\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z]+")
@@ -83,9 +77,3 @@ def _restricts(text: str, found: list[str]) -> str | None:
 
 def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
-
-
-def negates_any(text: str) -> bool:
-    """Whether `text` says "any" after a negation in its clause ("cannot ... any",
-    "doesn't ... any"): then "any" stands against no "all"."""
-    return _NEGATED_ANY.search(text) is not None

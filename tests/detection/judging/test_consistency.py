@@ -32,7 +32,7 @@ def _find(claim: str, passage: str = SOURCE) -> Contrast | None:
 
 def test_a_word_standing_against_a_dropped_word_of_the_passage() -> None:
     found = _find("The east entrance of the hospital stays closed during the renovation.")
-    assert found == Contrast("closed", "open")
+    assert found == Contrast("closed", "open", paired=True)
     assert found.describe("s0.0") == "'closed' where s0.0 says 'open'"
 
 
@@ -63,17 +63,36 @@ def test_a_negation_the_passage_words_as_a_denial_is_no_contrast() -> None:
 )
 def test_a_word_the_claim_negates_names_no_contrast(claim: str, passage: str) -> None:
     assert find_contrast(claim, passage, SourceCorpus([passage])) is None
-    # Unnegated, the same word stands against the passage's.
-    plain = claim.replace("does not open", "opens").replace("is not required", "is required")
-    if plain != claim:
-        assert find_contrast(plain, passage, SourceCorpus([passage])) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "contrast"),
+    [
+        (
+            "The museum opens on public holidays.",
+            "The museum is closed on public holidays.",
+            ("opens", "closed"),
+        ),
+        (
+            "The course is required for new staff.",
+            "The course is optional for new staff.",
+            ("required", "optional"),
+        ),
+    ],
+)
+def test_the_same_word_unnegated_stands_against_the_passages(
+    claim: str, passage: str, contrast: tuple[str, str]
+) -> None:
+    assert find_contrast(claim, passage, SourceCorpus([passage])) == Contrast(
+        *contrast, paired=True
+    )
 
 
 def test_a_negated_word_still_stands_against_one_the_passage_negates_too() -> None:
     passage = "Cars travel further without increasing the size of the battery."
     claim = "Cars travel further without decreasing the size of the battery."
     assert find_contrast(claim, passage, SourceCorpus([passage])) == Contrast(
-        "decreasing", "increasing"
+        "decreasing", "increasing", paired=True
     )
 
 
@@ -100,19 +119,19 @@ LATENCY = "Latency fell after the cache change."
 
 def test_a_flip_beside_an_added_name_is_named() -> None:
     claim = "Checkout-service latency rose after the cache change."
-    assert _find(claim, LATENCY) == Contrast("rose", "fell")
+    assert _find(claim, LATENCY) == Contrast("rose", "fell", paired=True)
     # The name's own plural in the passage is no word the claim dropped.
     passage = "After the cache change, latency fell across all services."
-    assert _find(claim, passage) == Contrast("rose", "fell")
+    assert _find(claim, passage) == Contrast("rose", "fell", paired=True)
 
 
 def test_a_flip_beside_an_added_qualifier_is_named() -> None:
     passage = "Refunds are available for unopened items only."
     claim = "Opened items can still be returned for a refund."
-    assert _find(claim, passage) == Contrast("opened", "unopened")
+    assert _find(claim, passage) == Contrast("opened", "unopened", paired=True)
     # Another source uses "opened": it still stands against the passage's "unopened".
     corpus = SourceCorpus([passage, "Opened items can be exchanged for store credit."])
-    assert find_contrast(claim, passage, corpus) == Contrast("opened", "unopened")
+    assert find_contrast(claim, passage, corpus) == Contrast("opened", "unopened", paired=True)
 
 
 def test_a_flip_of_a_word_the_claim_writes_elsewhere_in_another_form_is_named() -> None:
@@ -120,7 +139,7 @@ def test_a_flip_of_a_word_the_claim_writes_elsewhere_in_another_form_is_named() 
     claim = (
         "Net orders increased year-over-year, resulting in a substantial decrease in net income."
     )
-    assert _find(claim, passage) == Contrast("decrease", "increase")
+    assert _find(claim, passage) == Contrast("decrease", "increase", paired=True)
 
 
 def test_a_word_the_claim_keeps_in_another_form_is_not_dropped() -> None:
@@ -128,13 +147,15 @@ def test_a_word_the_claim_keeps_in_another_form_is_not_dropped() -> None:
     passage = "The gym is open 24 hours on weekdays and from 7 AM to 9 PM at weekends."
     claim = "On weekends the gym opens at 7 AM and closes at 9 PM."
     assert _find(claim, passage) is None
-    assert _find("On weekends the gym closes at 7 AM.", passage) == Contrast("closes", "open")
+    assert _find("On weekends the gym closes at 7 AM.", passage) == Contrast(
+        "closes", "open", paired=True
+    )
 
 
 def test_the_flipped_word_may_be_one_another_source_uses() -> None:
     corpus = SourceCorpus([LATENCY, "Error rates rose briefly during the rollout."])
     claim = "Checkout-service latency rose after the cache change."
-    assert find_contrast(claim, LATENCY, corpus) == Contrast("rose", "fell")
+    assert find_contrast(claim, LATENCY, corpus) == Contrast("rose", "fell", paired=True)
     # Without a word no source uses the claim may only be reordering the sources.
     assert find_contrast("Latency rose after the cache change.", LATENCY, corpus) is None
 

@@ -16,6 +16,7 @@ from grounding_sidecar.detection.text.negation import (
     denials,
     negated_words,
     negates,
+    negates_any,
     negation_parity,
     permits,
     prefix_negations,
@@ -213,3 +214,17 @@ def test_a_price_is_narrow_after_no_only() -> None:
     # A verb's "not" negates its verb as any cue does.
     (verb,) = cues("The account doesn't charge any monthly fees.")
     assert not verb.narrow and verb.negated == ("charge",) and verb.written == "charge"
+
+
+@pytest.mark.parametrize(
+    ("text", "negating"),
+    [
+        ("You cannot smoke in any public building.", True),
+        ("The account doesn't charge any monthly fees.", True),
+        ("Any user can delete projects.", False),
+        # A clause break ends the negation's reach.
+        ("It is not free, but any member can join.", False),
+    ],
+)
+def test_negates_any_reads_any_after_a_negation_in_its_clause(text: str, negating: bool) -> None:
+    assert negates_any(text) is negating

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.text.quantifiers import lifted_restriction, negates_any
+from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 
 @pytest.mark.parametrize(
@@ -47,17 +47,3 @@ def test_a_restriction_against_a_word_for_all_is_named(
 )
 def test_no_pair_without_a_restriction_on_one_side_alone(claim: str, passage: str) -> None:
     assert lifted_restriction(claim, passage) is None
-
-
-@pytest.mark.parametrize(
-    ("text", "negating"),
-    [
-        ("You cannot smoke in any public building.", True),
-        ("The account doesn't charge any monthly fees.", True),
-        ("Any user can delete projects.", False),
-        # A clause break ends the negation's reach.
-        ("It is not free, but any member can join.", False),
-    ],
-)
-def test_negates_any_reads_any_after_a_negation_in_its_clause(text: str, negating: bool) -> None:
-    assert negates_any(text) is negating
