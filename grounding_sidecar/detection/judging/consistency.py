@@ -98,8 +98,10 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # rules-v15 (rules-v14 was withdrawn unshipped) reads a negated antonym as a restatement
 # ("does not open" for "closed", polarity.py), a price as narrow only after "no" ("doesn't
 # charge" negates its verb), and no word the claim's own negation turns around as a
-# contrast ("not required" against "optional", "cannot ... any" against "all").
-RULES_VERSION = "rules-v15"
+# contrast ("not required" against "optional", "cannot ... any" against "all"); rules-v16
+# reads a word WordNet knows mostly as a verb as a noun put in another's place where a
+# determiner comes one or two words before it ("with a drill" for "with a hammer").
+RULES_VERSION = "rules-v16"
 
 
 class FindingKind(enum.Enum):
@@ -293,13 +295,37 @@ def _noun_in_place(claim: str, best_passage: str) -> Contrast | None:
     around the noun say the two fill one slot, though WordNet gives them no kind in
     common.  The claim's noun and the passage's noun it stands in for (`Noun.replaces`:
     not a synonym, hypernym or broader noun), or None."""
-    mine = set(WORD.findall(claim.lower()))
+    claim_words = WORD.findall(claim.lower())
+    mine = set(claim_words)
     theirs = set(WORD.findall(best_passage.lower()))
+    table = contrast_table()
     for change in changed_words(claim, best_passage):
         word, other = change.word, change.other
-        if word not in theirs and other not in mine and contrast_table().replaces(word, other):
+        if word in theirs or other in mine:
+            continue
+        if _in_noun_slot(claim_words[: change.at]):
+            replaces = table.replaces_in_noun_slot(word, other)
+        else:
+            replaces = table.replaces(word, other)
+        if replaces:
             return Contrast(word, other)
     return None
+
+
+# Words after which, one or two words on, a noun stands: "with a drill", "in a sealed
+# jar", "counted more ducks".
+DETERMINERS = frozenset(
+    (  # noqa: SIM905 - a word list reads better as text
+        "a an the this that these those my your his her its our their each every "
+        "another some any no more fewer several many both"
+    ).split()
+)
+
+
+def _in_noun_slot(before: list[str]) -> bool:
+    """Whether the word after `before` (a claim's words, lower case) stands where a
+    noun does: a determiner one or two words before it."""
+    return not DETERMINERS.isdisjoint(before[-2:])
 
 
 class _Forms:

@@ -43,6 +43,14 @@ CONTRADICTION_MARGIN = 0.15
 # "apples", "pharmacist" for "nurse") and the restatements it must pass at the same
 # level ("the pet" for "the dog"), so the words decide, and the verifier can only veto.
 VERIFIER_CONTRADICTION = 0.9
+# A claim copied from its passage but for a noun put in another's place
+# (consistency._noun_in_place: no table pair, so the words alone do not decide; "staff"
+# for "employees" is one) is contradictory as well when the verifier reads it as all
+# but never entailed: "… is now a pharmacy" against "… is now a bakery" reads
+# entailed 0.00, contradicted 0.6-0.9 with the passage's neighbours in the premise,
+# where the near-synonyms it must pass read either entailed or contradicted over 0.9
+# (docs/verifier.md#a-noun-put-in-anothers-place).
+VERIFIER_NOT_ENTAILED = 0.05
 # A passage this close to the best passage's cosine may be the one a claim's detail
 # comes from: a detail one of them states is never misplaced
 # (misplaced.py; docs/detection.md#misplaced-details).
@@ -106,7 +114,7 @@ def _verifier_contradiction(
     if contrast is None:
         return None
     if contradicted < VERIFIER_CONTRADICTION and not (
-        _one_word_swap(evidence, contrast) and verification.entailed < VERIFIER_ENTAILMENT
+        _one_word_swap(evidence, contrast) and verification.entailed < _swap_veto(contrast)
     ):
         return None
     passage_id = judgement.best.passage_id
@@ -117,13 +125,17 @@ def _verifier_contradiction(
     return judgement.overruled(Verdict.CONTRADICTORY, rationale, FindingKind.CONTRAST)
 
 
+def _swap_veto(contrast: Contrast) -> float:
+    """The P(entailed) from which the verifier's reading vetoes a one-word swap: for a
+    pair of the contrast table or nouns of one kind (`Contrast.paired`) any reading
+    short of entailed is no veto; for a noun put in another's place, which also names
+    near-synonyms WordNet does not link ("staff" for "employees"), any reading but
+    never entailed is."""
+    return VERIFIER_ENTAILMENT if contrast.paired else VERIFIER_NOT_ENTAILED
+
+
 def _one_word_swap(evidence: ClaimEvidence, contrast: Contrast) -> bool:
-    """Whether the claim is its best passage word for word but for the contrast's word,
-    and the two words a pair of the contrast table or nouns of one kind
-    (`Contrast.paired`; not only a noun put in another's place, which names
-    near-synonyms WordNet does not link: "staff" for "employees")."""
-    if not contrast.paired:
-        return False
+    """Whether the claim is its best passage word for word but for the contrast's word."""
     return any(
         change.word == contrast.claim_word and change.other == contrast.passage_word
         for change in changed_words(evidence.claim, evidence.best.text)

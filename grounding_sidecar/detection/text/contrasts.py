@@ -34,7 +34,7 @@ from grounding_sidecar.detection.text.noun_kinds import (
 TABLE_PATH = Path(__file__).with_name("contrasts.json.gz")
 # The table is part of what the verifier's version names (verifier/store.py): a table
 # that is not this one is refused, never read.
-TABLE_SHA256 = "aff671b33601f846227ad1742dba58250b2430432ac33aca1ff73691acf5af91"
+TABLE_SHA256 = "02bacd52bc4d4d77de01ccae8576328b4c556db04acc9188e5c3bbd103b52f0b"
 
 
 # Words that say what must or may be done ("needs your manager's approval", "must be
@@ -87,6 +87,9 @@ class ContrastTable:
     keys: npt.NDArray[np.uint64]
     irregular: Mapping[str, str]  # inflected form -> lemma
     nouns: NounKinds
+    # Words WordNet has as nouns but that are used more often otherwise ("drill",
+    # "duck", "contract", "saw"): nouns only where the sentence makes them one.
+    slot_nouns: NounKinds
 
     @classmethod
     def from_pairs(
@@ -94,11 +97,13 @@ class ContrastTable:
         pairs: Iterable[str],
         irregular: Mapping[str, str],
         nouns: Mapping[str, Sequence[Any]],
+        slot_nouns: Mapping[str, Sequence[Any]],
     ) -> ContrastTable:
         return cls(
             np.array(sorted(word_key(p) for p in pairs), dtype=np.uint64),
             dict(irregular),
             NounKinds.from_nouns(nouns),
+            NounKinds.from_nouns(slot_nouns),
         )
 
     def lemmas(self, word: str) -> frozenset[str]:
@@ -165,6 +170,21 @@ class ContrastTable:
         mine, theirs = self.nouns.lookup([noun_forms(claim_word), noun_forms(passage_word)])
         return any(a.replaces(b) for a in mine for b in theirs)
 
+    def replaces_in_noun_slot(self, claim_word: str, passage_word: str) -> bool:
+        """`replaces` for two words that stand where a noun does ("with a drill" against
+        "with a hammer"): a word the table knows only as a noun used more often
+        otherwise is read as that noun here."""
+        if self.same_word(claim_word, passage_word):
+            return False
+        forms = [noun_forms(claim_word), noun_forms(passage_word)]
+        mine, theirs = (
+            found or also
+            for found, also in zip(
+                self.nouns.lookup(forms), self.slot_nouns.lookup(forms), strict=True
+            )
+        )
+        return any(a.replaces(b) for a in mine for b in theirs)
+
     def _listed(
         self, first_lemmas: list[frozenset[str]], second_lemmas: list[frozenset[str]]
     ) -> set[tuple[int, int]]:
@@ -198,4 +218,6 @@ def contrast_table(path: Path = TABLE_PATH, sha256: str = TABLE_SHA256) -> Contr
     if hashlib.sha256(packed).hexdigest() != sha256:
         raise ContrastTableUnavailable(f"the contrast table {path} does not match its pin")
     data = json.loads(gzip.decompress(packed))
-    return ContrastTable.from_pairs(data["pairs"], data["lemmas"], data["nouns"])
+    return ContrastTable.from_pairs(
+        data["pairs"], data["lemmas"], data["nouns"], data["slot_nouns"]
+    )

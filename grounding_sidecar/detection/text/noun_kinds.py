@@ -22,10 +22,12 @@ import numpy as np
 import numpy.typing as npt
 
 # A claim's noun that heads more than this many nouns more than its passage's noun
-# does is broader than it, and read as a restatement: "vehicle" (69 nouns below it)
-# for "bus" (2), "room" (95) for "basement" (0), "teacher" (19) for "professor" (0);
-# never "coffee" (6) for "tea" (4).  Chosen on faithful restatements of the project's
-# own and checked on every held-out set (docs/verifier.md#nouns-of-one-kind).
+# does, and sits no lower in WordNet (`Noun.broader_than`), is broader than it, and
+# read as a restatement: "vehicle" (69 nouns below it) for "bus" (2), "room" (95) for
+# "basement" (0), "teacher" (19) for "professor" (0); never "coffee" (6) for "tea" (4),
+# nor "mother" (16, and lower) for "brother" (1).  Chosen on faithful restatements of
+# the project's own and checked on every held-out set
+# (docs/verifier.md#nouns-of-one-kind).
 BROADER_BY = 10
 
 
@@ -45,11 +47,12 @@ class NounKinds:
     senses: npt.NDArray[np.int64]  # the synsets of each noun's senses
     above_start: npt.NDArray[np.int64]
     above: npt.NDArray[np.int64]  # the hypernyms of all its senses
+    depth: npt.NDArray[np.int64]  # its most frequent sense's longest path to WordNet's root
 
     @classmethod
     def from_nouns(cls, nouns: Mapping[str, Sequence[Any]]) -> NounKinds:
         """From the table's `nouns`: noun -> [synset, [hypernyms], [kinds], nouns below,
-        [senses], [hypernyms of every sense]]."""
+        [senses], [hypernyms of every sense], depth]."""
         rows = sorted((word_key(noun), entry) for noun, entry in nouns.items())
         synsets = [int(entry[0]) for _, entry in rows]
         hypernyms = [list(entry[1]) for _, entry in rows]
@@ -68,6 +71,7 @@ class NounKinds:
             senses=np.array([s for each in senses for s in each], dtype=np.int64),
             above_start=_starts(above),
             above=np.array([a for each in above for a in each], dtype=np.int64),
+            depth=np.array([int(entry[6]) for _, entry in rows], dtype=np.int64),
         )
 
     def lookup(self, words: Sequence[Iterable[str]]) -> list[tuple[Noun, ...]]:
@@ -98,6 +102,7 @@ class NounKinds:
             int(self.below[row]),
             frozenset(self.senses[self.sense_start[row] : self.sense_start[row + 1]].tolist()),
             frozenset(self.above[self.above_start[row] : self.above_start[row + 1]].tolist()),
+            int(self.depth[row]),
         )
 
 
@@ -113,6 +118,7 @@ class Noun:
     below: int
     senses: frozenset[int]
     senses_above: frozenset[int]
+    depth: int
 
     def stands_against(self, passage: Noun) -> bool:
         """Whether this noun of a claim names another thing of a kind that the
@@ -132,8 +138,16 @@ class Noun:
             self.senses.isdisjoint(passage.senses)
             and self.senses.isdisjoint(passage.senses_above)
             and passage.senses.isdisjoint(self.senses_above)
-            and self.below <= passage.below + BROADER_BY
+            and not self.broader_than(passage)
         )
+
+    def broader_than(self, passage: Noun) -> bool:
+        """Whether this noun of a claim is a broader word for the passage's, one WordNet
+        does not link to it: it heads more than BROADER_BY nouns more and sits no lower
+        in the hierarchy ("vehicle" for "bus", "room" for "basement"); not a noun that
+        heads many but sits lower ("mother" for "brother", "doctor" for "nurse", "car"
+        for "bus")."""
+        return self.below > passage.below + BROADER_BY and self.depth <= passage.depth
 
 
 # A noun's regular plurals undone ("kitchens", "cities", "boxes"): only these, so that a

@@ -45,11 +45,15 @@ SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec9
 # are hypernyms by any of their senses stand against each other; v7: a claim copied from
 # its passage but for one word of a contrast-table pair needs only that the verifier
 # read no entailment (judging/overrides.py), and the table lists opposite acts ("adds"
-# against "removes").
-VERIFIER_VERSION = "ver-v7"
+# against "removes"); v8: a noun put in another's place that the verifier reads as all but
+# never entailed is contradictory too, the table knows the nouns WordNet uses mostly as
+# verbs ("drill", "duck"), and a noun that heads many is a broader word only where it
+# sits no lower in WordNet ("mother" for "brother" is a swap; docs/verifier.md#a-noun-put-
+# in-anothers-place).
+VERIFIER_VERSION = "ver-v8"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
-VERSION_CONTRAST_TABLE = "aff671b3"
+VERSION_CONTRAST_TABLE = "02bacd52"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

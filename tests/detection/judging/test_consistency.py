@@ -192,6 +192,21 @@ def test_a_noun_in_place_is_not_a_synonym_a_hypernym_or_a_broader_noun() -> None
     assert _find("The session starts at nine and ends at noon in room four.", meeting) is None
 
 
+def test_a_word_used_mostly_as_a_verb_is_a_noun_in_place_after_a_determiner() -> None:
+    passage = "The technician fixed the cabinet door with a hammer last week."
+    claim = "The technician fixed the cabinet door with a drill last week."
+    assert _find(claim, passage) == Contrast("drill", "hammer")
+    jar = "The samples are shipped to the lab in a sealed box."
+    assert _find("The samples are shipped to the lab in a sealed jar.", jar) == Contrast(
+        "jar", "box"
+    )
+
+
+def test_a_word_used_mostly_as_a_verb_is_no_noun_where_no_determiner_comes_before() -> None:
+    passage = "Engineers check the servers every night before the backup."
+    assert _find("Engineers monitor the servers every night before the backup.", passage) is None
+
+
 def test_a_noun_in_place_of_a_word_that_is_no_noun_is_not_named() -> None:
     passage = "The team quickly reviewed every open ticket before the release."
     assert (

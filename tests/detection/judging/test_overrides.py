@@ -98,3 +98,21 @@ def test_a_one_word_swap_needs_only_that_the_verifier_reads_no_entailment(
     judged = overridden(evidence, _read(evidence, entailed, contradicted), 0.5)
     expected = Verdict.CONTRADICTORY if verdict == "c" else Verdict.SUPPORTED
     assert judged.verdict is expected, judged.rationale
+
+
+@pytest.mark.parametrize(
+    ("entailed", "contradicted", "verdict"),
+    [
+        (0.01, 0.6, "c"),  # read as all but never entailed
+        (0.2, 0.6, "s"),  # a near-synonym WordNet does not link may read so
+        (0.2, 0.95, "c"),
+    ],
+)
+def test_a_noun_put_in_anothers_place_is_a_swap_the_verifier_reads_as_never_entailed(
+    entailed: float, contradicted: float, verdict: str
+) -> None:
+    # "coffee" for "breakfast": no pair of the table, nor nouns of one kind.
+    evidence = _evidence("The staff canteen on the third floor serves coffee until ten.")
+    judged = overridden(evidence, _read(evidence, entailed, contradicted), 0.5)
+    expected = Verdict.CONTRADICTORY if verdict == "c" else Verdict.SUPPORTED
+    assert judged.verdict is expected, judged.rationale

@@ -146,6 +146,22 @@ def test_nouns_are_known_by_their_plurals_and_verbs_are_not_nouns() -> None:
     assert not table.is_noun("processed") and not table.is_noun("the")
 
 
+def test_a_word_used_mostly_as_a_verb_is_a_noun_only_in_a_nouns_place() -> None:
+    # "drill" and "wrench" are verbs more often than nouns: no noun of the table, but
+    # nouns where the sentence makes them one ("fixed it with a drill").
+    table = contrast_table()
+    assert not table.is_noun("drill") and not table.replaces("drill", "hammer")
+    assert table.replaces_in_noun_slot("drill", "hammer")
+    assert table.replaces_in_noun_slot("wrench", "drill")
+    assert not table.replaces_in_noun_slot("drills", "drill")  # one word
+    assert not table.replaces_in_noun_slot("tool", "drill")  # a hypernym restates
+
+
+def test_a_word_listed_as_its_own_irregular_form_is_still_a_noun() -> None:
+    # WordNet's adjective exceptions list "printer" as a form of itself.
+    assert contrast_table().is_noun("printer")
+
+
 def test_one_number_word_never_stands_against_another() -> None:
     # The details rules compare numbers as values; ordinals still contrast.
     table = contrast_table()

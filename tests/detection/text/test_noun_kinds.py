@@ -10,19 +10,21 @@ from grounding_sidecar.detection.text.noun_kinds import Noun, NounKinds, noun_fo
 
 # A small taxonomy: 10 kitchen and 11 bedroom are rooms (kind 1); 12 attic is a floor
 # (kind 2); 13 galley is a kitchen; cookroom is the kitchen's synonym; 15 chamber, also
-# a room, heads 20 nouns (broader than a kitchen by more than BROADER_BY); 16 den, a
-# room too, is a bedroom by a rarer sense (11); 17 study, a room, is by a rarer sense
-# (18) a kind of kitchen (10).  Each entry: synset, hypernyms of that sense, kinds,
-# nouns below, all senses, the hypernyms of all senses.
+# a room, heads 20 nouns and sits higher than a kitchen (broader than it); 19 pantry, a
+# room heading 20 nouns too, sits lower (no broader word for it); 16 den, a room too,
+# is a bedroom by a rarer sense (11); 17 study, a room, is by a rarer sense (18) a kind
+# of kitchen (10).  Each entry: synset, hypernyms of that sense, kinds, nouns below,
+# all senses, the hypernyms of all senses, depth.
 NOUNS = {
-    "kitchen": [10, [1, 100], [1], 1, [10], [1, 100]],
-    "cookroom": [10, [1, 100], [1], 1, [10], [1, 100]],
-    "bedroom": [11, [1, 100], [1], 0, [11], [1, 100]],
-    "attic": [12, [2, 100], [2], 0, [12], [2, 100]],
-    "galley": [13, [10, 1, 100], [1], 0, [13], [10, 1, 100]],
-    "chamber": [15, [1, 100], [1], 20, [15], [1, 100]],
-    "den": [16, [1, 100], [1], 0, [16, 11], [1, 100]],
-    "study": [17, [1, 100], [1], 0, [17, 18], [1, 10, 100]],
+    "kitchen": [10, [1, 100], [1], 1, [10], [1, 100], 5],
+    "cookroom": [10, [1, 100], [1], 1, [10], [1, 100], 5],
+    "bedroom": [11, [1, 100], [1], 0, [11], [1, 100], 5],
+    "attic": [12, [2, 100], [2], 0, [12], [2, 100], 5],
+    "galley": [13, [10, 1, 100], [1], 0, [13], [10, 1, 100], 6],
+    "chamber": [15, [1, 100], [1], 20, [15], [1, 100], 4],
+    "pantry": [19, [1, 100], [1], 20, [19], [1, 100], 6],
+    "den": [16, [1, 100], [1], 0, [16, 11], [1, 100], 5],
+    "study": [17, [1, 100], [1], 0, [17, 18], [1, 10, 100], 5],
 }
 
 
@@ -32,6 +34,16 @@ def test_different_nouns_of_one_kind_contrast() -> None:
     assert kitchen.stands_against(bedroom)
     assert bedroom.stands_against(kitchen)
     assert kitchen.stands_against(chamber)  # a narrower noun in the claim is a swap
+
+
+def test_a_noun_that_heads_many_but_sits_lower_is_no_broader_word() -> None:
+    """ "mother" (16 nouns below) for "brother" (1) is a swap, where "vehicle" for
+    "bus" restates: the broader word sits higher in the hierarchy."""
+    [kitchen], [pantry], [chamber] = NounKinds.from_nouns(NOUNS).lookup(
+        [["kitchen"], ["pantry"], ["chamber"]]
+    )
+    assert pantry.stands_against(kitchen) and not pantry.broader_than(kitchen)
+    assert chamber.broader_than(kitchen) and not chamber.replaces(kitchen)
 
 
 # Pairs that restate each other: neither `replaces` the other, so neither stands
@@ -66,7 +78,9 @@ def test_a_noun_of_another_kind_replaces_but_does_not_contrast() -> None:
 
 def test_lookup_finds_each_words_nouns_among_its_lemmas() -> None:
     found = NounKinds.from_nouns(NOUNS).lookup([["kitchens", "kitchen"], ["ran"], []])
-    kitchen = Noun(10, frozenset({1, 100}), frozenset({1}), 1, frozenset({10}), frozenset({1, 100}))
+    kitchen = Noun(
+        10, frozenset({1, 100}), frozenset({1}), 1, frozenset({10}), frozenset({1, 100}), 5
+    )
     assert found == [(kitchen,), (), ()]
     assert NounKinds.from_nouns({}).lookup([["kitchen"]]) == [()]
 

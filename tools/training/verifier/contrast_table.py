@@ -183,14 +183,23 @@ def _synonymous(pairs: set[str], synonyms: set[str], forms: ContrastTable) -> se
     return found
 
 
-def _noun_kinds(directory: Path, synsets: Synsets) -> dict[str, list[object]]:
+def _noun_kinds(
+    directory: Path, synsets: Synsets
+) -> tuple[dict[str, list[object]], dict[str, list[object]]]:
     """Each single-word lemma used mostly as a noun (`_mostly_nouns`, bar stopwords)
     with its most frequent sense: `[synset, [its hypernyms up to KIND_HOPS links],
     [those that are kinds], how many nouns it heads within KIND_HOPS links, [the synsets
-    of all its noun senses], [their hypernyms up to KIND_HOPS links]]`, synsets as
+    of all its noun senses], [their hypernyms up to KIND_HOPS links], its depth (the
+    longest path of links to WordNet's root)]`, synsets as
     WordNet offsets; an irregular plural ("mice") has its lemma's entry.  The run time
     reads two nouns as a contrast when they share a kind and neither is the other's
-    hypernym in any sense (detection/text/noun_kinds.py)."""
+    hypernym in any sense (detection/text/noun_kinds.py).
+    Second, the same entries, from their most frequent noun sense, for the other
+    single-word lemmas WordNet has as nouns ("drill", "duck", "contract", "saw"):
+    words used more often as verbs, which the run time reads as nouns only where the
+    sentence makes them one (`ContrastTable.replaces_in_noun_slot`).  Kinds and the
+    counts of nouns below are those of the first set alone, so they stay what the
+    first set alone gives."""
     hypernyms: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for key, synset in synsets.items():
         if synset.pos == "n":
@@ -200,17 +209,25 @@ def _noun_kinds(directory: Path, synsets: Synsets) -> dict[str, list[object]]:
                 if symbol in ("@", "@i")
             ]
     depth = _depths(hypernyms)
+    # A noun's place in the hierarchy by its longest path: "dog" is a "domestic
+    # animal" (8 links from the root) and a "canine" (13), as deep as "cat".
+    height = _depths(hypernyms, deepest=True)
     nouns = _mostly_nouns(directory)
     senses = first_senses(directory)
+    words = {
+        lemma: keys
+        for lemma, keys in senses.items()
+        if lemma.isalpha() and len(lemma) > 2 and lemma not in STOPWORDS
+    }
     first = {
         lemma: keys[0]
-        for lemma, keys in senses.items()
-        if keys
-        and keys[0][1] == "n"
-        and lemma.isalpha()
-        and len(lemma) > 2
-        and lemma not in STOPWORDS
-        and lemma in nouns
+        for lemma, keys in words.items()
+        if keys and keys[0][1] == "n" and lemma in nouns
+    }
+    slot = {
+        lemma: next(key for key in keys if key[1] == "n")
+        for lemma, keys in words.items()
+        if lemma not in first and any(pos == "n" for _, pos in keys)
     }
     above = {lemma: _ancestors(key, hypernyms) for lemma, key in first.items()}
     members: dict[tuple[str, str], int] = {}
@@ -221,16 +238,16 @@ def _noun_kinds(directory: Path, synsets: Synsets) -> dict[str, list[object]]:
     def is_kind(key: tuple[str, str]) -> bool:
         return (
             depth[key] >= KIND_MIN_DEPTH
-            and members[key] <= KIND_MAX_NOUNS
+            and members.get(key, 0) <= KIND_MAX_NOUNS
             and not set(synsets[key].words) & TOO_ABSTRACT
         )
 
-    entries: dict[str, list[object]] = {
-        lemma: [
-            int(first[lemma][0]),
+    def entry(lemma: str, key: tuple[str, str], ancestors: set[tuple[str, str]]) -> list[object]:
+        return [
+            int(key[0]),
             sorted(int(offset) for offset, _ in ancestors),
             sorted(int(offset) for offset, _ in ancestors if is_kind((offset, "n"))),
-            members.get(first[lemma], 0),
+            members.get(key, 0),
             sorted(int(offset) for offset, pos in senses[lemma] if pos == "n"),
             sorted(
                 {
@@ -240,13 +257,17 @@ def _noun_kinds(directory: Path, synsets: Synsets) -> dict[str, list[object]]:
                     for offset, _ in _ancestors(sense, hypernyms)
                 }
             ),
+            height[key],
         ]
-        for lemma, ancestors in above.items()
-    }
+
+    entries = {lemma: entry(lemma, first[lemma], ancestors) for lemma, ancestors in above.items()}
     for form, lemma in exceptions(directory, "noun"):
         if lemma in entries and form.isalpha():
             entries.setdefault(form, entries[lemma])
-    return dict(sorted(entries.items()))
+    slot_entries = {
+        lemma: entry(lemma, key, _ancestors(key, hypernyms)) for lemma, key in slot.items()
+    }
+    return dict(sorted(entries.items())), dict(sorted(slot_entries.items()))
 
 
 def _mostly_nouns(directory: Path) -> set[str]:
@@ -257,7 +278,12 @@ def _mostly_nouns(directory: Path) -> set[str]:
     tagged: dict[str, dict[str, tuple[int, int]]] = {}
     for entry in read_index(directory):
         tagged.setdefault(entry.lemma, {})[entry.pos] = (entry.tagged, len(entry.offsets))
-    inflected = {form for name in ("verb", "adj", "adv") for form, _ in exceptions(directory, name)}
+    inflected = {
+        form
+        for name in ("verb", "adj", "adv")
+        for form, lemma in exceptions(directory, name)
+        if form != lemma  # adj.exc lists "printer" as its own form
+    }
     return {
         lemma
         for lemma, by_pos in tagged.items()
@@ -284,15 +310,19 @@ def _ancestors(
     return found
 
 
-def _depths(hypernyms: dict[tuple[str, str], list[tuple[str, str]]]) -> dict[tuple[str, str], int]:
-    """Each noun synset's shortest distance, in hypernym links, to a root."""
+def _depths(
+    hypernyms: dict[tuple[str, str], list[tuple[str, str]]], deepest: bool = False
+) -> dict[tuple[str, str], int]:
+    """Each noun synset's shortest (or, `deepest`, longest) distance, in hypernym
+    links, to a root."""
     depth: dict[tuple[str, str], int] = {}
+    pick = max if deepest else min
 
     def of(key: tuple[str, str]) -> int:
         if key not in depth:
             depth[key] = 0  # a cycle's guard; WordNet's noun hierarchy has none
             ups = hypernyms.get(key, ())
-            depth[key] = 1 + min(map(of, ups)) if ups else 0
+            depth[key] = 1 + pick(map(of, ups)) if ups else 0
         return depth[key]
 
     for key in hypernyms:
@@ -336,7 +366,8 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         for first, second in itertools.combinations(_distinguishing_words(group), 2):
             add(first, second)
     lemmas = {form: lemma for form, lemma in wn.lemma_of.items() if form.isalpha()}
-    pairs -= _synonymous(pairs, _synonyms(synsets), ContrastTable.from_pairs([], lemmas, {}))
+    pairs -= _synonymous(pairs, _synonyms(synsets), ContrastTable.from_pairs([], lemmas, {}, {}))
+    nouns, slot_nouns = _noun_kinds(directory, synsets)
     return {
         # Part of the pinned bytes (contrasts.TABLE_SHA256): the builder's path here is
         # the one the shipped table names, so a rebuild gives the same bytes.
@@ -345,7 +376,8 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         "wordnet_licence": WORDNET_NOTICE,
         "pairs": sorted(pairs),
         "lemmas": dict(sorted(lemmas.items())),
-        "nouns": _noun_kinds(directory, synsets),
+        "nouns": nouns,
+        "slot_nouns": slot_nouns,
     }
 
 
@@ -366,7 +398,9 @@ def main() -> None:
     print(
         f"wrote {args.out}: {len(data['pairs'])} pairs, "  # type: ignore[arg-type]
         f"{len(data['lemmas'])} irregular forms, "  # type: ignore[arg-type]
-        f"{len(data['nouns'])} nouns, {len(packed)} bytes"  # type: ignore[arg-type]
+        f"{len(data['nouns'])} nouns, "  # type: ignore[arg-type]
+        f"{len(data['slot_nouns'])} nouns in a noun's place only, "  # type: ignore[arg-type]
+        f"{len(packed)} bytes"
     )
 
 
