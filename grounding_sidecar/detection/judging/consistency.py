@@ -29,6 +29,7 @@ from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
 from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
 from grounding_sidecar.detection.judging.slots import (
+    common_first_nouns,
     conflicting,
     counterparts,
     substitutes_first_word,
@@ -38,6 +39,7 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
+    Detail,
     extract_details,
 )
 from grounding_sidecar.detection.text.negation import cues, negates_any
@@ -100,8 +102,10 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # charge" negates its verb), and no word the claim's own negation turns around as a
 # contrast ("not required" against "optional", "cannot ... any" against "all"); rules-v16
 # reads a word WordNet knows mostly as a verb as a noun put in another's place where a
-# determiner comes one or two words before it ("with a drill" for "with a hammer").
-RULES_VERSION = "rules-v16"
+# determiner comes one or two words before it ("with a drill" for "with a hammer");
+# rules-v17 lets the verifier's entailment overrule a common noun read as a name at a
+# sentence's start ("Employees must ..." for "Staff must ...", FindingKind.FIRST_NOUN).
+RULES_VERSION = "rules-v17"
 
 
 class FindingKind(enum.Enum):
@@ -112,6 +116,9 @@ class FindingKind(enum.Enum):
     NEGATED_WORD = "negated_word"  # one side negates a word the other states plainly
     ADDITION = "addition"  # the best passage restated, with words no source uses
     CONTRAST = "contrast"  # a word no source uses where the best passage has its opposite
+    # A common noun read as a name where it replaces the best passage's first word
+    # ("Employees must ..." against "Staff must ..."; slots.common_first_nouns).
+    FIRST_NOUN = "first_noun"
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,13 +199,13 @@ def find_inconsistency(
                     Verdict.CONTRADICTORY,
                     f"{detail.kind.value} '{detail.surface}' where {best_passage_id} "
                     f"says '{other.surface}'",
-                    FindingKind.CONFLICTING_DETAIL,
+                    _detail_kind(detail, claim, best_passage, FindingKind.CONFLICTING_DETAIL),
                 )
         first = missing[0]
         return Finding(
             Verdict.UNSUPPORTED,
             f"{first.kind.value} '{first.surface}' appears in no source",
-            FindingKind.MISSING_DETAIL,
+            _detail_kind(first, claim, best_passage, FindingKind.MISSING_DETAIL),
         )
     near = near_passages or (lambda: [best_passage])
     misplaced = misplaced_detail(claim, best_passage, near)
@@ -233,6 +240,14 @@ def find_inconsistency(
             FindingKind.NEGATED_WORD if flip is Flip.PLAIN else FindingKind.NEGATION,
         )
     return None
+
+
+def _detail_kind(detail: Detail, claim: str, best_passage: str, kind: FindingKind) -> FindingKind:
+    """`kind`, or FIRST_NOUN for a sentence's capitalised first word that is a common
+    noun put in place of the passage's first word."""
+    if detail.initial and common_first_nouns(claim, best_passage):
+        return FindingKind.FIRST_NOUN
+    return kind
 
 
 def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contrast | None:

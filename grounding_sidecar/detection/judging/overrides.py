@@ -60,6 +60,11 @@ NEAR_MARGIN = 0.2
 # a missing or conflicting detail: those are looked up in every source, the verifier
 # reads one passage).
 VERIFIER_ENTAILMENT = 0.9
+# Findings that yield to that entailment: a negation counted by words, and a common
+# noun read as a name at a sentence's start ("Employees must wear a helmet" against
+# "Staff must wear a helmet", which the verifier reads as entailed at 0.99; "Adults"
+# for "Children" it does not).
+_YIELDING = frozenset({FindingKind.NEGATION, FindingKind.FIRST_NOUN})
 # A claim that restates its best passage with words no source uses
 # (consistency.find_addition) keeps its support only when the verifier reads the
 # passage as entailing it: P(entailed) at least this, the verifier's own call (not a
@@ -81,7 +86,7 @@ def reading_can_override(
         return True
     finding = _applicable_finding(evidence, verdict, cosine_threshold)
     if finding is not None:
-        return finding.kind is FindingKind.NEGATION
+        return finding.kind in _YIELDING
     return verdict is Verdict.SUPPORTED and _addition(evidence) is not None
 
 
@@ -157,7 +162,7 @@ def _with_consistency(
         return judgement
     verification = judgement.verification
     if (
-        finding.kind is FindingKind.NEGATION
+        finding.kind in _YIELDING
         and verification is not None
         and verification.entailed >= VERIFIER_ENTAILMENT
     ):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import WORD, Detail, DetailKind, extract_details
 from grounding_sidecar.detection.text.identifiers import is_identifier
 
@@ -81,3 +82,22 @@ def substitutes_first_word(claim: str, passage: str) -> bool:
         and claim_words[0] != passage_words[0]
         and claim_words[1] == passage_words[1]
     )
+
+
+def common_first_nouns(claim: str, passage: str) -> bool:
+    """Whether the first words of a claim and its passage are common nouns, not names:
+    synonyms by the contrast table ("Physicians" for "Doctors"), or the claim's a
+    plural of a noun the table knows against a noun it knows ("Employees" for "Staff",
+    "Kids" for "Children"): names are seldom plurals.  Such a word, put in place of
+    the passage's first word, is still read as a name, but one the verifier's
+    entailment can overrule (consistency.FindingKind.FIRST_NOUN)."""
+    claim_words = WORD.findall(claim.lower())[:1]
+    passage_words = WORD.findall(passage.lower())[:1]
+    if not claim_words or not passage_words:
+        return False
+    mine, theirs = claim_words[0], passage_words[0]
+    table = contrast_table()
+    if table.synonyms(mine, theirs):
+        return True
+    singular = mine[:-1] if mine.endswith("s") else ""
+    return bool(singular) and table.knows_noun(singular) and table.knows_noun(theirs)

@@ -138,6 +138,12 @@ class ContrastTable:
         """Whether `word` (lower case) is a noun or a noun's plural the table knows."""
         return bool(self.nouns.lookup([noun_forms(word)])[0])
 
+    def knows_noun(self, word: str) -> bool:
+        """Whether `word` (lower case) is a noun or a noun's plural, counting the nouns
+        used more often otherwise (`slot_nouns`): "kids", "drills"."""
+        forms = [noun_forms(word)]
+        return bool(self.nouns.lookup(forms)[0] or self.slot_nouns.lookup(forms)[0])
+
     def contrast(self, first: str, second: str) -> bool:
         """Whether a claim's word stands against its passage's (lower case, any
         inflection): a contrasting pair, or nouns of one kind (`first_pair`)."""

@@ -269,6 +269,20 @@ def _inconsistency(claim: str, passage: str = BACKUP) -> str | None:
     return None if finding is None else f"{finding.verdict.value}: {finding.rationale}"
 
 
+def test_a_common_noun_put_at_a_sentences_start_is_a_finding_of_its_own_kind() -> None:
+    passage = "Staff must wear a helmet in the warehouse."
+    corpus = SourceCorpus([passage])
+    finding = find_inconsistency(
+        "Employees must wear a helmet in the warehouse.", passage, "s0.0", corpus
+    )
+    assert finding is not None and finding.kind is FindingKind.FIRST_NOUN
+    names = "Alice approved the budget for the new library."
+    finding = find_inconsistency(
+        "Bob approved the budget for the new library.", names, "s0.0", SourceCorpus([names])
+    )
+    assert finding is not None and finding.kind is FindingKind.CONFLICTING_DETAIL
+
+
 def test_a_time_written_another_way_is_the_same_time() -> None:
     for claim in (
         "The nightly backup runs at 2 AM and takes about 40 minutes.",

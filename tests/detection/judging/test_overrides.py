@@ -116,3 +116,21 @@ def test_a_noun_put_in_anothers_place_is_a_swap_the_verifier_reads_as_never_enta
     judged = overridden(evidence, _read(evidence, entailed, contradicted), 0.5)
     expected = Verdict.CONTRADICTORY if verdict == "c" else Verdict.SUPPORTED
     assert judged.verdict is expected, judged.rationale
+
+
+@pytest.mark.parametrize(("entailed", "verdict"), [(0.95, "s"), (0.5, "c")])
+def test_a_common_noun_read_as_a_name_yields_to_the_verifiers_entailment(
+    entailed: float, verdict: str
+) -> None:
+    passage = "Staff must wear a helmet in the warehouse."
+    claim = "Employees must wear a helmet in the warehouse."
+    evidence = ClaimEvidence(
+        claim,
+        np.array([0.9], dtype=np.float32),
+        0,
+        [Passage("s0.0", 0, 0, len(passage), passage)],
+        SourceCorpus([passage]),
+    )
+    judged = overridden(evidence, _read(evidence, entailed, 0.0), 0.5)
+    expected = Verdict.CONTRADICTORY if verdict == "c" else Verdict.SUPPORTED
+    assert judged.verdict is expected, judged.rationale

@@ -4,6 +4,7 @@ one the claim dropped, never one naming the same thing more fully."""
 from __future__ import annotations
 
 from grounding_sidecar.detection.judging.slots import (
+    common_first_nouns,
     conflicting,
     counterparts,
     same_slot,
@@ -46,3 +47,12 @@ def test_a_name_written_more_fully_is_no_other_name() -> None:
 def test_a_first_word_is_a_name_only_where_it_replaces_the_passages() -> None:
     assert substitutes_first_word("Bob approved the budget.", "Alice approved the budget.")
     assert not substitutes_first_word("Good news: the budget passed.", "The budget passed.")
+
+
+def test_common_nouns_at_a_sentences_start_are_plurals_or_synonyms_not_names() -> None:
+    assert common_first_nouns("Employees must wear a helmet.", "Staff must wear a helmet.")
+    assert common_first_nouns("Kids ride for free.", "Children ride for free.")
+    assert common_first_nouns("Physician visits are free.", "Doctor visits are free.")
+    assert not common_first_nouns("Bob approved the budget.", "Alice approved the budget.")
+    assert not common_first_nouns("Microsoft bought it.", "Google bought it.")
+    assert not common_first_nouns("", "Staff must wear a helmet.")
