@@ -28,6 +28,7 @@ from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
 from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
+from grounding_sidecar.detection.judging.prices import priced_as_free
 from grounding_sidecar.detection.judging.slots import (
     common_first_nouns,
     conflicting,
@@ -36,6 +37,7 @@ from grounding_sidecar.detection.judging.slots import (
 )
 from grounding_sidecar.detection.judging.swapped import swapped_word
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.amounts import NUMBER_WORDS
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
@@ -104,8 +106,12 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # reads a word WordNet knows mostly as a verb as a noun put in another's place where a
 # determiner comes one or two words before it ("with a drill" for "with a hammer");
 # rules-v17 lets the verifier's entailment overrule a common noun read as a name at a
-# sentence's start ("Employees must ..." for "Staff must ...", FindingKind.FIRST_NOUN).
-RULES_VERSION = "rules-v17"
+# sentence's start ("Employees must ..." for "Staff must ...", FindingKind.FIRST_NOUN);
+# rules-v18 reads a passage's word negated by its prefix against the claim's plain word
+# where both say what something is ("is unheated" against "is heated"), a prefix by
+# its root ("non-transferable" against "transferred"), a priced thing called free
+# (prices.py), and a number before a word as a noun's place ("two bears").
+RULES_VERSION = "rules-v18"
 
 
 class FindingKind(enum.Enum):
@@ -224,6 +230,13 @@ def find_inconsistency(
             f"frequency '{period[0]}' where {best_passage_id} says '{period[1]}'",
             FindingKind.CONFLICTING_DETAIL,
         )
+    price = priced_as_free(claim, best_passage)
+    if price is not None:
+        return Finding(
+            Verdict.CONTRADICTORY,
+            f"'free' where {best_passage_id} says '{price}'",
+            FindingKind.CONFLICTING_DETAIL,
+        )
     swap = swapped_word(claim, best_passage, corpus, near)
     if swap is not None:
         return Finding(
@@ -339,8 +352,11 @@ DETERMINERS = frozenset(
 
 def _in_noun_slot(before: list[str]) -> bool:
     """Whether the word after `before` (a claim's words, lower case) stands where a
-    noun does: a determiner one or two words before it."""
-    return not DETERMINERS.isdisjoint(before[-2:])
+    noun does: a determiner one or two words before it, or a number right before it
+    ("houses two bears")."""
+    if not DETERMINERS.isdisjoint(before[-2:]):
+        return True
+    return bool(before) and (before[-1].isdigit() or before[-1] in NUMBER_WORDS)
 
 
 class _Forms:

@@ -39,6 +39,7 @@ from grounding_sidecar.detection.text.negation import (
     conditions,
     cues,
     denials,
+    passage_prefix_negations,
     permits,
     prefix_negations,
     prohibitions,
@@ -70,7 +71,7 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     if not cues(claim) and not cues(passage):
         if _forbids(claim, passage) or _forbids(passage, claim):
             return Flip.PLAIN
-        if not prefix_negations(claim, passage):
+        if not prefix_negations(claim, passage) and not passage_prefix_negations(passage, claim):
             return None  # nothing negates on either side: most pairs, at a cached lookup
     flip = _flip(claim, passage, _cues)
     if flip is None or _flip(claim, passage, _every_cue) is None:
@@ -128,10 +129,14 @@ def _flip(
         if not speaking and _shared(cue, claim_words)
     ]
     reworded = [cue for cue in mine if cue.negated and _negates_none_of(cue, passage_words)]
-    claim_count = len(mine) + prefix_negations(claim, passage)
-    passage_count = len(counted) + min(len(reworded), len(aside))
+    claim_prefixed = prefix_negations(claim, passage)
+    passage_prefixed = passage_prefix_negations(passage, claim)
+    claim_count = len(mine) + claim_prefixed
+    passage_count = len(counted) + min(len(reworded), len(aside)) + passage_prefixed
     if claim_count % 2 == passage_count % 2:
         return None
+    if not mine and not theirs and claim_prefixed + passage_prefixed == 1:
+        return Flip.PLAIN  # one word negated by its prefix, the other text's plain word
     if claim_count == 0 and any(cue.negated for cue in counted):
         return Flip.PLAIN
     if not theirs and claim_count == 1 and len(mine) == 1 and mine[0].negated:

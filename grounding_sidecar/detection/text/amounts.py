@@ -63,6 +63,8 @@ _CURRENCY_WORDS = {
     "inr": "inr",
     "rupees": "inr",
 }
+# The units of money.
+CURRENCIES = frozenset({*_CURRENCY_SYMBOLS.values(), *_CURRENCY_WORDS.values()})
 _UNITS = {
     "%": "%",
     "percent": "%",

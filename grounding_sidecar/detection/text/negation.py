@@ -247,16 +247,86 @@ _NOT_PREFIXED = frozenset(
 
 
 def prefix_negations(text: str, other: str) -> int:
-    """How many words of `text` negate by a prefix a content word that `other` uses
-    only without it: "unopened" against "Opened items can be exchanged".  `other` is
-    read only when `text` holds such a word (most claims hold none)."""
+    """How many words of a claim (`text`) negate by a prefix a content word that its
+    passage (`other`) uses only without it: "unopened" against "Opened items can be
+    exchanged", "non-transferable" against "can be transferred" (`_root`).  `other` is
+    read only when `text` holds such a word (most texts hold none)."""
+    candidates = _prefixed(text)
+    if not candidates:
+        return 0
+    theirs = frozenset(_root(word) for word in _PLAIN_WORD.findall(other.lower()))
+    prefixed = {_root(plain) for plain in _prefixed(other)}
+    return sum(1 for plain in candidates if _root(plain) in theirs and _root(plain) not in prefixed)
+
+
+def passage_prefix_negations(passage: str, claim: str) -> int:
+    """The same for a passage's words against its claim, read strictly: both words
+    say what something is ("The pool is unheated" against "The pool is heated", not
+    "the nonfederal committee" against "federal candidates"), and the claim writes the
+    word as the passage does without its prefix, or an "-able" word's root ("can be
+    transferred" against "are non-transferable").  Read by root and anywhere, a
+    passage's "was unchanged" (a share of drinkers) stood against "changed social
+    norms"."""
+    lowered = passage.lower()
     candidates = [
+        match.group(2)
+        for match in _NEGATING_PREFIX.finditer(lowered)
+        if match.group() not in _NOT_PREFIXED
+        and words.stem(match.group(2)) not in words.STOPWORDS
+        and _predicative(lowered[: match.start()])
+    ]
+    if not candidates:
+        return 0
+    lowered_claim = claim.lower()
+    said = [
+        match.group()
+        for match in _PLAIN_WORD.finditer(lowered_claim)
+        if _predicative(lowered_claim[: match.start()])
+    ]
+    roots = frozenset(_root(word) for word in said)
+    mine = {_root(plain) for plain in _prefixed(claim)}
+    return sum(
+        1
+        for plain in candidates
+        if _root(plain) not in mine
+        and (plain in said or (plain.endswith(_ABLE) and _root(plain) in roots))
+    )
+
+
+# The verbs that say what something is: "is unheated", "can be transferred".
+_BE = frozenset(
+    (  # noqa: SIM905 - a word list reads better as text
+        "is are was were be been being remain remains remained stay stays stayed"
+    ).split()
+)
+
+
+def _predicative(before: str) -> bool:
+    """Whether a word after `before` says what something is: a form of "be" one or
+    two words before it ("is unheated", "is not heated", "are fully refundable")."""
+    return not _BE.isdisjoint(_PLAIN_WORD.findall(before)[-2:])
+
+
+def _prefixed(text: str) -> list[str]:
+    """The content words `text` negates by a prefix, without it."""
+    return [
         match.group(2)
         for match in _NEGATING_PREFIX.finditer(text.lower())
         if match.group() not in _NOT_PREFIXED and words.stem(match.group(2)) not in words.STOPWORDS
     ]
-    if not candidates:
-        return 0
-    theirs = frozenset(words.words(other))
-    prefixed = {match.group(2) for match in _NEGATING_PREFIX.finditer(other.lower())}
-    return sum(1 for plain in candidates if words.stem(plain) in theirs and plain not in prefixed)
+
+
+_PLAIN_WORD = re.compile(r"[a-z]+")
+# What a word may be made into, so that "transferable", "transferred" and "transfer"
+# share a root.
+_ABLE = ("able", "ible")
+
+
+def _root(word: str) -> str:
+    """A word's stem without "-able" and without a doubled last letter ("transferr")."""
+    for suffix in _ABLE:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[: -len(suffix)]
+            break
+    stem = words.stem(word)
+    return stem[:-1] if len(stem) > 4 and stem[-1] == stem[-2] else stem

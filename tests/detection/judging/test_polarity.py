@@ -179,3 +179,32 @@ def test_an_unless_the_claim_speaks_of_turns_the_negation_around() -> None:
     # A condition the claim drops leaves the passage's "not" standing.
     label = "Children under 12 should not take this product unless directed by a doctor."
     assert negation_flip("Children under 12 can safely take this product.", label) is Flip.PLAIN
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("The pool is heated all year.", "The pool is unheated."),
+        ("Tickets can be transferred to another person.", "Tickets are non-transferable."),
+        ("Tickets are non-transferable.", "Tickets can be transferred to another person."),
+    ],
+)
+def test_a_word_negated_by_its_prefix_on_either_side_is_a_plain_flip(
+    claim: str, passage: str
+) -> None:
+    assert negation_flip(claim, passage) is Flip.PLAIN
+
+
+def test_a_passages_prefix_is_read_only_against_the_word_as_written() -> None:
+    # A root alone would read "unchanged" against "changing".
+    passage = "The share of adults who drink was unchanged."
+    assert negation_flip("Changing social norms shape how adults drink.", passage) is None
+
+
+def test_a_passages_prefix_counts_only_where_both_words_say_what_something_is() -> None:
+    passage = "The grant may require the nonfederal committee to register."
+    assert negation_flip("The grant goes to federal candidates.", passage) is None
+
+
+def test_a_prefix_and_a_negation_of_one_word_agree() -> None:
+    assert negation_flip("The deposit is non-refundable.", "The deposit is not refundable.") is None

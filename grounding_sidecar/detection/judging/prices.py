@@ -1,0 +1,57 @@
+"""A price called free: "Parking is free for hotel guests" against "Parking costs $15
+per night for hotel guests".  The claim states no amount, so no detail of it is
+missing or conflicting, and the copied words make it similar; what it says is the
+opposite of the passage's price.  Read only where the passage calls nothing free
+("free for members and $20 for everyone else" is a restriction, not a price; a
+restriction lifted is quantifiers.py's), prices the claim's subject, and includes
+nothing in the price ("Breakfast is included in the $120 room rate" prices the room:
+breakfast is free with it)."""
+
+from __future__ import annotations
+
+import re
+
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.amounts import CURRENCIES
+from grounding_sidecar.detection.text.details import DetailKind, extract_details
+
+# "free" as a price: not "gluten-free", "feel free", "free to choose", "free of
+# errors", "free time"; and the phrases that say it without the word.
+_FREE = re.compile(
+    r"(?<![-\w])(?<!feel )free(?![-\w])(?!\s+(?:to|from|of(?!\s+charge)|time|will|speech|"
+    r"market|trade|agent|form|style|standing|range|lance)\b)"
+    r"|\bcomplimentary\b|\bgratis\b|\bat no (?:extra |additional )?(?:cost|charge)\b"
+    r"|\bno (?:extra |additional )?charge\b|\bcosts? nothing\b|\bwithout charge\b",
+    re.IGNORECASE,
+)
+_INCLUDED = re.compile(r"\binclud(?:e|es|ed|ing)\b", re.IGNORECASE)
+
+
+def priced_as_free(claim: str, best_passage: str) -> str | None:
+    """The passage's price (as written) that the claim calls free, or None: the claim
+    says free and states no amount of money, the passage states one and calls nothing
+    free, includes nothing in a price, and speaks of the claim's subject (its first
+    content word)."""
+    if not _FREE.search(claim) or _FREE.search(best_passage) or _price(claim) is not None:
+        return None
+    if _INCLUDED.search(best_passage) or not _speaks_of_subject(claim, best_passage):
+        return None
+    return _price(best_passage)
+
+
+def _speaks_of_subject(claim: str, passage: str) -> bool:
+    subject = next((w for w in words.words(claim) if w not in words.STOPWORDS), None)
+    return subject is not None and subject in words.words(passage)
+
+
+def _price(text: str) -> str | None:
+    return next(
+        (
+            detail.surface
+            for detail in extract_details(text)
+            if detail.kind is DetailKind.QUANTITY
+            and detail.unit in CURRENCIES
+            and detail.value.strip("0.") != ""  # "$0" is free too
+        ),
+        None,
+    )
