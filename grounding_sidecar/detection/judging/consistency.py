@@ -139,6 +139,8 @@ class Contrast:
     # (`ContrastTable.first_pair`); not a lifted restriction or a noun put in another's
     # place, which the table does not pair.
     paired: bool = False
+    # The pair says opposite things ("required" for "optional"; `ContrastTable.opposite`).
+    opposite: bool = False
 
     def describe(self, passage_id: str) -> str:
         if self.claim_word is None:
@@ -296,7 +298,7 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     dropped = theirs.dropped_by(mine) if new_words else []
     found = table.first_pair(new_words, dropped) if dropped else None
     if found is not None:
-        return Contrast(*found, paired=True)
+        return Contrast(*found, paired=True, opposite=table.opposite(*found))
     lifted = lifted_restriction(claim, best_passage)
     if lifted is not None:
         return Contrast(*lifted)

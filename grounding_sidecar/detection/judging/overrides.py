@@ -119,7 +119,8 @@ def _verifier_contradiction(
     if contrast is None:
         return None
     if contradicted < VERIFIER_CONTRADICTION and not (
-        _one_word_swap(evidence, contrast) and verification.entailed < _swap_veto(contrast)
+        _one_word_swap(evidence, contrast)
+        and (contrast.opposite or verification.entailed < _swap_veto(contrast))
     ):
         return None
     passage_id = judgement.best.passage_id
@@ -135,7 +136,9 @@ def _swap_veto(contrast: Contrast) -> float:
     pair of the contrast table or nouns of one kind (`Contrast.paired`) any reading
     short of entailed is no veto; for a noun put in another's place, which also names
     near-synonyms WordNet does not link ("staff" for "employees"), any reading but
-    never entailed is."""
+    never entailed is.  A pair that says opposite things (`Contrast.opposite`) has no
+    veto: the verifier reads "The induction course is required" against "... is
+    optional" as entailed, 0.99."""
     return VERIFIER_ENTAILMENT if contrast.paired else VERIFIER_NOT_ENTAILED
 
 

@@ -34,7 +34,7 @@ from grounding_sidecar.detection.text.noun_kinds import (
 TABLE_PATH = Path(__file__).with_name("contrasts.json.gz")
 # The table is part of what the verifier's version names (verifier/store.py): a table
 # that is not this one is refused, never read.
-TABLE_SHA256 = "02bacd52bc4d4d77de01ccae8576328b4c556db04acc9188e5c3bbd103b52f0b"
+TABLE_SHA256 = "1f0807992af804d3f21c40daf3ce93044113ab416c988102459a2965e8f7dddc"
 
 
 # Words that say what must or may be done ("needs your manager's approval", "must be
@@ -85,6 +85,9 @@ class ContrastTable:
     # The pairs as sorted 64-bit keys of "a b" (lemmas, a < b): 2 MB, where a set of
     # 240,000 strings would hold 34 MB of every replica's memory.
     keys: npt.NDArray[np.uint64]
+    # The pairs that say opposite things ("required"/"optional", "adds"/"removes"),
+    # keyed as `keys`; the rest name two things of a kind ("tea"/"coffee").
+    opposite_keys: npt.NDArray[np.uint64]
     irregular: Mapping[str, str]  # inflected form -> lemma
     nouns: NounKinds
     # Words WordNet has as nouns but that are used more often otherwise ("drill",
@@ -98,9 +101,11 @@ class ContrastTable:
         irregular: Mapping[str, str],
         nouns: Mapping[str, Sequence[Any]],
         slot_nouns: Mapping[str, Sequence[Any]],
+        opposites: Iterable[str] = (),
     ) -> ContrastTable:
         return cls(
             np.array(sorted(word_key(p) for p in pairs), dtype=np.uint64),
+            np.array(sorted(word_key(p) for p in opposites), dtype=np.uint64),
             dict(irregular),
             NounKinds.from_nouns(nouns),
             NounKinds.from_nouns(slot_nouns),
@@ -168,6 +173,18 @@ class ContrastTable:
                     return firsts[i], seconds[j]
         return None
 
+    def opposite(self, first: str, second: str) -> bool:
+        """Whether two words (lower case, any inflection) are a pair that says opposite
+        things: an antonym, a direction, a pair of the domain list."""
+        keys = [
+            word_key(pair(a, b)) for a in self.lemmas(first) for b in self.lemmas(second) if a != b
+        ]
+        if not keys or not len(self.opposite_keys):
+            return False
+        wanted = np.array(keys, dtype=np.uint64)
+        at = np.minimum(np.searchsorted(self.opposite_keys, wanted), len(self.opposite_keys) - 1)
+        return bool(np.any(self.opposite_keys[at] == wanted))
+
     def replaces(self, claim_word: str, passage_word: str) -> bool:
         """Whether a claim's noun, put where its passage has another noun, names
         something else (`Noun.replaces`; never an inflection of the same word)."""
@@ -225,5 +242,5 @@ def contrast_table(path: Path = TABLE_PATH, sha256: str = TABLE_SHA256) -> Contr
         raise ContrastTableUnavailable(f"the contrast table {path} does not match its pin")
     data = json.loads(gzip.decompress(packed))
     return ContrastTable.from_pairs(
-        data["pairs"], data["lemmas"], data["nouns"], data["slot_nouns"]
+        data["pairs"], data["lemmas"], data["nouns"], data["slot_nouns"], data["opposites"]
     )

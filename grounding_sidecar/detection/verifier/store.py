@@ -49,11 +49,13 @@ SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec9
 # never entailed is contradictory too, the table knows the nouns WordNet uses mostly as
 # verbs ("drill", "duck"), and a noun that heads many is a broader word only where it
 # sits no lower in WordNet ("mother" for "brother" is a swap; docs/verifier.md#a-noun-put-
-# in-anothers-place).
-VERIFIER_VERSION = "ver-v8"
+# in-anothers-place); v9: a one-word swap of a pair that says opposite things (direct
+# antonyms, directions, the domain list: "required" for "optional") is contradictory
+# whatever the verifier reads (the table marks those pairs).
+VERIFIER_VERSION = "ver-v9"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
-VERSION_CONTRAST_TABLE = "02bacd52"
+VERSION_CONTRAST_TABLE = "1f080799"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

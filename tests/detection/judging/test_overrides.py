@@ -19,10 +19,10 @@ from grounding_sidecar.detection.text.passages import Passage
 PASSAGE = "The staff canteen on the third floor serves breakfast until ten."
 
 
-def _evidence(claim: str) -> ClaimEvidence:
-    passage = Passage("s0.0", 0, 0, len(PASSAGE), PASSAGE)
+def _evidence(claim: str, text: str = PASSAGE) -> ClaimEvidence:
+    passage = Passage("s0.0", 0, 0, len(text), text)
     return ClaimEvidence(
-        claim, np.array([0.9], dtype=np.float32), 0, [passage], SourceCorpus([PASSAGE])
+        claim, np.array([0.9], dtype=np.float32), 0, [passage], SourceCorpus([text])
     )
 
 
@@ -122,15 +122,21 @@ def test_a_noun_put_in_anothers_place_is_a_swap_the_verifier_reads_as_never_enta
 def test_a_common_noun_read_as_a_name_yields_to_the_verifiers_entailment(
     entailed: float, verdict: str
 ) -> None:
-    passage = "Staff must wear a helmet in the warehouse."
-    claim = "Employees must wear a helmet in the warehouse."
-    evidence = ClaimEvidence(
-        claim,
-        np.array([0.9], dtype=np.float32),
-        0,
-        [Passage("s0.0", 0, 0, len(passage), passage)],
-        SourceCorpus([passage]),
+    evidence = _evidence(
+        "Employees must wear a helmet in the warehouse.",
+        "Staff must wear a helmet in the warehouse.",
     )
     judged = overridden(evidence, _read(evidence, entailed, 0.0), 0.5)
     expected = Verdict.CONTRADICTORY if verdict == "c" else Verdict.SUPPORTED
     assert judged.verdict is expected, judged.rationale
+
+
+def test_a_one_word_swap_of_opposites_needs_no_verifier_reading_at_all() -> None:
+    """The verifier reads "required" for "optional" as entailed (0.99); opposites in a
+    copied sentence are a flip whatever it reads."""
+    evidence = _evidence(
+        "The induction course is required for new staff.",
+        "The induction course is optional for new staff.",
+    )
+    judged = overridden(evidence, _read(evidence, 0.99, 0.0), 0.5)
+    assert judged.verdict is Verdict.CONTRADICTORY, judged.rationale

@@ -157,6 +157,16 @@ def test_a_word_used_mostly_as_a_verb_is_a_noun_only_in_a_nouns_place() -> None:
     assert not table.replaces_in_noun_slot("tool", "drill")  # a hypernym restates
 
 
+def test_pairs_that_say_opposite_things_are_told_from_things_of_a_kind() -> None:
+    table = contrast_table()
+    assert table.opposite("required", "optional") and table.opposite("adds", "removes")
+    assert table.opposite("increased", "decreased") and table.opposite("early", "late")
+    # Pairs of the table all the same: two things of a kind, and an indirect antonym
+    # whose adjective clusters mix senses.
+    assert table.contrast("tea", "coffee") and not table.opposite("tea", "coffee")
+    assert table.contrast("utilised", "used") and not table.opposite("utilised", "used")
+
+
 def test_a_word_listed_as_its_own_irregular_form_is_still_a_noun() -> None:
     # WordNet's adjective exceptions list "printer" as a form of itself.
     assert contrast_table().is_noun("printer")

@@ -346,21 +346,32 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
     wn = load_wordnet(directory)
     synsets = read_synsets(directory)
     pairs: set[str] = set()
+    # The pairs that say opposite things (direct antonyms, directions, the domain list),
+    # apart from those that name two things of a kind (co-hyponyms, ordinals,
+    # templates) and the indirect antonyms, whose clusters mix senses.
+    opposites: set[str] = set()
 
-    def add(first: str, second: str) -> None:
+    def add(first: str, second: str, opposite: bool = False) -> None:
         if first != second and first.isalpha() and second.isalpha():
             pairs.add(pair(first.lower(), second.lower()))
+            if opposite:
+                opposites.add(pair(first.lower(), second.lower()))
 
-    for relation in (wn.antonyms, wn.cohyponyms):
-        for word, others in relation.items():
-            for other in others:
-                add(word, other)
+    for word, others in wn.antonyms.items():
+        for other in others:
+            add(word, other, opposite=True)
+    for word, others in wn.cohyponyms.items():
+        for other in others:
+            add(word, other)
     for word, other in _indirect_antonyms(synsets):
-        add(word, other)
+        add(word, other)  # a whole cluster against another: "used" and "utilised"
     for word, other in perturb.DIRECTIONS.items():
-        add(word, other)
-    for group in [perturb.ORDINALS, *perturb.CONTRASTS, *DOMAIN_CONTRASTS]:
+        add(word, other, opposite=True)
+    for group in DOMAIN_CONTRASTS:
         for first, second in itertools.combinations(_single_words(group), 2):
+            add(first, second, opposite=True)
+    for kinds in [perturb.ORDINALS, *perturb.CONTRASTS]:
+        for first, second in itertools.combinations(_single_words(kinds), 2):
             add(first, second)
     for group in templates.GROUPS.values():
         for first, second in itertools.combinations(_distinguishing_words(group), 2):
@@ -375,6 +386,7 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
         "and this project's word lists; built by tools/training/verifier/contrast_table.py",
         "wordnet_licence": WORDNET_NOTICE,
         "pairs": sorted(pairs),
+        "opposites": sorted(opposites & pairs),
         "lemmas": dict(sorted(lemmas.items())),
         "nouns": nouns,
         "slot_nouns": slot_nouns,
