@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
-from grounding_sidecar.detection.judging.alignment import changed_words
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
 from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
@@ -37,7 +37,6 @@ from grounding_sidecar.detection.judging.slots import (
 )
 from grounding_sidecar.detection.judging.swapped import swapped_word
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.amounts import NUMBER_WORDS
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
@@ -50,67 +49,8 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # Names the lexical rules every judge applies: which details a text states and how they
 # compare (details.py, clock.py, shares.py), the consistency findings and the contrast
 # and addition tests here.  Part of the metric definition version, so results graded
-# under different rules never mix.  Versions without this part graded under rules-v1;
-# rules-v2 reads times of day and shares in words as values ("02:00" = "2 AM",
-# "halved" = 50%), and names a flip beside a word the claim adds (`find_contrast`);
-# rules-v3 reads no number in a citation marker ("[3]", citations.py); rules-v4 sets
-# no name against one of the passage's that names the same thing in part ("Obama" for
-# "Barack Obama") or a capital that only starts a passage's sentence (`_conflicting`),
-# and a claim a rule overrules reports the calibrated scorer's probability under the
-# threshold rather than 0 (judgement.OVERRULED_SHARE); rules-v5 reads no number in list
-# numbering or in "one" as a pronoun (numberless.py), finds a name by its singular
-# ("Olympics" in "Olympic Games") and a date with no year under a year its source states
-# (corpus.py), and counts a passage's negation only where it negates a word of the claim
-# (`_negation_flips`); rules-v6 finds a year stated only as a date's ("in 2018" in
-# "Sep 10, 2018"), initials written with dots ("US" in "the U.S.") and a name only word by
-# word, never inside a word ("EU" is not in "neutral"; corpus.py), reads a name written
-# with a symbol as one name ("C++" is not "C#", details.py), and names a restriction
-# lifted as a contrast ("any" where the passage says "only", quantifiers.py); rules-v7
-# reads no number in a Markdown footnote reference ("[^1]", citations.py); rules-v8
-# reads a numeric date ("06/03/2026") as a date, either way round (details.py), an
-# identifier ("SAVE20", "2.4.1") as one name (identifiers.py), a claim's word as new
-# only when its passage uses it in no form, and a table cell's capital as grammar;
-# rules-v9 names an amount or a time put in the best passage's slot from a less similar
-# passage (misplaced.py), and lets a claim copied word for word from its best
-# passage clear the calibrated judge's support floor (judges.copied_from); rules-v10
-# reads an amount in its dimension's one unit ("24 months" is "2 years", units.py),
-# knows milligrams, millilitres and litres, counts a passage's negation where it
-# negates a claim word joined by "or" ("cannot be returned or exchanged") and a word
-# negated by a prefix ("unopened") where the other text uses it without, and reads a
-# range's second number ("3-5 business days"); rules-v11 pairs a negation reworded on
-# both sides, counts a passage's cue in another clause than the claim's only where the
-# claim speaks of that clause, decides a plain negation without the verifier
-# (polarity.py), reads a limit ("no more than") and a denying verb ("denied boarding"),
-# reads an "unless" whose condition the claim speaks of, never sets one modal verb or
-# one number word against another ("needs" for "must", "two" for "three"), keeps a
-# passage's word the claim writes in another form ("opens" for "open"), reads "twice" as
-# 2 and "30 m" as metres, finds a bare number misplaced where it counts the same thing
-# ("20 books" for "12 books") and a value the best passage binds to another clause,
-# names a frequency no source states against the passage's (periods.py), and names a
-# thing the sources name elsewhere put in a copied fact (swapped.py); rules-v12 reads
-# a multiplier or unit written against its number ("€4.5m", "2.5kg"), a unit after a
-# hyphen ("14-day"), numbers in words to ninety-nine with "hundred" and "dozen", "3x",
-# "degrees Celsius" and cents (amounts.py), a source's count out of a count as a share
-# ("1 in 4", shares.py) and the size of a change ("from 1.2 million to 1.5 million"),
-# finds a name the sources write another way: initialism, title, demonym (names.py),
-# and a name with a capital inside ("YouTube"); reads no cue in "not only ... but",
-# "nothing but", "no matter", a cue before a price ("at no cost") as negating the price
-# alone, "banned", "barred", "avoid" and "closed to" as denials, and asks polarity.py
-# whether a negation differs for the contrast rule and the scorer's features; rules-v13
-# reads a prohibition ("banned", "closed to") against a permission ("allowed", "can")
-# as a plain flip, and the words that permit as one ("not allowed" against "permitted");
-# rules-v15 (rules-v14 was withdrawn unshipped) reads a negated antonym as a restatement
-# ("does not open" for "closed", polarity.py), a price as narrow only after "no" ("doesn't
-# charge" negates its verb), and no word the claim's own negation turns around as a
-# contrast ("not required" against "optional", "cannot ... any" against "all"); rules-v16
-# reads a word WordNet knows mostly as a verb as a noun put in another's place where a
-# determiner comes one or two words before it ("with a drill" for "with a hammer");
-# rules-v17 lets the verifier's entailment overrule a common noun read as a name at a
-# sentence's start ("Employees must ..." for "Staff must ...", FindingKind.FIRST_NOUN);
-# rules-v18 reads a passage's word negated by its prefix against the claim's plain word
-# where both say what something is ("is unheated" against "is heated"), a prefix by
-# its root ("non-transferable" against "transferred"), a priced thing called free
-# (prices.py), and a number before a word as a noun's place ("two bears").
+# under different rules never mix; what each version reads that the one before did not:
+# docs/detection.md#rules-versions.
 RULES_VERSION = "rules-v18"
 
 
@@ -127,6 +67,18 @@ class FindingKind(enum.Enum):
     FIRST_NOUN = "first_noun"
 
 
+class Pairing(enum.Enum):
+    """How the contrast table holds a contrast's two words."""
+
+    # Not a pair of the table: a lifted restriction, a noun put in another's place.
+    UNPAIRED = "unpaired"
+    # A pair of the table or nouns of one kind (`ContrastTable.first_pair`) not marked as
+    # opposites: two things of a kind ("tea", "coffee"), an indirect antonym.
+    PAIRED = "paired"
+    # A pair the table marks as saying opposite things ("required", "optional").
+    OPPOSITES = "opposites"
+
+
 @dataclass(frozen=True, slots=True)
 class Contrast:
     """What makes a verifier contradiction explainable: the claim's word and the best
@@ -135,12 +87,7 @@ class Contrast:
 
     claim_word: str | None = None
     passage_word: str | None = None
-    # The two words are a pair of the contrast table, or nouns of one kind
-    # (`ContrastTable.first_pair`); not a lifted restriction or a noun put in another's
-    # place, which the table does not pair.
-    paired: bool = False
-    # The pair says opposite things ("required" for "optional"; `ContrastTable.opposite`).
-    opposite: bool = False
+    pairing: Pairing = Pairing.UNPAIRED
 
     def describe(self, passage_id: str) -> str:
         if self.claim_word is None:
@@ -298,11 +245,13 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     dropped = theirs.dropped_by(mine) if new_words else []
     found = table.first_pair(new_words, dropped) if dropped else None
     if found is not None:
-        return Contrast(*found, paired=True, opposite=table.opposite(*found))
+        pairing = Pairing.OPPOSITES if table.opposite(*found) else Pairing.PAIRED
+        return Contrast(*found, pairing)
     lifted = lifted_restriction(claim, best_passage)
     if lifted is not None:
         return Contrast(*lifted)
-    return _noun_in_place(claim, best_passage)
+    in_place = noun_in_place(claim, best_passage)
+    return Contrast(*in_place) if in_place is not None else None
 
 
 def _negated_by(claim: str, passage_negates: bool) -> frozenset[str]:
@@ -317,48 +266,6 @@ def _negated_by(claim: str, passage_negates: bool) -> frozenset[str]:
     if not passage_negates:
         turned |= {cue.written for cue in cues(claim) if cue.written}
     return frozenset(turned)
-
-
-def _noun_in_place(claim: str, best_passage: str) -> Contrast | None:
-    """A claim copied from its passage with one noun put in another's place ("The
-    shelter found a new home for the horse" against "... for the dog"): the words
-    around the noun say the two fill one slot, though WordNet gives them no kind in
-    common.  The claim's noun and the passage's noun it stands in for (`Noun.replaces`:
-    not a synonym, hypernym or broader noun), or None."""
-    claim_words = WORD.findall(claim.lower())
-    mine = set(claim_words)
-    theirs = set(WORD.findall(best_passage.lower()))
-    table = contrast_table()
-    for change in changed_words(claim, best_passage):
-        word, other = change.word, change.other
-        if word in theirs or other in mine:
-            continue
-        if _in_noun_slot(claim_words[: change.at]):
-            replaces = table.replaces_in_noun_slot(word, other)
-        else:
-            replaces = table.replaces(word, other)
-        if replaces:
-            return Contrast(word, other)
-    return None
-
-
-# Words after which, one or two words on, a noun stands: "with a drill", "in a sealed
-# jar", "counted more ducks".
-DETERMINERS = frozenset(
-    (  # noqa: SIM905 - a word list reads better as text
-        "a an the this that these those my your his her its our their each every "
-        "another some any no more fewer several many both"
-    ).split()
-)
-
-
-def _in_noun_slot(before: list[str]) -> bool:
-    """Whether the word after `before` (a claim's words, lower case) stands where a
-    noun does: a determiner one or two words before it, or a number right before it
-    ("houses two bears")."""
-    if not DETERMINERS.isdisjoint(before[-2:]):
-        return True
-    return bool(before) and (before[-1].isdigit() or before[-1] in NUMBER_WORDS)
 
 
 class _Forms:

@@ -8,7 +8,8 @@ answers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping
 from typing import TypeVar, cast
 
 import numpy as np
@@ -19,6 +20,7 @@ from grounding_sidecar.detection.judging.consistency import (
     Contrast,
     Finding,
     FindingKind,
+    Pairing,
     find_addition,
     find_contrast,
     find_inconsistency,
@@ -44,7 +46,7 @@ CONTRADICTION_MARGIN = 0.15
 # level ("the pet" for "the dog"), so the words decide, and the verifier can only veto.
 VERIFIER_CONTRADICTION = 0.9
 # A claim copied from its passage but for a noun put in another's place
-# (consistency._noun_in_place: no table pair, so the words alone do not decide; "staff"
+# (in_place.noun_in_place: no table pair, so the words alone do not decide; "staff"
 # for "employees" is one) is contradictory as well when the verifier reads it as all
 # but never entailed: "… is now a pharmacy" against "… is now a bakery" reads
 # entailed 0.00, contradicted 0.6-0.9 with the passage's neighbours in the premise,
@@ -60,6 +62,17 @@ NEAR_MARGIN = 0.2
 # a missing or conflicting detail: those are looked up in every source, the verifier
 # reads one passage).
 VERIFIER_ENTAILMENT = 0.9
+# The P(entailed) from which the verifier's reading vetoes a one-word swap, by how the
+# table holds the two words: for two things of a kind any reading short of entailed is
+# no veto; for a noun put in another's place, which also names near-synonyms WordNet
+# does not link ("staff" for "employees"), any reading but never entailed is; opposites
+# have none (the verifier reads "The induction course is required" against "... is
+# optional" as entailed, 0.99).
+SWAP_VETO: Mapping[Pairing, float] = {
+    Pairing.UNPAIRED: VERIFIER_NOT_ENTAILED,
+    Pairing.PAIRED: VERIFIER_ENTAILMENT,
+    Pairing.OPPOSITES: math.inf,
+}
 # Findings that yield to that entailment: a negation counted by words, and a common
 # noun read as a name at a sentence's start ("Employees must wear a helmet" against
 # "Staff must wear a helmet", which the verifier reads as entailed at 0.99; "Adults"
@@ -119,8 +132,7 @@ def _verifier_contradiction(
     if contrast is None:
         return None
     if contradicted < VERIFIER_CONTRADICTION and not (
-        _one_word_swap(evidence, contrast)
-        and (contrast.opposite or verification.entailed < _swap_veto(contrast))
+        _one_word_swap(evidence, contrast) and verification.entailed < SWAP_VETO[contrast.pairing]
     ):
         return None
     passage_id = judgement.best.passage_id
@@ -129,17 +141,6 @@ def _verifier_contradiction(
         f"(verifier p {contradicted:.2f}, cosine {judgement.score:.2f})"
     )
     return judgement.overruled(Verdict.CONTRADICTORY, rationale, FindingKind.CONTRAST)
-
-
-def _swap_veto(contrast: Contrast) -> float:
-    """The P(entailed) from which the verifier's reading vetoes a one-word swap: for a
-    pair of the contrast table or nouns of one kind (`Contrast.paired`) any reading
-    short of entailed is no veto; for a noun put in another's place, which also names
-    near-synonyms WordNet does not link ("staff" for "employees"), any reading but
-    never entailed is.  A pair that says opposite things (`Contrast.opposite`) has no
-    veto: the verifier reads "The induction course is required" against "... is
-    optional" as entailed, 0.99."""
-    return VERIFIER_ENTAILMENT if contrast.paired else VERIFIER_NOT_ENTAILED
 
 
 def _one_word_swap(evidence: ClaimEvidence, contrast: Contrast) -> bool:

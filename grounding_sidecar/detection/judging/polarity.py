@@ -68,13 +68,15 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     extension"), but they make none of their own ("declined to model" against "refused
     to model", "is banning the app" against "is prohibiting the app"), except a
     prohibition against a permission (`_forbids`)."""
+    # Words negated by a prefix, the claim's and the passage's: read once for both ways.
+    prefixed = (prefix_negations(claim, passage), passage_prefix_negations(passage, claim))
     if not cues(claim) and not cues(passage):
         if _forbids(claim, passage) or _forbids(passage, claim):
             return Flip.PLAIN
-        if not prefix_negations(claim, passage) and not passage_prefix_negations(passage, claim):
+        if not any(prefixed):
             return None  # nothing negates on either side: most pairs, at a cached lookup
-    flip = _flip(claim, passage, _cues)
-    if flip is None or _flip(claim, passage, _every_cue) is None:
+    flip = _flip(claim, passage, _cues, prefixed)
+    if flip is None or _flip(claim, passage, _every_cue, prefixed) is None:
         return None
     return flip
 
@@ -107,10 +109,14 @@ def _every_cue(text: str, other_words: set[str]) -> tuple[Cue, ...]:
 
 
 def _flip(
-    claim: str, passage: str, read: Callable[[str, set[str]], tuple[Cue, ...]]
+    claim: str,
+    passage: str,
+    read: Callable[[str, set[str]], tuple[Cue, ...]],
+    prefixed: tuple[int, int],
 ) -> Flip | None:
     """The difference, with the cues `read` finds in each text (given the other's
-    comparable content words)."""
+    comparable content words) and the words each negates by a prefix (`prefixed`: the
+    claim's, the passage's)."""
     claim_words = _comparable(words.content_words(claim))
     passage_words = _comparable(words.content_words(passage))
     theirs = read(passage, claim_words)
@@ -129,8 +135,7 @@ def _flip(
         if not speaking and _shared(cue, claim_words)
     ]
     reworded = [cue for cue in mine if cue.negated and _negates_none_of(cue, passage_words)]
-    claim_prefixed = prefix_negations(claim, passage)
-    passage_prefixed = passage_prefix_negations(passage, claim)
+    claim_prefixed, passage_prefixed = prefixed
     claim_count = len(mine) + claim_prefixed
     passage_count = len(counted) + min(len(reworded), len(aside)) + passage_prefixed
     if claim_count % 2 == passage_count % 2:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +26,7 @@ from grounding_sidecar.detection.text.amounts import NUMBER_WORDS
 from grounding_sidecar.detection.text.noun_kinds import (
     MIN_STEM,
     PLURALS,
+    Noun,
     NounKinds,
     noun_forms,
     word_key,
@@ -146,8 +147,7 @@ class ContrastTable:
     def knows_noun(self, word: str) -> bool:
         """Whether `word` (lower case) is a noun or a noun's plural, counting the nouns
         used more often otherwise (`slot_nouns`): "kids", "drills"."""
-        forms = [noun_forms(word)]
-        return bool(self.nouns.lookup(forms)[0] or self.slot_nouns.lookup(forms)[0])
+        return bool(self._any_nouns([noun_forms(word)])[0])
 
     def contrast(self, first: str, second: str) -> bool:
         """Whether a claim's word stands against its passage's (lower case, any
@@ -162,7 +162,7 @@ class ContrastTable:
         looked up in one search."""
         first_lemmas = [self.lemmas(word) for word in firsts]
         second_lemmas = [self.lemmas(word) for word in seconds]
-        listed = self._listed(first_lemmas, second_lemmas)
+        listed = self._listed(first_lemmas, second_lemmas, self.keys)
         nouns = self.nouns.lookup([noun_forms(word) for word in [*firsts, *seconds]])
         first_nouns, second_nouns = nouns[: len(firsts)], nouns[len(firsts) :]
         for i, mine in enumerate(first_nouns):
@@ -176,42 +176,47 @@ class ContrastTable:
     def opposite(self, first: str, second: str) -> bool:
         """Whether two words (lower case, any inflection) are a pair that says opposite
         things: an antonym, a direction, a pair of the domain list."""
-        keys = [
-            word_key(pair(a, b)) for a in self.lemmas(first) for b in self.lemmas(second) if a != b
-        ]
-        if not keys or not len(self.opposite_keys):
-            return False
-        wanted = np.array(keys, dtype=np.uint64)
-        at = np.minimum(np.searchsorted(self.opposite_keys, wanted), len(self.opposite_keys) - 1)
-        return bool(np.any(self.opposite_keys[at] == wanted))
+        return bool(self._listed([self.lemmas(first)], [self.lemmas(second)], self.opposite_keys))
 
     def replaces(self, claim_word: str, passage_word: str) -> bool:
         """Whether a claim's noun, put where its passage has another noun, names
         something else (`Noun.replaces`; never an inflection of the same word)."""
-        if self.same_word(claim_word, passage_word):
-            return False
-        mine, theirs = self.nouns.lookup([noun_forms(claim_word), noun_forms(passage_word)])
-        return any(a.replaces(b) for a in mine for b in theirs)
+        return self._replaces(claim_word, passage_word, self.nouns.lookup)
 
     def replaces_in_noun_slot(self, claim_word: str, passage_word: str) -> bool:
         """`replaces` for two words that stand where a noun does ("with a drill" against
         "with a hammer"): a word the table knows only as a noun used more often
         otherwise is read as that noun here."""
+        return self._replaces(claim_word, passage_word, self._any_nouns)
+
+    def _replaces(
+        self,
+        claim_word: str,
+        passage_word: str,
+        lookup: Callable[[Sequence[Iterable[str]]], list[tuple[Noun, ...]]],
+    ) -> bool:
         if self.same_word(claim_word, passage_word):
             return False
-        forms = [noun_forms(claim_word), noun_forms(passage_word)]
-        mine, theirs = (
-            found or also
-            for found, also in zip(
-                self.nouns.lookup(forms), self.slot_nouns.lookup(forms), strict=True
-            )
-        )
+        mine, theirs = lookup([noun_forms(claim_word), noun_forms(passage_word)])
         return any(a.replaces(b) for a in mine for b in theirs)
 
+    def _any_nouns(self, words: Sequence[Iterable[str]]) -> list[tuple[Noun, ...]]:
+        """`NounKinds.lookup` over the nouns, then, for a word that is none, the nouns
+        used more often otherwise (`slot_nouns`)."""
+        return [
+            found or also
+            for found, also in zip(
+                self.nouns.lookup(words), self.slot_nouns.lookup(words), strict=True
+            )
+        ]
+
     def _listed(
-        self, first_lemmas: list[frozenset[str]], second_lemmas: list[frozenset[str]]
+        self,
+        first_lemmas: list[frozenset[str]],
+        second_lemmas: list[frozenset[str]],
+        keys: npt.NDArray[np.uint64],
     ) -> set[tuple[int, int]]:
-        """The (i, j) word pairs with a lemma pair the table lists."""
+        """The (i, j) word pairs with a lemma pair among `keys` (sorted pair keys)."""
         candidates = [
             (i, j, word_key(pair(a, b)))
             for i, mine in enumerate(first_lemmas)
@@ -220,11 +225,11 @@ class ContrastTable:
             for b in theirs
             if a != b
         ]
-        if not candidates or not len(self.keys):
+        if not candidates or not len(keys):
             return set()
         wanted = np.array([key for _, _, key in candidates], dtype=np.uint64)
-        at = np.minimum(np.searchsorted(self.keys, wanted), len(self.keys) - 1)
-        return {candidates[k][:2] for k in np.flatnonzero(self.keys[at] == wanted)}
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        return {candidates[k][:2] for k in np.flatnonzero(keys[at] == wanted)}
 
 
 def pair(first: str, second: str) -> str:

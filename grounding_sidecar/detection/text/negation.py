@@ -270,19 +270,13 @@ def passage_prefix_negations(passage: str, claim: str) -> int:
     lowered = passage.lower()
     candidates = [
         match.group(2)
-        for match in _NEGATING_PREFIX.finditer(lowered)
-        if match.group() not in _NOT_PREFIXED
-        and words.stem(match.group(2)) not in words.STOPWORDS
-        and _predicative(lowered[: match.start()])
+        for match in _prefix_matches(lowered)
+        if _predicative(_PLAIN_WORD.findall(lowered[: match.start()]))
     ]
     if not candidates:
         return 0
-    lowered_claim = claim.lower()
-    said = [
-        match.group()
-        for match in _PLAIN_WORD.finditer(lowered_claim)
-        if _predicative(lowered_claim[: match.start()])
-    ]
+    claim_words = _PLAIN_WORD.findall(claim.lower())
+    said = [word for at, word in enumerate(claim_words) if _predicative(claim_words[:at])]
     roots = frozenset(_root(word) for word in said)
     mine = {_root(plain) for plain in _prefixed(claim)}
     return sum(
@@ -301,17 +295,24 @@ _BE = frozenset(
 )
 
 
-def _predicative(before: str) -> bool:
-    """Whether a word after `before` says what something is: a form of "be" one or
-    two words before it ("is unheated", "is not heated", "are fully refundable")."""
-    return not _BE.isdisjoint(_PLAIN_WORD.findall(before)[-2:])
+def _predicative(before: list[str]) -> bool:
+    """Whether a word after the words `before` says what something is: a form of "be"
+    one or two words before it ("is unheated", "is not heated", "are fully
+    refundable")."""
+    return not _BE.isdisjoint(before[-2:])
 
 
 def _prefixed(text: str) -> list[str]:
     """The content words `text` negates by a prefix, without it."""
+    return [match.group(2) for match in _prefix_matches(text.lower())]
+
+
+def _prefix_matches(lowered: str) -> list[re.Match[str]]:
+    """Each content word of `lowered` negated by a prefix ("unopened": the prefix is
+    group 1, the word group 2)."""
     return [
-        match.group(2)
-        for match in _NEGATING_PREFIX.finditer(text.lower())
+        match
+        for match in _NEGATING_PREFIX.finditer(lowered)
         if match.group() not in _NOT_PREFIXED and words.stem(match.group(2)) not in words.STOPWORDS
     ]
 

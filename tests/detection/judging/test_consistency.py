@@ -13,6 +13,7 @@ from grounding_sidecar.detection.judging.consistency import (
     RESTATED_SHARE,
     Contrast,
     FindingKind,
+    Pairing,
     addition,
     find_addition,
     find_contrast,
@@ -32,7 +33,7 @@ def _find(claim: str, passage: str = SOURCE) -> Contrast | None:
 
 def test_a_word_standing_against_a_dropped_word_of_the_passage() -> None:
     found = _find("The east entrance of the hospital stays closed during the renovation.")
-    assert found == Contrast("closed", "open", paired=True, opposite=True)
+    assert found == Contrast("closed", "open", Pairing.OPPOSITES)
     assert found.describe("s0.0") == "'closed' where s0.0 says 'open'"
 
 
@@ -84,7 +85,7 @@ def test_the_same_word_unnegated_stands_against_the_passages(
     claim: str, passage: str, contrast: tuple[str, str]
 ) -> None:
     assert find_contrast(claim, passage, SourceCorpus([passage])) == Contrast(
-        *contrast, paired=True, opposite=True
+        *contrast, Pairing.OPPOSITES
     )
 
 
@@ -92,7 +93,7 @@ def test_a_negated_word_still_stands_against_one_the_passage_negates_too() -> No
     passage = "Cars travel further without increasing the size of the battery."
     claim = "Cars travel further without decreasing the size of the battery."
     assert find_contrast(claim, passage, SourceCorpus([passage])) == Contrast(
-        "decreasing", "increasing", paired=True, opposite=True
+        "decreasing", "increasing", Pairing.OPPOSITES
     )
 
 
@@ -119,19 +120,19 @@ LATENCY = "Latency fell after the cache change."
 
 def test_a_flip_beside_an_added_name_is_named() -> None:
     claim = "Checkout-service latency rose after the cache change."
-    assert _find(claim, LATENCY) == Contrast("rose", "fell", paired=True, opposite=True)
+    assert _find(claim, LATENCY) == Contrast("rose", "fell", Pairing.OPPOSITES)
     # The name's own plural in the passage is no word the claim dropped.
     passage = "After the cache change, latency fell across all services."
-    assert _find(claim, passage) == Contrast("rose", "fell", paired=True, opposite=True)
+    assert _find(claim, passage) == Contrast("rose", "fell", Pairing.OPPOSITES)
 
 
 def test_a_flip_beside_an_added_qualifier_is_named() -> None:
     passage = "Refunds are available for unopened items only."
     claim = "Opened items can still be returned for a refund."
-    assert _find(claim, passage) == Contrast("opened", "unopened", paired=True)
+    assert _find(claim, passage) == Contrast("opened", "unopened", Pairing.PAIRED)
     # Another source uses "opened": it still stands against the passage's "unopened".
     corpus = SourceCorpus([passage, "Opened items can be exchanged for store credit."])
-    assert find_contrast(claim, passage, corpus) == Contrast("opened", "unopened", paired=True)
+    assert find_contrast(claim, passage, corpus) == Contrast("opened", "unopened", Pairing.PAIRED)
 
 
 def test_a_flip_of_a_word_the_claim_writes_elsewhere_in_another_form_is_named() -> None:
@@ -139,7 +140,7 @@ def test_a_flip_of_a_word_the_claim_writes_elsewhere_in_another_form_is_named() 
     claim = (
         "Net orders increased year-over-year, resulting in a substantial decrease in net income."
     )
-    assert _find(claim, passage) == Contrast("decrease", "increase", paired=True, opposite=True)
+    assert _find(claim, passage) == Contrast("decrease", "increase", Pairing.OPPOSITES)
 
 
 def test_a_word_the_claim_keeps_in_another_form_is_not_dropped() -> None:
@@ -148,16 +149,14 @@ def test_a_word_the_claim_keeps_in_another_form_is_not_dropped() -> None:
     claim = "On weekends the gym opens at 7 AM and closes at 9 PM."
     assert _find(claim, passage) is None
     assert _find("On weekends the gym closes at 7 AM.", passage) == Contrast(
-        "closes", "open", paired=True, opposite=True
+        "closes", "open", Pairing.OPPOSITES
     )
 
 
 def test_the_flipped_word_may_be_one_another_source_uses() -> None:
     corpus = SourceCorpus([LATENCY, "Error rates rose briefly during the rollout."])
     claim = "Checkout-service latency rose after the cache change."
-    assert find_contrast(claim, LATENCY, corpus) == Contrast(
-        "rose", "fell", paired=True, opposite=True
-    )
+    assert find_contrast(claim, LATENCY, corpus) == Contrast("rose", "fell", Pairing.OPPOSITES)
     # Without a word no source uses the claim may only be reordering the sources.
     assert find_contrast("Latency rose after the cache change.", LATENCY, corpus) is None
 
