@@ -24,18 +24,22 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
+from grounding_sidecar.detection.judging.obligations import changed_obligation
 from grounding_sidecar.detection.judging.periods import changed_period
-from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
+from grounding_sidecar.detection.judging.polarity import Flip, negation_flip, negation_restated
 from grounding_sidecar.detection.judging.prices import priced_as_free
 from grounding_sidecar.detection.judging.slots import (
     common_first_nouns,
     conflicting,
     counterparts,
+    first_word_synonyms,
     substitutes_first_word,
 )
 from grounding_sidecar.detection.judging.swapped import swapped_word
+from grounding_sidecar.detection.judging.universals import widened_to_all
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
@@ -51,7 +55,7 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # and addition tests here.  Part of the metric definition version, so results graded
 # under different rules never mix; what each version reads that the one before did not:
 # docs/detection.md#rules-versions.
-RULES_VERSION = "rules-v18"
+RULES_VERSION = "rules-v19"
 
 
 class FindingKind(enum.Enum):
@@ -142,7 +146,7 @@ def find_inconsistency(
         detail
         for detail in extract_details(claim)
         if not corpus.contains(detail)
-        and (not detail.initial or substitutes_first_word(claim, best_passage))
+        and (not detail.initial or _named_first_word(claim, best_passage))
     ]
     if missing:
         stated = extract_details(best_passage)
@@ -186,6 +190,14 @@ def find_inconsistency(
             f"'free' where {best_passage_id} says '{price}'",
             FindingKind.CONFLICTING_DETAIL,
         )
+    for rule in (taken_in, changed_obligation, widened_to_all):
+        reworded = next(filter(None, (rule(claim, passage) for passage in near())), None)
+        if reworded is not None:
+            return Finding(
+                Verdict.CONTRADICTORY,
+                f"'{reworded[0]}' where the sources say '{reworded[1]}'",
+                FindingKind.CONFLICTING_DETAIL,
+            )
     swap = swapped_word(claim, best_passage, corpus, near)
     if swap is not None:
         return Finding(
@@ -195,13 +207,33 @@ def find_inconsistency(
             FindingKind.SWAPPED_WORD,
         )
     flip = negation_flip(claim, best_passage)
-    if flip is not None:
+    if flip is not None and not _restated_near(claim, best_passage, flip, near):
         return Finding(
             Verdict.CONTRADICTORY,
             f"negation differs from {best_passage_id}",
             FindingKind.NEGATED_WORD if flip is Flip.PLAIN else FindingKind.NEGATION,
         )
     return None
+
+
+def _restated_near(
+    claim: str, best_passage: str, flip: Flip, near: Callable[[], Sequence[str]]
+) -> bool:
+    """Whether a counted flip is one against a best passage that says nothing of what
+    the claim negates, where a passage about as similar (`near`) negates it as the
+    claim does ("does not change its firmware version", whose best passage tells how to
+    reset the device, beside "keeps the firmware version unchanged")."""
+    return flip is Flip.COUNTED and any(
+        passage != best_passage and negation_restated(claim, passage) for passage in near()
+    )
+
+
+def _named_first_word(claim: str, best_passage: str) -> bool:
+    """Whether a claim's capitalised first word may be a name standing in for the
+    passage's: it replaces the passage's first word and is no synonym of it."""
+    return substitutes_first_word(claim, best_passage) and not first_word_synonyms(
+        claim, best_passage
+    )
 
 
 def _detail_kind(detail: Detail, claim: str, best_passage: str, kind: FindingKind) -> FindingKind:

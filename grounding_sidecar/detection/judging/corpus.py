@@ -20,6 +20,7 @@ from grounding_sidecar.detection.text.frequencies import frequencies
 from grounding_sidecar.detection.text.identifiers import is_identifier, tokens_in
 from grounding_sidecar.detection.text.names import (
     TITLES,
+    adjective_bases,
     initialisms,
     initials,
     initials_of_names,
@@ -104,7 +105,8 @@ class SourceCorpus:
 
     def _names_token(self, token: str) -> bool:
         """A name's word as written, as its singular, as initials written with dots, as
-        a country's adjective for the country ("French" for "France"), or, in
+        a country's adjective for the country ("French" for "France"), any other
+        name's adjective for the name ("Venusian" for "Venus"), or, in
         capitals, as the initials of a name the sources write out."""
         word = token.lower()
         return (
@@ -112,6 +114,7 @@ class SourceCorpus:
             or _singular(word) in self._singulars
             or word in self._acronyms
             or any(other in self._words for other in other_names(word))
+            or any(base in self._words for base in adjective_bases(word))
             or (is_initialism(token) and word in self._initials_of_names)
         )
 

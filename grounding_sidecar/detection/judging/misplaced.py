@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.slots import conflicting, counterparts, same_slot
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.clauses import clause_around
+from grounding_sidecar.detection.text.clauses import SENTENCE_END, clause_around, rough_sentences
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 
 # The details a claim can take from one passage and put in another's slot: amounts
@@ -74,7 +74,7 @@ def _bound_to_another_clause(claim: str, detail: Detail, other: Detail, passage:
     least $5" against "no monthly fee if you deposit at least $500 each month; otherwise
     the fee is $5".  Across sentences of a long passage the counts of shared words say
     little ("a three-year contract" beside "the 39-year-old")."""
-    sentence = next((s for s in _SENTENCE_END.split(passage) if other.surface in s), "")
+    sentence = next((s for s in rough_sentences(passage) if other.surface in s), "")
     clauses = _clauses(sentence)
     with_other = [c for c in clauses if other.surface in c]
     with_mine = [c for c in clauses if SourceCorpus([c]).contains(detail)]
@@ -86,13 +86,8 @@ def _bound_to_another_clause(claim: str, detail: Detail, other: Detail, passage:
     return _shared(claim_words, with_other[0]) > max(_shared(claim_words, c) for c in with_mine)
 
 
-# Where a passage's sentence ends, whatever case the next one starts with (a source
-# may be lower-cased throughout).
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
 def _clauses(text: str) -> list[str]:
-    found = [*_CLAUSE_BREAK.finditer(text), *_SENTENCE_END.finditer(text)]
+    found = [*_CLAUSE_BREAK.finditer(text), *SENTENCE_END.finditer(text)]
     breaks = sorted({0, *(m.start() for m in found), len(text)})
     return [text[start:end] for start, end in itertools.pairwise(breaks) if text[start:end]]
 

@@ -39,9 +39,11 @@ from grounding_sidecar.detection.text.negation import (
     conditions,
     cues,
     denials,
+    negated_roots,
     passage_prefix_negations,
     permits,
     prefix_negations,
+    prefix_restatements,
     prohibitions,
 )
 from grounding_sidecar.detection.text.noun_kinds import noun_forms
@@ -69,7 +71,10 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     to model", "is banning the app" against "is prohibiting the app"), except a
     prohibition against a permission (`_forbids`)."""
     # Words negated by a prefix, the claim's and the passage's: read once for both ways.
-    prefixed = (prefix_negations(claim, passage), passage_prefix_negations(passage, claim))
+    prefixed = (
+        prefix_negations(claim, passage),
+        passage_prefix_negations(passage, claim) + prefix_restatements(passage, claim),
+    )
     if not cues(claim) and not cues(passage):
         if _forbids(claim, passage) or _forbids(passage, claim):
             return Flip.PLAIN
@@ -79,6 +84,18 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     if flip is None or _flip(claim, passage, _every_cue, prefixed) is None:
         return None
     return flip
+
+
+def negation_restated(claim: str, passage: str) -> bool:
+    """Whether `passage` negates a word the claim negates, and no flip stands between
+    them: "keeps the firmware version unchanged" restates "does not change its
+    firmware version" (a passage beside the best one may say what the claim negates)."""
+    mine = negated_roots(claim)
+    return (
+        bool(mine)
+        and not mine.isdisjoint(negated_roots(passage))
+        and negation_flip(claim, passage) is None
+    )
 
 
 def _forbids(text: str, other: str) -> bool:

@@ -84,20 +84,31 @@ def substitutes_first_word(claim: str, passage: str) -> bool:
     )
 
 
+def first_word_synonyms(claim: str, passage: str) -> bool:
+    """Whether a claim's first word is a synonym of its passage's by the contrast table
+    ("Pupils must wear a uniform" for "Students must ..."): a capital there is grammar,
+    not a name, and the word no detail (the verifier reads that pair as contradicted,
+    0.95)."""
+    mine, theirs = _first_words(claim, passage)
+    return bool(mine) and contrast_table().synonyms(mine, theirs)
+
+
 def common_first_nouns(claim: str, passage: str) -> bool:
     """Whether the first words of a claim and its passage are common nouns, not names:
-    synonyms by the contrast table ("Physicians" for "Doctors"), or the claim's a
-    plural of a noun the table knows against a noun it knows ("Employees" for "Staff",
-    "Kids" for "Children"): names are seldom plurals.  Such a word, put in place of
-    the passage's first word, is still read as a name, but one the verifier's
-    entailment can overrule (consistency.FindingKind.FIRST_NOUN)."""
+    the claim's a plural of a noun the contrast table knows against a noun it knows
+    ("Employees" for "Staff", "Kids" for "Children"): names are seldom plurals.  Such
+    a word, put in place of the passage's first word, is still read as a name, but one
+    the verifier's entailment can overrule (consistency.FindingKind.FIRST_NOUN)."""
+    mine, theirs = _first_words(claim, passage)
+    singular = mine[:-1] if mine.endswith("s") else ""
+    table = contrast_table()
+    return bool(singular) and table.knows_noun(singular) and table.knows_noun(theirs)
+
+
+def _first_words(claim: str, passage: str) -> tuple[str, str]:
+    """The lower-cased first words of a claim and its passage ("" where none)."""
     claim_words = WORD.findall(claim.lower())[:1]
     passage_words = WORD.findall(passage.lower())[:1]
     if not claim_words or not passage_words:
-        return False
-    mine, theirs = claim_words[0], passage_words[0]
-    table = contrast_table()
-    if table.synonyms(mine, theirs):
-        return True
-    singular = mine[:-1] if mine.endswith("s") else ""
-    return bool(singular) and table.knows_noun(singular) and table.knows_noun(theirs)
+        return "", ""
+    return claim_words[0], passage_words[0]

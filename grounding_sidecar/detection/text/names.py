@@ -172,3 +172,24 @@ def other_names(word: str) -> tuple[str, ...]:
     "argentina": "argentine", "argentinian"); none for any other word (lower case)."""
     country = _DEMONYMS.get(word)
     return (country,) if country else _COUNTRIES.get(word, ())
+
+
+# The endings that make a name's adjective ("Venusian", "Canadian", "Victorian",
+# "Japanese"), longest first, and the letters a name may have lost before them
+# ("Canad-a", "Mexic-o").
+_ADJECTIVE_ENDINGS = ("ian", "ean", "ese", "an")
+_LOST_LETTERS = ("", "a", "e", "o", "y")
+# The shortest name an ending is read off: "Roman" is no adjective of "Rom".
+_SHORTEST_BASE = 4
+
+
+def adjective_bases(word: str) -> tuple[str, ...]:
+    """The names `word` may be the adjective of ("venusian": "venus", "venusa", ...),
+    or none (lower case): a country's demonym in other_names, any other name's here."""
+    for ending in _ADJECTIVE_ENDINGS:
+        base = word.removesuffix(ending)
+        if base != word:
+            if len(base) < _SHORTEST_BASE:
+                return ()
+            return tuple(base + letter for letter in _LOST_LETTERS)
+    return ()

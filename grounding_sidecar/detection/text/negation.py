@@ -49,14 +49,15 @@ _SCOPE_CHARACTERS = 40
 _ALTERNATIVES = frozenset({"or", "nor"})
 # Verbs that deny what follows them ("may be denied boarding", "refused to model",
 # "turned down offers to work", "Smoking is banned", "closed to trucks", "Avoid
-# alcohol"): no negation cue, but the same reading of the word after them.  Counted by
+# alcohol", "exempt from these penalties", "free of charge"): no negation cue, but the
+# same reading of the word after them.  Counted by
 # the consistency rule only (`denials`), never by the parity the scorer's features
 # read.  "declined" alone is a fall ("sales declined"), and "ban" and "bans" are nouns
 # as often as verbs.
 _FORBIDDING = r"prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|ban(?:ned|ning)|barred|closed\s+to"
 _DENIALS = re.compile(
     r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
-    rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|{_FORBIDDING})\b"
+    rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|exempt(?:s|ed)?\s+from|free\s+of|{_FORBIDDING})\b"
 )
 # The denials that forbid (`prohibitions`): against a text that permits the same thing
 # ("Smoking is banned in public buildings" against "You can smoke in public buildings")
@@ -79,11 +80,13 @@ _CONDITIONS = re.compile(r"\bunless\b")
 # before a comparative and "than" a cue sets a limit ("no more than 23 kg", "not later
 # than Friday") and negates the comparative, not the number after it; a "no" before a
 # price says "free" ("at no cost", "no extra charge", "a no-cost plan"), so it negates
-# nothing against a "free" and flips an "at cost".  A verb's "not" is no price: "doesn't
+# nothing against a "free" and flips an "at cost"; "before" or "until" up to two words
+# after a cue sets a limit in time ("is not served before 7:30" restates "is served
+# from 7:30").  A verb's "not" is no price: "doesn't
 # charge any monthly fees" negates "charge" as any cue does.
 _NARROW = re.compile(
     r"\s*(more|less|fewer|later|earlier|longer|shorter|greater|higher|lower|sooner|"
-    r"further|older|younger)\s+than\b"
+    r"further|older|younger)\s+than\b|\s*(?:[a-z]+\s+){0,2}?(before|until)\b"
     r"|(?<=\bno)[\s-]*(?:extra\s+|additional\s+)?(cost|charge)\b"
 )
 # Where a cue's clause ends: punctuation that closes a clause, and the words that open
@@ -193,7 +196,7 @@ def _read_cues(
         after = lowered[match.end() : match.end() + _SCOPE_CHARACTERS]
         narrow = _NARROW.match(lowered, match.end(), match.end() + _SCOPE_CHARACTERS)
         if narrow is not None:
-            negated: tuple[str, ...] = (narrow.group(1) or narrow.group(2),)
+            negated: tuple[str, ...] = (narrow.group(1) or narrow.group(2) or narrow.group(3),)
             written = negated[0]
         else:
             # `words.written`, not the cached `words.words`: these snippets would only
@@ -285,6 +288,41 @@ def passage_prefix_negations(passage: str, claim: str) -> int:
         if _root(plain) not in mine
         and (plain in said or (plain.endswith(_ABLE) and _root(plain) in roots))
     )
+
+
+def prefix_restatements(passage: str, claim: str) -> int:
+    """How many words of a passage negated by a prefix where they say nothing of what
+    something is (those `passage_prefix_negations` reads) restate a word its claim
+    negates with a cue: "keeps the firmware version unchanged" against "does not change
+    its firmware version".  Each counts as the passage's negation of that word."""
+    lowered = passage.lower()
+    candidates = [
+        match.group(2)
+        for match in _prefix_matches(lowered)
+        if not _predicative(_PLAIN_WORD.findall(lowered[: match.start()]))
+    ]
+    if not candidates:
+        return 0
+    negated = _cue_negated_roots(claim)
+    return sum(1 for plain in candidates if _bare_root(plain) in negated)
+
+
+def negated_roots(text: str) -> frozenset[str]:
+    """The roots (`_bare_root`) of the words `text` negates: after a cue, after a denial
+    and by a prefix."""
+    denied = {_bare_root(cue.written) for cue in denials(text) if cue.written}
+    prefixed = {_bare_root(word) for word in _prefixed(text)}
+    return _cue_negated_roots(text) | denied | prefixed
+
+
+def _cue_negated_roots(text: str) -> frozenset[str]:
+    """The roots of the words `text` negates after a negation cue."""
+    return frozenset(_bare_root(cue.written) for cue in cues(text) if cue.written)
+
+
+def _bare_root(word: str) -> str:
+    """`_root` without a final "e": "change" and "changed" share it."""
+    return _root(word).removesuffix("e")
 
 
 # The verbs that say what something is: "is unheated", "can be transferred".

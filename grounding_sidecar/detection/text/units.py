@@ -3,7 +3,7 @@
 another unit, and a changed amount in another unit ("36 months" against "2 years")
 still stands against the source's.
 
-Only exact conversions: seconds to weeks, months to years, millimetres to kilometres,
+Only exact conversions: seconds to fortnights, months to centuries, millimetres to kilometres,
 milligrams to kilograms, millilitres to litres, cents to dollars.  A month is no fixed
 number of days and a business day no calendar day, so neither converts to days; miles
 and pounds convert to kilometres and kilograms only with rounding, which would make "5
@@ -20,8 +20,11 @@ _IN_BASE: dict[str, tuple[str, float]] = {
     "h": ("s", 3_600.0),
     "day": ("s", 86_400.0),
     "week": ("s", 604_800.0),
+    "fortnight": ("s", 1_209_600.0),
     "month": ("month", 1.0),
     "year": ("month", 12.0),
+    "decade": ("month", 120.0),
+    "century": ("month", 1_200.0),
     "mm": ("m", 0.001),
     "cm": ("m", 0.01),
     "m": ("m", 1.0),

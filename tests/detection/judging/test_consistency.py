@@ -284,6 +284,36 @@ def test_a_common_noun_put_at_a_sentences_start_is_a_finding_of_its_own_kind() -
     assert finding is not None and finding.kind is FindingKind.CONFLICTING_DETAIL
 
 
+def test_a_synonym_at_a_sentences_start_is_no_finding() -> None:
+    passage = "Students must wear a uniform during lessons."
+    corpus = SourceCorpus([passage])
+    claim = "Pupils must wear a uniform during lessons."
+    assert find_inconsistency(claim, passage, "s0.0", corpus) is None
+    finding = find_inconsistency(
+        "Teachers must wear a uniform during lessons.", passage, "s0.0", corpus
+    )
+    assert finding is not None
+
+
+def test_a_negation_a_near_passage_restates_is_no_flip() -> None:
+    steps = "To reset the thermostat, hold the menu button for 15 seconds."
+    kept = "A factory reset deletes all schedules but keeps the firmware version unchanged."
+    corpus = SourceCorpus([steps, kept])
+    claim = "A factory reset of the thermostat does not change its firmware version."
+    finding = find_inconsistency(claim, steps, "s0.0", corpus)
+    assert finding is not None and finding.kind is FindingKind.NEGATION
+    assert find_inconsistency(claim, steps, "s0.0", corpus, lambda: [steps, kept]) is None
+
+
+def test_a_thing_the_sources_set_apart_taken_in_is_contradictory() -> None:
+    passage = "Pets are not allowed, with the exception of registered assistance dogs."
+    corpus = SourceCorpus([passage])
+    claim = "The hotel does not allow any dogs, including registered assistance dogs."
+    finding = find_inconsistency(claim, passage, "s0.0", corpus)
+    assert finding is not None and finding.verdict is Verdict.CONTRADICTORY
+    assert "'including'" in finding.rationale
+
+
 def test_a_time_written_another_way_is_the_same_time() -> None:
     for claim in (
         "The nightly backup runs at 2 AM and takes about 40 minutes.",

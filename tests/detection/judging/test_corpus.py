@@ -163,6 +163,9 @@ NAMED = SourceCorpus(
         ("SpaceX CEO Elon Musk", False),
         ("France", True),  # the country of the source's "French"
         ("German", False),
+        ("Muskian", True),  # a name's adjective, for the source's name
+        ("Teslan", True),
+        ("Edisonian", False),
     ],
 )
 def test_a_name_is_held_when_the_sources_name_it_another_way(name: str, held: bool) -> None:

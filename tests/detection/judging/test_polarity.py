@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
+from grounding_sidecar.detection.judging.polarity import Flip, negation_flip, negation_restated
 
 GUESTS = "Guest accounts are not counted toward your seat total."
 WARRANTY = (
@@ -166,6 +166,31 @@ def test_a_limit_negates_its_comparative_not_the_number() -> None:
     # A claim's limit counts only where the passage uses its comparative.
     assert negation_flip("Submit the form no later than Friday.", "Submit it by Friday.") is None
     assert negation_flip("Submit it no later than Friday.", "Submit it later than Friday.")
+    # "not before" restates "from"; against a "before" it still flips.
+    breakfast = "Breakfast is served from 7:30 at weekends."
+    assert negation_flip("At weekends breakfast is not served before 7:30.", breakfast) is None
+    early = "Breakfast is served before 7:30 at weekends."
+    assert negation_flip("At weekends breakfast is not served before 7:30.", early)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        (
+            "Students with an extension are not penalised for late work.",
+            "Students with an extension are exempt from late penalties.",
+        ),
+        ("Members do not have to pay for the towels.", "Towels are provided free of charge."),
+    ],
+)
+def test_a_negation_restating_an_exemption_is_no_flip(claim: str, passage: str) -> None:
+    assert negation_flip(claim, passage) is None
+
+
+def test_a_negation_against_no_exemption_still_flips() -> None:
+    claim = "Students with an extension are not penalised for late work."
+    passage = "Students with an extension are subject to late penalties."
+    assert negation_flip(claim, passage) is not None
 
 
 FLOOD = "Flood damage is not covered unless you add the flood extension."
@@ -208,3 +233,13 @@ def test_a_passages_prefix_counts_only_where_both_words_say_what_something_is() 
 
 def test_a_prefix_and_a_negation_of_one_word_agree() -> None:
     assert negation_flip("The deposit is non-refundable.", "The deposit is not refundable.") is None
+
+
+def test_a_passage_restates_a_negation_of_the_same_word() -> None:
+    claim = "A factory reset does not change the firmware version."
+    kept = "A reset deletes all schedules but keeps the firmware version unchanged."
+    assert negation_flip(claim, kept) is None
+    assert negation_restated(claim, kept)
+    assert not negation_restated(claim, "A reset changes the firmware version.")
+    # No flip, but no negation of the claim's word either.
+    assert not negation_restated(claim, "The reset button does not light up.")

@@ -7,6 +7,7 @@ from grounding_sidecar.detection.judging.slots import (
     common_first_nouns,
     conflicting,
     counterparts,
+    first_word_synonyms,
     same_slot,
     substitutes_first_word,
 )
@@ -49,10 +50,18 @@ def test_a_first_word_is_a_name_only_where_it_replaces_the_passages() -> None:
     assert not substitutes_first_word("Good news: the budget passed.", "The budget passed.")
 
 
-def test_common_nouns_at_a_sentences_start_are_plurals_or_synonyms_not_names() -> None:
+def test_common_nouns_at_a_sentences_start_are_plurals_not_names() -> None:
     assert common_first_nouns("Employees must wear a helmet.", "Staff must wear a helmet.")
     assert common_first_nouns("Kids ride for free.", "Children ride for free.")
-    assert common_first_nouns("Physician visits are free.", "Doctor visits are free.")
+    assert not common_first_nouns("Physician visits are free.", "Doctor visits are free.")
     assert not common_first_nouns("Bob approved the budget.", "Alice approved the budget.")
     assert not common_first_nouns("Microsoft bought it.", "Google bought it.")
     assert not common_first_nouns("", "Staff must wear a helmet.")
+
+
+def test_a_first_word_the_table_calls_a_synonym_is_no_name() -> None:
+    assert first_word_synonyms("Physician visits are free.", "Doctor visits are free.")
+    assert first_word_synonyms("Pupils wear a uniform.", "Students wear a uniform.")
+    assert not first_word_synonyms("Teachers wear a uniform.", "Students wear a uniform.")
+    assert not first_word_synonyms("Bob approved the budget.", "Alice approved the budget.")
+    assert not first_word_synonyms("", "Students wear a uniform.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from grounding_sidecar.detection.text.clauses import clause_around
+from grounding_sidecar.detection.text.clauses import clause_around, rough_clauses, rough_sentences
 
 BREAKS = re.compile(r"[,;]|\bbut\b")
 
@@ -23,3 +23,24 @@ def test_the_clause_runs_from_the_break_before_to_the_break_after() -> None:
     assert _clause(text, "two") == "It has two ports"
     assert _clause(text, "warranty") == " the warranty covers defects"
     assert _clause("No breaks at all", "breaks") == "No breaks at all"
+
+
+def test_rough_sentences_cut_after_each_full_stop() -> None:
+    text = "Loans last three weeks. Renewals are automatic! are fines capped? yes."
+    assert rough_sentences(text) == [
+        "Loans last three weeks.",
+        "Renewals are automatic!",
+        "are fines capped?",
+        "yes.",
+    ]
+    assert rough_sentences("") == []
+
+
+def test_rough_clauses_cut_each_sentence_where_another_fact_begins() -> None:
+    text = "Towels are free, but lockers need a padlock. Guests pay $5; members do not."
+    assert [clause.strip() for clause in rough_clauses(text)] == [
+        "Towels are free",
+        "lockers need a padlock.",
+        "Guests pay $5",
+        "members do not.",
+    ]

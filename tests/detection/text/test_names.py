@@ -6,6 +6,7 @@ import pytest
 
 from grounding_sidecar.detection.text.names import (
     TITLES,
+    adjective_bases,
     initialisms,
     initials,
     initials_of_names,
@@ -55,3 +56,11 @@ def test_a_demonym_and_its_country_name_each_other(word: str, names: tuple[str, 
 def test_titles_are_no_names() -> None:
     assert {"president", "ceo", "dr"} <= TITLES
     assert not {"obama", "paris"} & TITLES
+
+
+def test_a_names_adjective_is_read_back_to_the_name() -> None:
+    assert "venus" in adjective_bases("venusian")
+    assert "canada" in adjective_bases("canadian")
+    assert "japan" in adjective_bases("japanese")
+    assert adjective_bases("roman") == ()  # "rom" is too short to be a name read off
+    assert adjective_bases("venus") == ()

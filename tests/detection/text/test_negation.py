@@ -14,12 +14,14 @@ from grounding_sidecar.detection.text.negation import (
     conditions,
     cues,
     denials,
+    negated_roots,
     negated_words,
     negates,
     negates_any,
     negation_parity,
     permits,
     prefix_negations,
+    prefix_restatements,
     prohibitions,
 )
 
@@ -100,7 +102,7 @@ def test_negates_finds_any_cue() -> None:
     [
         ("The east entrance does not stay open.", (("stay",),)),
         ("Refunds are never issued without a receipt.", (("issu",), ("receipt",))),
-        ("They didn't arrive until 1570.", (("arrive",),)),
+        ("They didn't arrive until 1570.", (("until",),)),  # a limit: "arrived in 1570"
         ("It has not been shipped.", (("shipp",),)),
         ("It is not.", ((),)),  # nothing follows: the cue counts on its own
         ("Gift cards cannot be returned or exchanged.", (("return", "exchang"),)),
@@ -144,6 +146,15 @@ def test_a_cue_before_a_comparative_sets_a_limit() -> None:
     assert not cue.narrow and cue.negated == ("one",)
 
 
+def test_a_cue_before_a_time_word_sets_a_limit() -> None:
+    (cue,) = cues("Breakfast is not served before 7:30.")
+    assert cue.narrow and cue.negated == ("before",)
+    (cue,) = cues("The refund is not issued until the item arrives.")
+    assert cue.narrow and cue.negated == ("until",)
+    (cue,) = cues("Breakfast is not served at weekends before noon.")
+    assert not cue.narrow
+
+
 @pytest.mark.parametrize(
     "text", ["Cards are issued at no cost.", "It ships at no extra charge.", "A no-cost plan."]
 )
@@ -161,6 +172,8 @@ def test_a_cue_before_a_price_negates_the_price_alone(text: str) -> None:
         ("She declined to comment.", (("comment",),)),
         ("Sales declined sharply.", ()),  # a fall, not a refusal
         ("Pets are prohibited from the cabin.", (("cabin",),)),
+        ("Holders are exempt from the fee.", (("fee",),)),
+        ("Towels are provided free of charge.", (("charge",),)),
     ],
 )
 def test_denying_verbs_negate_the_word_after_them(
@@ -228,3 +241,16 @@ def test_a_price_is_narrow_after_no_only() -> None:
 )
 def test_negates_any_reads_any_after_a_negation_in_its_clause(text: str, negating: bool) -> None:
     assert negates_any(text) is negating
+
+
+def test_negated_roots_are_read_after_cues_denials_and_prefixes() -> None:
+    text = "Towels are provided free of charge. The pool is unheated. Do not run."
+    assert negated_roots(text) == {"charg", "heat", "run"}
+
+
+def test_a_passages_prefix_restates_a_claims_negation_of_its_word() -> None:
+    claim = "A reset does not change the version."
+    assert prefix_restatements("A reset keeps the version unchanged.", claim) == 1
+    # Where the prefixed word says what something is, passage_prefix_negations reads it.
+    assert prefix_restatements("The version is unchanged.", claim) == 0
+    assert prefix_restatements("A reset keeps the version unchanged.", "A reset wipes it.") == 0

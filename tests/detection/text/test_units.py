@@ -20,6 +20,9 @@ from grounding_sidecar.detection.text.units import in_base_unit
         ("500 mg", "0.5 g"),
         ("1.5 litres", "1500 ml"),
         ("15 cents", "$0.15"),
+        ("two decades", "20 years"),
+        ("one fortnight", "14 days"),
+        ("2 centuries", "200 years"),
     ],
 )
 def test_one_amount_in_two_units_is_one_value(one: str, other: str) -> None:

@@ -1,0 +1,96 @@
+"""Some made all: "Cetirizine causes drowsiness in everyone who takes it" against
+"Cetirizine may cause drowsiness in some people"; "The parcel always arrives within
+five days" against "The parcel normally arrives within five days".  The claim widens
+what the passage says of a part, or of most times, to all of them; no word of either
+stands against the other in a table, and the cosine of the two is high
+(docs/detection.md#some-made-all).
+
+The opposite widening, a restriction lifted ("Any user" against "Only administrators"),
+is quantifiers.py's; a negation on either side ("not all", "never") is polarity's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import rough_clauses
+from grounding_sidecar.detection.text.negation import negates
+
+# Each word for all and the words for a part it stands against, with what must follow
+# both: the same word ("every plan" against "some plans", "always arrives" against
+# "normally arrives"), or, for a person, a word for people.
+_ALL_OF_THINGS = ("all", "every", "each")
+_PART_OF_THINGS = ("some", "certain", "a few", "several", "many", "most")
+_ALL_PEOPLE = ("everyone", "everybody")
+# Stemmed (words.stem), as `_next_word` reads them.
+_PEOPLE = frozenset({"people", "person", "patient", "user", "customer", "adult"})
+_ALWAYS = ("always",)
+_MOST_TIMES = (
+    "usually",
+    "normally",
+    "typically",
+    "generally",
+    "often",
+    "sometimes",
+    "occasionally",
+    "rarely",
+    "seldom",
+)
+
+
+def _alternation(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(?:" + "|".join(p.replace(" ", r"\s+") for p in phrases) + r")\b")
+
+
+_ALL = _alternation(_ALL_OF_THINGS + _ALL_PEOPLE + _ALWAYS)
+_PART = _alternation(_PART_OF_THINGS + _MOST_TIMES)
+# The content words the claim and the passage's clause must share besides the
+# quantifiers: they speak of one thing.
+SHARED_WORDS = 2
+
+
+def widened_to_all(claim: str, passage: str) -> tuple[str, str] | None:
+    """(the claim's word for all, the passage's for a part) when the claim speaks of all
+    of what a clause of the passage speaks of a part of: the claim says "all" and no
+    part, the clause a part and no "all", of the same thing (`_same_thing`), neither
+    negates, and they share at least SHARED_WORDS content words; else None."""
+    lowered = claim.lower()
+    if _PART.search(lowered) or negates(lowered):
+        return None
+    alls = list(_ALL.finditer(lowered))
+    if not alls:
+        return None
+    claim_words = _content(lowered)
+    for clause in rough_clauses(passage.lower()):
+        if _ALL.search(clause) or negates(clause):
+            continue
+        for part in _PART.finditer(clause):
+            every = next((a for a in alls if _same_thing(a, lowered, part, clause)), None)
+            if every and len(claim_words & _content(clause)) >= SHARED_WORDS:
+                return every.group(), part.group()
+    return None
+
+
+def _same_thing(every: re.Match[str], claim: str, part: re.Match[str], clause: str) -> bool:
+    """Whether the two quantify one thing: a thing's word for all against a part of the
+    same thing, "everyone" against some people, "always" against most times of the
+    same act (the content word after each, stemmed)."""
+    mine, theirs = every.group(), " ".join(part.group().split())
+    after_mine, after_theirs = _next_word(claim, every.end()), _next_word(clause, part.end())
+    if mine in _ALL_PEOPLE:
+        return theirs in _PART_OF_THINGS and after_theirs in _PEOPLE
+    kinds = (_ALL_OF_THINGS, _PART_OF_THINGS) if mine in _ALL_OF_THINGS else (_ALWAYS, _MOST_TIMES)
+    return theirs in kinds[1] and after_mine != "" and after_mine == after_theirs
+
+
+def _next_word(text: str, at: int) -> str:
+    """The first content word of `text` from `at`, stemmed ("" where none)."""
+    following = [w for w in words.words(text[at : at + 60]) if w not in words.STOPWORDS]
+    return following[0] if following else ""
+
+
+def _content(lowered: str) -> frozenset[str]:
+    """The content words of `lowered`, the quantifiers aside."""
+    quantifiers = " ".join(m.group() for m in (*_ALL.finditer(lowered), *_PART.finditer(lowered)))
+    return words.content_words(lowered) - words.content_words(quantifiers)

@@ -1,0 +1,50 @@
+"""Some made all: a claim that speaks of all of what its passage says of a part
+contradicts it, where both quantify one thing and neither negates."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.judging.universals import widened_to_all
+
+DROWSY = "Cetirizine may cause drowsiness in some people, so do not drive if affected."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "words"),
+    [
+        ("Cetirizine causes drowsiness in everyone who takes it.", DROWSY, ("everyone", "some")),
+        (
+            "Every plan includes single sign-on.",
+            "Some plans include single sign-on and audit logs.",
+            ("every", "some"),
+        ),
+        (
+            "The replacement card always arrives within five working days.",
+            "A replacement card normally arrives within five working days.",
+            ("always", "normally"),
+        ),
+    ],
+)
+def test_a_part_widened_to_all_is_named(claim: str, passage: str, words: tuple[str, str]) -> None:
+    assert widened_to_all(claim, passage) == words
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # Another thing is quantified ("each layer" against "many samples").
+        (
+            "The method reads the features in each layer.",
+            "The method reads many samples of features.",
+        ),
+        # The claim keeps the part.
+        ("Cetirizine may make some people drowsy.", DROWSY),
+        # A negation on either side: "not all" says "some".
+        ("Not every plan includes single sign-on.", "Some plans include single sign-on."),
+        # Nothing shared besides the quantifiers.
+        ("Every plan is billed monthly.", "Some plans include single sign-on."),
+    ],
+)
+def test_no_part_widened(claim: str, passage: str) -> None:
+    assert widened_to_all(claim, passage) is None
