@@ -24,13 +24,12 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
-from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
-from grounding_sidecar.detection.judging.obligations import changed_obligation
 from grounding_sidecar.detection.judging.periods import changed_period
 from grounding_sidecar.detection.judging.polarity import Flip, negation_flip, negation_restated
 from grounding_sidecar.detection.judging.prices import priced_as_free
+from grounding_sidecar.detection.judging.rewordings import reworded_flip
 from grounding_sidecar.detection.judging.slots import (
     common_first_nouns,
     conflicting,
@@ -39,7 +38,6 @@ from grounding_sidecar.detection.judging.slots import (
     substitutes_first_word,
 )
 from grounding_sidecar.detection.judging.swapped import swapped_word
-from grounding_sidecar.detection.judging.universals import widened_to_all
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
@@ -190,14 +188,9 @@ def find_inconsistency(
             f"'free' where {best_passage_id} says '{price}'",
             FindingKind.CONFLICTING_DETAIL,
         )
-    for rule in (taken_in, changed_obligation, widened_to_all):
-        reworded = next(filter(None, (rule(claim, passage) for passage in near())), None)
-        if reworded is not None:
-            return Finding(
-                Verdict.CONTRADICTORY,
-                f"'{reworded[0]}' where the sources say '{reworded[1]}'",
-                FindingKind.CONFLICTING_DETAIL,
-            )
+    reworded = reworded_flip(claim, near())
+    if reworded is not None:
+        return Finding(Verdict.CONTRADICTORY, reworded, FindingKind.CONFLICTING_DETAIL)
     swap = swapped_word(claim, best_passage, corpus, near)
     if swap is not None:
         return Finding(

@@ -33,7 +33,7 @@ def rough_sentences(text: str) -> list[str]:
 
 
 # Where a fact of a sentence ends and another begins, for `rough_clauses`.
-_FACT_BREAK = re.compile(r"[,;:]|\b(?:but|while|whereas|although)\b")
+_FACT_BREAK = re.compile(r",(?!\d{3}\b)|[;:]|\b(?:but|while|whereas|although)\b")
 
 
 def rough_clauses(text: str) -> list[str]:

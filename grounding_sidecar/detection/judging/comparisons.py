@@ -1,0 +1,123 @@
+"""A comparison the passage's numbers turn around: "The Free plan allows more requests
+per minute than the Pro plan" against "100 requests per minute on the Free plan and
+1,000 requests per minute on the Pro plan"; "The second permit is cheaper than the
+first" against "The first permit costs £60 and the second costs £110".  The claim
+states no number, so no detail of it is missing or conflicting, and the verifier reads
+such pairs as entailed (0.66-0.89); the passage's two values decide it
+(docs/detection.md#comparisons).
+
+Read only where each side of the comparison is named by a word the other side lacks,
+and each such word stands in exactly one clause of the passage that states an amount,
+the two amounts in one unit: a value the passage gives both sides, or neither, decides
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import rough_clauses
+from grounding_sidecar.detection.text.details import DetailKind, extract_details
+from grounding_sidecar.detection.text.negation import negates
+
+# The comparatives whose meaning is "the larger number" or "the smaller number" in
+# any unit ("faster" and "earlier" are not: a faster trip takes fewer minutes).
+_LARGER = ("more", "higher", "greater", "larger", "bigger", "longer")
+_SMALLER = ("less", "fewer", "lower", "smaller", "shorter", "cheaper")
+_COMPARISON = re.compile(
+    rf"\b(?P<word>{'|'.join(_LARGER + _SMALLER)})\b(?P<between>(?:\s+[\w'-]+){{0,8}}?)\s+than\b"
+)
+# A number after "than" sets a limit ("more than £30"), not a second side.
+_LIMIT = re.compile(r"\s*(?:about\s+|around\s+)?[$€£¥]?\d")
+# (value, unit, as written) of an amount a clause states.
+_Amount = tuple[float, str, str]
+# How many content words on each side name it: the ones nearest the comparison.
+_NAMING_WORDS = 4
+# Where a passage's fact ends for this rule: a clause, or an "and" that joins another
+# fact with its own amount ("100 requests on the Free plan and 1,000 on the Pro plan").
+_AND = re.compile(r"\band\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A claim's comparison the passage's amounts turn around, for the rationale."""
+
+    claimed: str  # the claim's comparative ("more")
+    first: str  # the passage's amount for the claim's first side, as written
+    second: str  # and for its second side
+
+
+def reversed_comparison(claim: str, passage: str) -> Comparison | None:
+    """The comparison, when the claim says one side has more (or less) of a thing than
+    the other and the passage's amounts for the two sides say the opposite; else
+    None (`_sides`, `_amount_of`).  Not read in a claim that negates ("is not more
+    than") or where a number follows "than" (a limit: "more than £30")."""
+    lowered = claim.lower()
+    match = _COMPARISON.search(lowered)
+    if match is None or negates(lowered) or _LIMIT.match(lowered, match.end()):
+        return None
+    sides = _sides(lowered[: match.start()], lowered[match.end() :])
+    if sides is None:
+        return None
+    facts = [fact for clause in rough_clauses(passage) for fact in _AND.split(clause)]
+    stating = [
+        (frozenset(_content(fact)), found[0]) for fact in facts if len(found := _amounts(fact)) == 1
+    ]
+    pairs = [
+        (stating[mine][1], stating[theirs][1])
+        for mine in _picked(sides[0], stating)
+        for theirs in _picked(sides[1], stating)
+        if mine != theirs and stating[mine][1][1] == stating[theirs][1][1]
+    ]
+    if len(pairs) != 1:
+        return None  # a side no clause states, or more than one reading
+    first, second = pairs[0]
+    if first[0] == second[0]:
+        return None
+    larger = match.group("word") in _LARGER
+    if (first[0] > second[0]) == larger:
+        return None
+    return Comparison(match.group("word"), first[2], second[2])
+
+
+def _sides(before: str, after: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The words naming each side that the other side lacks: the last content words
+    before the comparison and the first after "than"; None where a side has none."""
+    mine = _content(before)[-_NAMING_WORDS:]
+    theirs = _content(after)[:_NAMING_WORDS]
+    first, second = frozenset(mine) - frozenset(theirs), frozenset(theirs) - frozenset(mine)
+    if not first or not second:
+        return None
+    return first, second
+
+
+def _picked(side: frozenset[str], stating: list[tuple[frozenset[str], _Amount]]) -> set[int]:
+    """The clauses (indexes into `stating`) a word of `side` picks out: one that stands
+    in exactly one of them ("second" in "the second costs £110"; "permit", standing in
+    every clause, picks out none)."""
+    picked = set()
+    for word in side:
+        holding = [index for index, (content, _) in enumerate(stating) if word in content]
+        if len(holding) == 1:
+            picked.add(holding[0])
+    return picked
+
+
+def _amounts(clause: str) -> list[_Amount]:
+    """(value, unit, as written) of each amount `clause` states."""
+    found = []
+    for detail in extract_details(clause):
+        if detail.kind is not DetailKind.QUANTITY:
+            continue
+        try:
+            found.append((float(detail.value), detail.unit, detail.surface))
+        except ValueError:
+            continue
+    return found
+
+
+def _content(text: str) -> list[str]:
+    """The content words of `text`, stemmed, in order."""
+    return [word for word in words.words(text) if word not in words.STOPWORDS]

@@ -1,0 +1,58 @@
+"""Comparisons: a claim that one side has more (or less) than the other, where the
+passage's amounts for the two sides say the opposite, is named; a comparison the
+amounts bear out, a limit, or one no clause decides is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.judging.comparisons import Comparison, reversed_comparison
+
+RATES = (
+    "The API allows 100 requests per minute per key on the Free plan and 1,000 requests "
+    "per minute on the Pro plan."
+)
+PERMITS = (
+    "Residents can apply for up to two parking permits per household. The first permit "
+    "costs £60 a year and the second costs £110."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "comparison"),
+    [
+        (
+            "The Free plan allows more requests per minute than the Pro plan.",
+            RATES,
+            Comparison("more", "100", "1,000"),
+        ),
+        (
+            "A household's second parking permit is cheaper than its first.",
+            PERMITS,
+            Comparison("cheaper", "£110", "£60"),
+        ),
+    ],
+)
+def test_a_comparison_the_amounts_turn_around_is_named(
+    claim: str, passage: str, comparison: Comparison
+) -> None:
+    assert reversed_comparison(claim, passage) == comparison
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # Borne out by the amounts.
+        ("The Pro plan allows more requests per minute than the Free plan.", RATES),
+        ("A household's first parking permit is cheaper than its second.", PERMITS),
+        # A number after "than" is a limit, not a second side.
+        ("The Free plan allows no more than 100 requests per minute.", RATES),
+        ("Customers are charged more than £30 a month.", PERMITS),
+        # A negated comparison.
+        ("The Free plan does not allow more requests than the Pro plan.", RATES),
+        # No clause names the second side.
+        ("The Free plan allows more requests than the Team plan.", RATES),
+    ],
+)
+def test_no_comparison_turned_around(claim: str, passage: str) -> None:
+    assert reversed_comparison(claim, passage) is None

@@ -1,0 +1,28 @@
+"""Flips said in other words: each rule's finding, read against any of the passages
+given, becomes one rationale; a faithful restatement gets none."""
+
+from __future__ import annotations
+
+from grounding_sidecar.detection.judging.rewordings import reworded_flip
+
+STEPS = "To reset the device, hold the button for 15 seconds."
+PETS = "Pets are not allowed, with the exception of registered assistance dogs."
+RATES = "The API allows 100 requests per minute on the Free plan and 1,000 on the Pro plan."
+
+
+def test_a_flip_in_a_passage_beside_the_best_is_found() -> None:
+    claim = "The hotel allows no dogs, including registered assistance dogs."
+    assert reworded_flip(claim, [STEPS, PETS]) == (
+        "'including' where the sources say 'with the exception of'"
+    )
+
+
+def test_a_comparison_names_both_amounts() -> None:
+    claim = "The Free plan allows more requests per minute than the Pro plan."
+    assert reworded_flip(claim, [RATES]) == "'more' where the sources state 100 against 1,000"
+
+
+def test_a_faithful_restatement_has_no_flip() -> None:
+    claim = "Registered assistance dogs are the only pets allowed."
+    assert reworded_flip(claim, [STEPS, PETS]) is None
+    assert reworded_flip("The Pro plan allows more requests than the Free plan.", [RATES]) is None
