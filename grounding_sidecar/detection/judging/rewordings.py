@@ -1,9 +1,10 @@
 """Flips said in other words: what a claim says against a passage about as similar as
 its best one, read by the rules that need no copied wording (docs/detection.md#pipeline):
 a thing the passage sets apart taken in (exceptions.py), an obligation turned around
-(obligations.py), a part widened to all (universals.py), a comparison the passage's
-amounts turn around (comparisons.py).  Each reads one clause or sentence at a time, so
-a passage beside the best one may hold the fact the claim restates."""
+(obligations.py), a part widened to all (universals.py), roles reversed (roles.py), a
+comparison the passage's amounts turn around (comparisons.py).  Each reads one clause
+or sentence at a time, so a passage beside the best one may hold the fact the claim
+restates."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from grounding_sidecar.detection.judging.comparisons import reversed_comparison
 from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.obligations import changed_obligation
+from grounding_sidecar.detection.judging.roles import reversed_roles
 from grounding_sidecar.detection.judging.universals import widened_to_all
 
 
@@ -22,6 +24,10 @@ def reworded_flip(claim: str, passages: Sequence[str]) -> str | None:
             found = rule(claim, passage)
             if found is not None:
                 return f"'{found[0]}' where the sources say '{found[1]}'"
+    for passage in passages:
+        roles = reversed_roles(claim, passage)
+        if roles is not None:
+            return f"'{' '.join(roles)}' where the sources say it the other way round"
     for passage in passages:
         comparison = reversed_comparison(claim, passage)
         if comparison is not None:

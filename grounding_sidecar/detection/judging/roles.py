@@ -1,0 +1,88 @@
+"""Roles reversed: "GitHub acquired Microsoft in 2018" against "Microsoft acquired GitHub
+in 2018"; "The tenant must pay the landlord's legal costs" against "The landlord must
+pay the tenant's legal costs".  Every word of the claim is the passage's, so no detail
+is missing and the cosine is near 1; the order says who did what to whom
+(docs/detection.md#roles).
+
+Read where two names or nouns stand once each in the claim and in a clause of the
+passage, on either side of one word both use (the act), in the opposite order; a
+passive on either side ("was acquired by", "is paid by") or a word of the act that
+joins the two alike ("and", "with", "between": "met", "merged") turns nothing around.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import rough_clauses
+from grounding_sidecar.detection.text.contrasts import contrast_table
+
+# A passive, or a pairing that makes both sides play one role.
+_EVEN = re.compile(
+    r"\b(?:by|and|with|between|against|versus|vs|each\s+other|one\s+another|from|to)\b"
+)
+
+
+def reversed_roles(claim: str, passage: str) -> tuple[str, str, str] | None:
+    """(the first role word, the act, the second role word) as the claim orders them,
+    when a clause of the passage orders the two the other way round; else None."""
+    if _EVEN.search(claim.lower()):
+        return None
+    mine = _TOKEN.findall(claim)
+    for clause in rough_clauses(passage):
+        if _EVEN.search(clause.lower()):
+            continue
+        found = _reversed(mine, _TOKEN.findall(clause))
+        if found is not None:
+            return found
+    return None
+
+
+_TOKEN = re.compile(r"[A-Za-z][\w'-]*")
+# An act is a word of four letters or more that no preposition is ("through", "within"
+# order nothing: "7,000 miles through 16 countries").
+_SHORTEST_ACT = 4
+_PLACES = frozenset(
+    (  # noqa: SIM905 - a word list reads better as text
+        "about above across after along among around before behind below beneath beside "
+        "beyond despite down during except inside into near onto outside over past since "
+        "than then through throughout toward towards under until upon while within without"
+    ).split()
+)
+
+
+def _reversed(mine: list[str], theirs: list[str]) -> tuple[str, str, str] | None:
+    """The two role words in `mine` that `theirs` orders the other way round, with an
+    act between them in both."""
+    lowered_mine = [t.lower() for t in mine]
+    lowered_theirs = [t.lower() for t in theirs]
+    shared = _once_in_both(lowered_mine, lowered_theirs)
+    names = _capitalised(mine) & _capitalised(theirs)
+    table = contrast_table()
+    roles = [w for w in shared if w in names or table.is_noun(w)]
+    acts = [w for w in shared if w not in roles and len(w) >= _SHORTEST_ACT and w not in _PLACES]
+    for first, second in itertools.combinations(roles, 2):
+        a, b = lowered_mine.index(first), lowered_mine.index(second)
+        c, d = lowered_theirs.index(first), lowered_theirs.index(second)
+        if (a < b) == (c < d):
+            continue
+        for act in acts:
+            at_mine, at_theirs = lowered_mine.index(act), lowered_theirs.index(act)
+            if min(a, b) < at_mine < max(a, b) and min(c, d) < at_theirs < max(c, d):
+                return (lowered_mine[min(a, b)], act, lowered_mine[max(a, b)])
+    return None
+
+
+def _capitalised(tokens: list[str]) -> set[str]:
+    return {token.lower() for token in tokens if token[0].isupper()}
+
+
+def _once_in_both(mine: list[str], theirs: list[str]) -> list[str]:
+    """Content words each text uses exactly once, in the claim's order."""
+    return [
+        w
+        for w in dict.fromkeys(mine)
+        if words.stem(w) not in words.STOPWORDS and mine.count(w) == 1 and theirs.count(w) == 1
+    ]

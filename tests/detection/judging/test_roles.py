@@ -1,0 +1,41 @@
+"""Roles reversed: two names or nouns on either side of one act, in the opposite order
+to the passage's, are named; a passive, a pairing, or the same order is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.judging.roles import reversed_roles
+
+DEAL = "Microsoft acquired GitHub in 2018 for $7.5 billion."
+FINAL = "Spain beat England 2-1 in the final."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "roles"),
+    [
+        ("GitHub acquired Microsoft in 2018.", DEAL, ("github", "acquired", "microsoft")),
+        ("England beat Spain in the final.", FINAL, ("england", "beat", "spain")),
+    ],
+)
+def test_roles_turned_around_are_named(
+    claim: str, passage: str, roles: tuple[str, str, str]
+) -> None:
+    assert reversed_roles(claim, passage) == roles
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Microsoft acquired GitHub in 2018.", DEAL),  # the same order
+        ("GitHub was acquired by Microsoft in 2018.", DEAL),  # a passive
+        ("England and Spain met in the final.", FINAL),  # a pairing
+        # A preposition orders nothing.
+        (
+            "They cycled through 16 countries in their first year.",
+            "In their first year they cycled 7,000 miles through 16 countries.",
+        ),
+    ],
+)
+def test_no_roles_turned_around(claim: str, passage: str) -> None:
+    assert reversed_roles(claim, passage) is None
