@@ -45,7 +45,7 @@ from grounding_sidecar.detection.text.details import (
     Detail,
     extract_details,
 )
-from grounding_sidecar.detection.text.negation import cues, negates_any
+from grounding_sidecar.detection.text.negation import CUE_WORDS, cues, negates_any
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 # Names the lexical rules every judge applies: which details a text states and how they
@@ -212,13 +212,18 @@ def find_inconsistency(
 def _restated_near(
     claim: str, best_passage: str, flip: Flip, near: Callable[[], Sequence[str]]
 ) -> bool:
-    """Whether a counted flip is one against a best passage that says nothing of what
-    the claim negates, where a passage about as similar (`near`) negates it as the
-    claim does ("does not change its firmware version", whose best passage tells how to
-    reset the device, beside "keeps the firmware version unchanged")."""
-    return flip is Flip.COUNTED and any(
-        passage != best_passage and negation_restated(claim, passage) for passage in near()
-    )
+    """Whether a counted flip is one against a best passage that uses no word the claim
+    negates, where a passage about as similar (`near`) negates it as the claim does
+    ("does not change its firmware version", whose best passage tells how to reset the
+    device, beside "keeps the firmware version unchanged").  A best passage that uses
+    the word may state it plainly of the claim's subject ("previous models weaken the
+    decoder" against "without weakening the encoder"): that flip stands."""
+    if flip is not Flip.COUNTED:
+        return False
+    negated = {word for cue in cues(claim) for word in cue.negated}
+    if not negated.isdisjoint(words.content_words(best_passage)):
+        return False
+    return any(passage != best_passage and negation_restated(claim, passage) for passage in near())
 
 
 def _named_first_word(claim: str, best_passage: str) -> bool:
@@ -280,14 +285,16 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
 
 
 def _negated_by(claim: str, passage_negates: bool) -> frozenset[str]:
-    """The words a claim's own negation turns around, which stand against nothing:
-    "any" after a negation says "none" ("You cannot smoke in any public building"
+    """The words a claim's own negation turns around, which stand against nothing: the
+    cue words themselves ("No planet has a hotter surface" against "the hottest surface
+    of any planet": whether a negation differs is polarity's to say), "any" after a
+    negation says "none" ("You cannot smoke in any public building"
     restates "Smoking is banned in all public buildings", "doesn't charge any monthly
     fees" restates "has no monthly fees"); and, in a passage that negates nothing, the
     word a cue negates ("not open" restates "closed", "not required" restates
     "optional").  Against a passage that negates too, that word still may ("Without
     credited evaluation metrics" against "Without standard evaluation metrics")."""
-    turned = {"any"} if negates_any(claim) else set()
+    turned = set(CUE_WORDS) | ({"any"} if negates_any(claim) else set())
     if not passage_negates:
         turned |= {cue.written for cue in cues(claim) if cue.written}
     return frozenset(turned)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.bounds import Bound, within
 from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.dates import date_covers
 from grounding_sidecar.detection.text.details import (
@@ -75,10 +76,14 @@ class SourceCorpus:
 
     def contains(self, detail: Detail) -> bool:
         if detail.kind is DetailKind.QUANTITY:
-            return any(
-                known.kind is DetailKind.QUANTITY and _amounts_agree(known, detail)
-                for known in self._details
-            ) or (_could_be_year(detail) and detail.value in self._date_years)
+            return (
+                any(
+                    known.kind is DetailKind.QUANTITY and _amounts_agree(known, detail)
+                    for known in self._details
+                )
+                or (_could_be_year(detail) and detail.value in self._date_years)
+                or (detail.bound is Bound.DIFFERENCE and self._differs_by(detail))
+            )
         if detail.kind is DetailKind.DATE:
             # "3 June" is supported by "3 June 2024"; a bare month by any date in it.
             return any(date_covers(known, detail.value) for known in self._dates)
@@ -90,6 +95,36 @@ class SourceCorpus:
         if is_identifier(detail.surface):
             return detail.value in self._identifier_tokens  # "save25" is not "save20"
         return self._names(detail)
+
+    def _differs_by(self, detail: Detail) -> bool:
+        """Whether two amounts the sources state, in the detail's unit, differ by it
+        ("five hours longer": 14 hours and 9 hours), or two years they state do by a
+        number of years ("six years before": 1971 and 1977)."""
+        try:
+            wanted = float(detail.value)
+        except ValueError:
+            return False
+        values = {
+            float(known.value)
+            for known in self._details
+            if known.kind is DetailKind.QUANTITY
+            and known.unit == detail.unit
+            and known.unit
+            and _is_number(known.value)
+        }
+        if detail.unit == _YEARS_UNIT:
+            values |= {float(year) * _MONTHS_A_YEAR for year in self._years}
+        return any(abs(a - b) == wanted for a in values for b in values if a > b)
+
+    @cached_property
+    def _years(self) -> frozenset[str]:
+        """Every year the sources state, alone or in a date."""
+        alone = {
+            known.value
+            for known in self._details
+            if known.kind is DetailKind.QUANTITY and _could_be_year(known)
+        }
+        return frozenset(alone | set(self._date_years))
 
     def _names(self, detail: Detail) -> bool:
         """Whether the sources name what a name names: word by word, never inside a
@@ -151,6 +186,9 @@ class SourceCorpus:
 
 # A year a source states, as a date's year or a number alone ("In 2011, ...").
 _YEARS = range(1000, 2101)
+# A number of years is held in months (units.py), as "year" converts to.
+_YEARS_UNIT = "month"
+_MONTHS_A_YEAR = 12.0
 # Initials with dots ("u.s.", "u.s.a."), in lower-cased text.
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")
 
@@ -158,10 +196,30 @@ _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")
 def _amounts_agree(known: Detail, detail: Detail) -> bool:
     """Two amounts of one unit agree by value ("24 months" and "2 years" are one,
     units.py); a bare number agrees with an amount that writes it ("two-year" with
-    "2 years")."""
+    "2 years").  A claim's bound or estimate agrees with an amount of its unit it bears
+    out ("more than 1,200" with 1,240; bounds.within)."""
     if known.unit and detail.unit:
-        return known.unit == detail.unit and known.value == detail.value
-    return known.number == detail.number
+        if known.unit != detail.unit:
+            return False
+        if known.value == detail.value:
+            return True
+    elif known.number == detail.number:
+        return True
+    elif known.unit or detail.unit:
+        return False
+    if detail.bound in (Bound.EXACT, Bound.DIFFERENCE):
+        return False
+    if not (_is_number(known.value) and _is_number(detail.value)):
+        return False
+    return within(detail.bound, float(detail.value), float(known.value))
+
+
+def _is_number(value: str) -> bool:
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _could_be_year(detail: Detail) -> bool:

@@ -39,6 +39,7 @@ from grounding_sidecar.detection.text.negation import (
     conditions,
     cues,
     denials,
+    limits_restated,
     negated_roots,
     passage_prefix_negations,
     permits,
@@ -73,7 +74,9 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     # Words negated by a prefix, the claim's and the passage's: read once for both ways.
     prefixed = (
         prefix_negations(claim, passage),
-        passage_prefix_negations(passage, claim) + prefix_restatements(passage, claim),
+        passage_prefix_negations(passage, claim)
+        + prefix_restatements(passage, claim)
+        + limits_restated(passage, claim),
     )
     if not cues(claim) and not cues(passage):
         if _forbids(claim, passage) or _forbids(passage, claim):
@@ -87,15 +90,15 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
 
 
 def negation_restated(claim: str, passage: str) -> bool:
-    """Whether `passage` negates a word the claim negates, and no flip stands between
-    them: "keeps the firmware version unchanged" restates "does not change its
+    """Whether `passage` negates a word the claim negates, or states the most the
+    claim's negation of all before a comparison states (`limits_restated`), and no flip
+    stands between them: "keeps the firmware version unchanged" restates "does not change its
     firmware version" (a passage beside the best one may say what the claim negates)."""
     mine = negated_roots(claim)
-    return (
-        bool(mine)
-        and not mine.isdisjoint(negated_roots(passage))
-        and negation_flip(claim, passage) is None
-    )
+    restates = bool(mine) and not mine.isdisjoint(negated_roots(passage))
+    return (restates or limits_restated(passage, claim) > 0) and negation_flip(
+        claim, passage
+    ) is None
 
 
 def _forbids(text: str, other: str) -> bool:

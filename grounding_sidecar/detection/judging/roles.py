@@ -19,9 +19,12 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_clauses
 from grounding_sidecar.detection.text.contrasts import contrast_table
 
-# A passive, or a pairing that makes both sides play one role.
+# A passive, a cause, or a pairing that makes both sides play one role.
 _EVEN = re.compile(
-    r"\b(?:by|and|with|between|against|versus|vs|each\s+other|one\s+another|from|to)\b"
+    r"\b(?:by|and|with|between|against|versus|vs|each\s+other|one\s+another|from|to|"
+    r"because|due)\b"
+    # A passive with no agent named ("The trail is usually closed in winter").
+    r"|\b(?:is|are|was|were|be|been|being)\s+(?:\w+\s+)?\w+(?:ed|en)\b"
 )
 
 
@@ -62,7 +65,7 @@ def _reversed(mine: list[str], theirs: list[str]) -> tuple[str, str, str] | None
     names = _capitalised(mine) & _capitalised(theirs)
     table = contrast_table()
     roles = [w for w in shared if w in names or table.is_noun(w)]
-    acts = [w for w in shared if w not in roles and len(w) >= _SHORTEST_ACT and w not in _PLACES]
+    acts = [w for w in shared if w not in roles and _can_act(w)]
     for first, second in itertools.combinations(roles, 2):
         a, b = lowered_mine.index(first), lowered_mine.index(second)
         c, d = lowered_theirs.index(first), lowered_theirs.index(second)
@@ -73,6 +76,12 @@ def _reversed(mine: list[str], theirs: list[str]) -> tuple[str, str, str] | None
             if min(a, b) < at_mine < max(a, b) and min(c, d) < at_theirs < max(c, d):
                 return (lowered_mine[min(a, b)], act, lowered_mine[max(a, b)])
     return None
+
+
+def _can_act(word: str) -> bool:
+    """Whether a word may be the act: four letters or more, no preposition, no adverb
+    ("usually")."""
+    return len(word) >= _SHORTEST_ACT and word not in _PLACES and not word.endswith("ly")
 
 
 def _capitalised(tokens: list[str]) -> set[str]:

@@ -5,8 +5,9 @@ beside an entity "AM", and "14:30" never the numbers 14 and 30: a time written a
 way is the same detail, and one that differs as a value is a changed one.
 
 Each time is its minutes since midnight, written "HH:MM" (24-hour) for comparison.
-A clock reading with no AM/PM and no leading zero ("2:30") leaves the half of the day
-open and has both readings ("02:30|14:30"); "02:30" and "14:30" are 24-hour and have
+A clock reading with no AM/PM and no leading zero ("2:30"), or an hour in words with no
+"in the morning" ("half past eight"), leaves the half of the day open and has both
+readings ("02:30|14:30"); "02:30" and "14:30" are 24-hour and have
 one.  Two times agree when they share a reading (`times_agree`).
 """
 
@@ -36,6 +37,22 @@ _CLOCK, _HOUR_WITH_MERIDIEM, _NAMED = (
     )
 )
 _NAMED_MINUTES = {"noon": _HALF_DAY, "midday": _HALF_DAY, "midnight": 0}
+# An hour in words, read as a time only with what makes it one: "half past eight",
+# "a quarter to six", "seven o'clock", "eight in the morning" (a bare "eight" counts).
+_HOUR_WORDS = {
+    word: hour
+    for hour, word in enumerate(
+        "one two three four five six seven eight nine ten eleven twelve".split(),  # noqa: SIM905
+        start=1,
+    )
+}
+_WORDED = re.compile(
+    r"\b(?:(?P<part>half|(?:a\s+)?quarter)\s+(?P<direction>past|to)\s+)?"
+    rf"(?P<hour>{'|'.join(_HOUR_WORDS)})(?P<oclock>\s+o'clock)?"
+    r"(?:\s+(?P<when>in\s+the\s+morning|in\s+the\s+(?:afternoon|evening)|at\s+night))?\b",
+    re.IGNORECASE,
+)
+_PART_MINUTES = {"half": 30, "quarter": 15}
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +72,9 @@ def find_times(text: str) -> Iterator[ClockTime]:
         yield _found(match, [_with_meridiem(hour, match["meridiem"]) + minute])
     for match in _NAMED.finditer(text):
         yield _found(match, [_NAMED_MINUTES[match["name"].lower()]])
+    for match in _WORDED.finditer(text):
+        if match["part"] or match["oclock"] or match["when"]:
+            yield _found(match, _worded(match))
 
 
 def times_agree(known: str, claimed: str) -> bool:
@@ -71,6 +91,22 @@ def _clock(match: re.Match[str]) -> ClockTime:
         return _found(match, [hour * _MINUTES_PER_HOUR + minute])
     morning = (hour % 12) * _MINUTES_PER_HOUR + minute
     return _found(match, [morning, morning + _HALF_DAY])
+
+
+def _worded(match: re.Match[str]) -> list[int]:
+    """The readings of a time in words: "half past eight" is 8:30 in the morning or
+    the evening, "... in the morning" the first alone."""
+    hour = _HOUR_WORDS[match["hour"].lower()]
+    minutes = (hour % 12) * _MINUTES_PER_HOUR
+    if match["part"]:
+        part = _PART_MINUTES[match["part"].split()[-1].lower()]
+        minutes += part if match["direction"].lower() == "past" else -part
+    when = (match["when"] or "").lower()
+    if when.endswith("morning"):
+        return [minutes]
+    if when:
+        return [minutes + _HALF_DAY]
+    return [minutes, minutes + _HALF_DAY]
 
 
 def _with_meridiem(hour: int, meridiem: str) -> int:

@@ -23,6 +23,7 @@ from grounding_sidecar.detection.text.amounts import (
     format_number,
     read_amount,
 )
+from grounding_sidecar.detection.text.bounds import Bound, bound_of
 from grounding_sidecar.detection.text.clock import find_times
 from grounding_sidecar.detection.text.dates import CALENDAR_WORDS, find_dates
 from grounding_sidecar.detection.text.identifiers import find_identifiers, identifier_value
@@ -60,6 +61,9 @@ class Detail:
     # A quantity in another unit than it was written in ("2 years" is 24 months,
     # units.py): the number as written, "2"; empty when `value` is it.
     written: str = ""
+    # How the text holds a quantity: as stated, or as a bound, an estimate or a
+    # difference ("more than 1,200", "five hours longer"; bounds.py).
+    bound: Bound = Bound.EXACT
 
     @property
     def number(self) -> str:
@@ -103,6 +107,7 @@ def _extract(text: str) -> list[Detail]:
     "AM" is no name), then identifiers ("SAVE20", "2.4.1": identifiers.py, read as
     names), then quantities, then named entities (names with a symbol first)."""
     details: list[Detail] = []
+    lowered = text.lower()
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
     for span in numberless_spans(text):
         _take(taken, span)
@@ -131,8 +136,16 @@ def _extract(text: str) -> list[Detail]:
             continue
         _take(taken, match.span())
         surface = match.group().strip()
+        bound = bound_of(lowered, match.start(), match.end())
         details.append(
-            Detail(DetailKind.QUANTITY, amount.value, amount.unit, surface, written=amount.written)
+            Detail(
+                DetailKind.QUANTITY,
+                amount.value,
+                amount.unit,
+                surface,
+                written=amount.written,
+                bound=bound,
+            )
         )
     for match in _UNBOUNDED.finditer(text):
         if not _overlaps(match.span(), taken):

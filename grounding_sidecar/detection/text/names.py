@@ -167,11 +167,19 @@ _COUNTRIES = {
 }
 
 
+# A country's other names that a demonym stands for as well ("British shops" for "UK
+# stores"); "us" is left out, a pronoun far more often than a name.
+_ALSO_NAMED = {"britain": ("uk",), "america": ("usa",)}
+
+
 def other_names(word: str) -> tuple[str, ...]:
-    """The country a demonym is of, or a country's demonyms ("french": "france",
-    "argentina": "argentine", "argentinian"); none for any other word (lower case)."""
+    """The country a demonym is of (and its other names), or a country's demonyms
+    ("french": "france"; "british": "britain", "uk"; "argentina": "argentine",
+    "argentinian"); none for any other word (lower case)."""
     country = _DEMONYMS.get(word)
-    return (country,) if country else _COUNTRIES.get(word, ())
+    if country:
+        return (country, *_ALSO_NAMED.get(country, ()))
+    return _COUNTRIES.get(word, ())
 
 
 # The endings that make a name's adjective ("Venusian", "Canadian", "Victorian",

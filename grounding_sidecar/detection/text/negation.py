@@ -31,6 +31,13 @@ _NEGATIONS = re.compile(
 )
 
 
+# The words `_NEGATIONS` reads as cues, written out: a word contrast never names one
+# (whether a negation differs is polarity's to say).
+CUE_WORDS = frozenset(
+    ("not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot")
+)
+
+
 def negates(text: str) -> bool:
     """Whether `text` holds a negation cue."""
     return _NEGATIONS.search(text.lower()) is not None
@@ -305,6 +312,33 @@ def prefix_restatements(passage: str, claim: str) -> int:
         return 0
     negated = _cue_negated_roots(claim)
     return sum(1 for plain in candidates if _bare_root(plain) in negated)
+
+
+# "No carriage may carry more than two bicycles", "No planet has a hotter surface than
+# Venus": a negation of all before a comparison states a most, as "only two bicycles
+# are permitted per carriage" and "the hottest surface of any planet" do.
+_NONE_THAN = re.compile(
+    r"\b(?:no|none|nothing|nobody|never)\b[^.;!?]*?"
+    r"\b(?:more|less|fewer|(?!other\b|rather\b|whether\b|either\b|neither\b)\w{2,}er)"
+    r"(?:\s+[\w-]+){0,2}?\s+than\b"
+)
+_MOST = re.compile(
+    r"\b(?:only|maximum|at\s+most|up\s+to|most\s+\w+|best|worst|least|highest|lowest|"
+    r"largest|smallest|hottest|coldest|biggest|longest|shortest|fastest|slowest|greatest|"
+    r"oldest|youngest|newest|earliest|latest|cheapest|richest|deepest|tallest|heaviest|"
+    r"strongest|closest|furthest|farthest)\b"
+)
+
+
+def limits_restated(passage: str, claim: str) -> int:
+    """1 where the claim negates all before a comparison ("No carriage may carry more
+    than two bicycles") and the passage states the most in its own words ("only two
+    bicycles are permitted per carriage"), without such a negation: the claim's cue
+    then restates the passage's limit and counts as the passage's too; else 0."""
+    lowered = passage.lower()
+    if not _NONE_THAN.search(claim.lower()) or _NONE_THAN.search(lowered):
+        return 0
+    return 1 if _MOST.search(lowered) else 0
 
 
 def negated_roots(text: str) -> frozenset[str]:

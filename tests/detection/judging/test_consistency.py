@@ -305,6 +305,23 @@ def test_a_negation_a_near_passage_restates_is_no_flip() -> None:
     assert find_inconsistency(claim, steps, "s0.0", corpus, lambda: [steps, kept]) is None
 
 
+def test_a_negation_the_best_passage_speaks_of_stands_beside_a_near_restatement() -> None:
+    previous = "Previous models weaken the capacity of the decoder, which is not ideal for text."
+    ours = "Our model generates sentences without weakening the capacity of the decoder."
+    corpus = SourceCorpus([previous, ours])
+    claim = "The model generates text without weakening the encoder or the decoder."
+    near = lambda: [previous, ours]  # noqa: E731 - the callable find_inconsistency takes
+    finding = find_inconsistency(claim, previous, "s0.0", corpus, near)
+    assert finding is not None and finding.kind is FindingKind.NEGATION
+
+
+def test_a_negation_word_is_no_contrast() -> None:
+    passage = "Venus has the hottest surface of any planet in the Solar System."
+    corpus = SourceCorpus([passage])
+    claim = "No planet in the Solar System has a hotter surface than Venus."
+    assert find_contrast(claim, passage, corpus) is None
+
+
 def test_a_thing_the_sources_set_apart_taken_in_is_contradictory() -> None:
     passage = "Pets are not allowed, with the exception of registered assistance dogs."
     corpus = SourceCorpus([passage])

@@ -175,3 +175,29 @@ def test_a_name_is_held_when_the_sources_name_it_another_way(name: str, held: bo
         if d.kind is DetailKind.ENTITY and d.surface != "They"
     ]
     assert NAMED.contains(detail) is held
+
+
+BOUNDED = SourceCorpus(
+    [
+        "The trial enrolled 1,240 adults. Express delivery costs £6.99. The X2 lasted 14 hours "
+        "and the Pro 9 hours. She earned her doctorate in 1971 and founded the movement in 1977."
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "held"),
+    [
+        ("It enrolled more than 1,200 adults.", True),
+        ("It enrolled more than 1,300 adults.", False),
+        ("Delivery costs under £7.", True),
+        ("Delivery costs under £6.", False),
+        ("The X2 lasted five hours longer.", True),
+        ("The X2 lasted four hours longer.", False),
+        ("She founded it six years later.", True),
+        ("She founded it seven years later.", False),
+    ],
+)
+def test_a_bound_or_a_difference_is_held_by_the_amounts_it_restates(claim: str, held: bool) -> None:
+    (detail,) = [d for d in extract_details(claim) if d.kind is DetailKind.QUANTITY]
+    assert BOUNDED.contains(detail) is held

@@ -243,3 +243,11 @@ def test_a_passage_restates_a_negation_of_the_same_word() -> None:
     assert not negation_restated(claim, "A reset changes the firmware version.")
     # No flip, but no negation of the claim's word either.
     assert not negation_restated(claim, "The reset button does not light up.")
+
+
+def test_a_negation_of_all_before_a_comparison_restates_a_limit() -> None:
+    claim = "No carriage on a Coastline train may carry more than two bicycles."
+    limit = "Bicycles are allowed outside peak hours, but only two are permitted per carriage."
+    assert negation_flip(claim, limit) is None
+    assert negation_restated(claim, limit)
+    assert negation_flip(claim, "Bicycles can be taken on all Coastline trains.") is not None

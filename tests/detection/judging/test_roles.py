@@ -30,6 +30,11 @@ def test_roles_turned_around_are_named(
         ("Microsoft acquired GitHub in 2018.", DEAL),  # the same order
         ("GitHub was acquired by Microsoft in 2018.", DEAL),  # a passive
         ("England and Spain met in the final.", FINAL),  # a pairing
+        # A passive with no agent, a cause, and an adverb for the act.
+        (
+            "Flooding usually closes the trail during the winter months.",
+            "The trail is usually closed in winter because of flooding.",
+        ),
         # A preposition orders nothing.
         (
             "They cycled through 16 countries in their first year.",

@@ -47,3 +47,21 @@ def test_times_agree_when_they_share_a_reading() -> None:
     assert times_agree("02:00|14:00", "02:00")
     assert not times_agree("02:00", "14:00")  # "02:00" and "2 PM"
     assert not times_agree("02:00|14:00", "03:00|15:00")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The race began at half past eight in the morning.", "08:30"),
+        ("Doors open at a quarter to six.", "05:45|17:45"),
+        ("The shop closes at seven o'clock.", "07:00|19:00"),
+        ("Dinner is served at eight in the evening.", "20:00"),
+    ],
+)
+def test_a_time_in_words_is_a_time(text: str, value: str) -> None:
+    (time,) = find_times(text)
+    assert time.value == value
+
+
+def test_an_hour_word_alone_is_no_time() -> None:
+    assert list(find_times("Eight people came at ten past the deadline.")) == []

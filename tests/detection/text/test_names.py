@@ -46,6 +46,7 @@ def test_initialisms_are_read_with_or_without_dots() -> None:
         ("french", ("france",)),
         ("france", ("french",)),
         ("argentina", ("argentine", "argentinian")),
+        ("british", ("britain", "uk")),
         ("table", ()),
     ],
 )

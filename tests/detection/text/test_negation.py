@@ -14,6 +14,7 @@ from grounding_sidecar.detection.text.negation import (
     conditions,
     cues,
     denials,
+    limits_restated,
     negated_roots,
     negated_words,
     negates,
@@ -254,3 +255,18 @@ def test_a_passages_prefix_restates_a_claims_negation_of_its_word() -> None:
     # Where the prefixed word says what something is, passage_prefix_negations reads it.
     assert prefix_restatements("The version is unchanged.", claim) == 0
     assert prefix_restatements("A reset keeps the version unchanged.", "A reset wipes it.") == 0
+
+
+@pytest.mark.parametrize(
+    ("passage", "restated"),
+    [
+        ("Only two bikes are permitted per carriage.", 1),
+        ("Venus has the hottest surface of any planet.", 1),
+        ("Bikes are permitted in every carriage.", 0),  # states no most
+        ("No carriage may carry more than four bikes.", 0),  # negates alike: no cue to add
+    ],
+)
+def test_a_negation_of_all_before_a_comparison_restates_a_most(passage: str, restated: int) -> None:
+    claim = "No carriage may carry more than two bikes."
+    assert limits_restated(passage, claim) == restated
+    assert limits_restated(passage, "Each carriage carries two bikes.") == 0
