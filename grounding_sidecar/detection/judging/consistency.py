@@ -27,7 +27,7 @@ from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
-from grounding_sidecar.detection.judging.polarity import Flip, negation_flip, negation_restated
+from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
 from grounding_sidecar.detection.judging.prices import priced_as_free
 from grounding_sidecar.detection.judging.rewordings import reworded_flip
 from grounding_sidecar.detection.judging.slots import (
@@ -200,30 +200,13 @@ def find_inconsistency(
             FindingKind.SWAPPED_WORD,
         )
     flip = negation_flip(claim, best_passage)
-    if flip is not None and not _restated_near(claim, best_passage, flip, near):
+    if flip is not None:
         return Finding(
             Verdict.CONTRADICTORY,
             f"negation differs from {best_passage_id}",
             FindingKind.NEGATED_WORD if flip is Flip.PLAIN else FindingKind.NEGATION,
         )
     return None
-
-
-def _restated_near(
-    claim: str, best_passage: str, flip: Flip, near: Callable[[], Sequence[str]]
-) -> bool:
-    """Whether a counted flip is one against a best passage that uses no word the claim
-    negates, where a passage about as similar (`near`) negates it as the claim does
-    ("does not change its firmware version", whose best passage tells how to reset the
-    device, beside "keeps the firmware version unchanged").  A best passage that uses
-    the word may state it plainly of the claim's subject ("previous models weaken the
-    decoder" against "without weakening the encoder"): that flip stands."""
-    if flip is not Flip.COUNTED:
-        return False
-    negated = {word for cue in cues(claim) for word in cue.negated}
-    if not negated.isdisjoint(words.content_words(best_passage)):
-        return False
-    return any(passage != best_passage and negation_restated(claim, passage) for passage in near())
 
 
 def _named_first_word(claim: str, best_passage: str) -> bool:

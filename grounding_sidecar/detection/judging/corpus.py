@@ -207,8 +207,8 @@ def _amounts_agree(known: Detail, detail: Detail) -> bool:
         return True
     elif known.unit or detail.unit:
         return False
-    if detail.bound in (Bound.EXACT, Bound.DIFFERENCE):
-        return False
+    if detail.bound in (Bound.EXACT, Bound.DIFFERENCE) or known.bound is not Bound.EXACT:
+        return False  # a source's bound is matched as written: "over 80" is no "over 100"
     if not (_is_number(known.value) and _is_number(detail.value)):
         return False
     return within(detail.bound, float(detail.value), float(known.value))

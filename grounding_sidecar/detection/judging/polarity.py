@@ -40,7 +40,6 @@ from grounding_sidecar.detection.text.negation import (
     cues,
     denials,
     limits_restated,
-    negated_roots,
     passage_prefix_negations,
     permits,
     prefix_negations,
@@ -87,18 +86,6 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     if flip is None or _flip(claim, passage, _every_cue, prefixed) is None:
         return None
     return flip
-
-
-def negation_restated(claim: str, passage: str) -> bool:
-    """Whether `passage` negates a word the claim negates, or states the most the
-    claim's negation of all before a comparison states (`limits_restated`), and no flip
-    stands between them: "keeps the firmware version unchanged" restates "does not change its
-    firmware version" (a passage beside the best one may say what the claim negates)."""
-    mine = negated_roots(claim)
-    restates = bool(mine) and not mine.isdisjoint(negated_roots(passage))
-    return (restates or limits_restated(passage, claim) > 0) and negation_flip(
-        claim, passage
-    ) is None
 
 
 def _forbids(text: str, other: str) -> bool:

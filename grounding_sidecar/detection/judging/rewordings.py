@@ -1,10 +1,10 @@
 """Flips said in other words: what a claim says against a passage about as similar as
 its best one, read by the rules that need no copied wording (docs/detection.md#pipeline):
-a thing the passage sets apart taken in (exceptions.py), an obligation turned around
-(obligations.py), a part widened to all (universals.py), roles reversed (roles.py), a
-comparison the passage's amounts turn around (comparisons.py).  Each reads one clause
-or sentence at a time, so a passage beside the best one may hold the fact the claim
-restates."""
+an opposite in a copied frame (framed.py), a thing the passage sets apart taken in
+(exceptions.py), an obligation turned around (obligations.py), a part widened to all
+(universals.py), roles reversed (roles.py), a comparison the passage's amounts turn
+around (comparisons.py).  Each reads one clause or sentence at a time, so a passage
+beside the best one may hold the fact the claim restates."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from grounding_sidecar.detection.judging.comparisons import reversed_comparison
 from grounding_sidecar.detection.judging.exceptions import taken_in
+from grounding_sidecar.detection.judging.framed import opposite_in_frame
 from grounding_sidecar.detection.judging.obligations import changed_obligation
 from grounding_sidecar.detection.judging.roles import reversed_roles
 from grounding_sidecar.detection.judging.universals import widened_to_all
@@ -19,7 +20,7 @@ from grounding_sidecar.detection.judging.universals import widened_to_all
 
 def reworded_flip(claim: str, passages: Sequence[str]) -> str | None:
     """Why `claim` says the opposite of one of `passages` in other words, or None."""
-    for rule in (taken_in, changed_obligation, widened_to_all):
+    for rule in (opposite_in_frame, taken_in, changed_obligation, widened_to_all):
         for passage in passages:
             found = rule(claim, passage)
             if found is not None:

@@ -63,11 +63,11 @@ def bound_of(lowered: str, start: int, end: int) -> Bound:
 
 
 # How close a source's amount must be to a claim's bound or estimate: within a quarter
-# above "more than" (1,240 for "more than 1,200"), a fifth below "under", a tenth
+# above "more than" (1,240 for "more than 1,200"), a fifth below "under", a twentieth
 # either side of "about".  Farther, the claim states another amount.
 _ABOVE_REACH = 1.25
 _BELOW_REACH = 0.8
-_ABOUT_REACH = 0.1
+_ABOUT_REACH = 0.05
 
 
 def within(bound: Bound, claimed: float, stated: float) -> bool:

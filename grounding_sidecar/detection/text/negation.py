@@ -341,14 +341,6 @@ def limits_restated(passage: str, claim: str) -> int:
     return 1 if _MOST.search(lowered) else 0
 
 
-def negated_roots(text: str) -> frozenset[str]:
-    """The roots (`_bare_root`) of the words `text` negates: after a cue, after a denial
-    and by a prefix."""
-    denied = {_bare_root(cue.written) for cue in denials(text) if cue.written}
-    prefixed = {_bare_root(word) for word in _prefixed(text)}
-    return _cue_negated_roots(text) | denied | prefixed
-
-
 def _cue_negated_roots(text: str) -> frozenset[str]:
     """The roots of the words `text` negates after a negation cue."""
     return frozenset(_bare_root(cue.written) for cue in cues(text) if cue.written)

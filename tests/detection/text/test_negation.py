@@ -15,7 +15,6 @@ from grounding_sidecar.detection.text.negation import (
     cues,
     denials,
     limits_restated,
-    negated_roots,
     negated_words,
     negates,
     negates_any,
@@ -242,11 +241,6 @@ def test_a_price_is_narrow_after_no_only() -> None:
 )
 def test_negates_any_reads_any_after_a_negation_in_its_clause(text: str, negating: bool) -> None:
     assert negates_any(text) is negating
-
-
-def test_negated_roots_are_read_after_cues_denials_and_prefixes() -> None:
-    text = "Towels are provided free of charge. The pool is unheated. Do not run."
-    assert negated_roots(text) == {"charg", "heat", "run"}
 
 
 def test_a_passages_prefix_restates_a_claims_negation_of_its_word() -> None:

@@ -1,0 +1,97 @@
+"""An opposite in a copied frame: "Lumora Software lowered its full-year revenue
+forecast" against "The company raised its full-year revenue forecast".  The claim
+names its subject another way, so it is no one-word swap of its passage, yet the words
+around the changed one are the passage's: three of them, before it, after it or both.  Where
+the contrast table marks the two words as opposites (`ContrastTable.opposite`: direct
+antonyms, directions, the domain list), the claim says the opposite of the passage
+whatever the verifier reads (docs/detection.md#pipeline).
+"""
+
+from __future__ import annotations
+
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.contrasts import contrast_table
+from grounding_sidecar.detection.text.details import WORD
+from grounding_sidecar.detection.text.negation import CUE_WORDS
+
+# How many words around the changed word the claim must copy.
+FRAME_WORDS = 3
+
+
+def opposite_in_frame(claim: str, passage: str) -> tuple[str, str] | None:
+    """(the claim's word, the passage's opposite) where the claim puts a word the
+    passage never uses in place of its opposite, with FRAME_WORDS words around it as the
+    passage writes them and no negation before either; else None."""
+    mine = WORD.findall(claim.lower())
+    theirs = WORD.findall(passage.lower())
+    mine_set, theirs_set = set(mine), set(theirs)
+    table = contrast_table()
+    for at, word in enumerate(mine):
+        if word in theirs_set or not word.isalpha() or _function_word(word):
+            continue
+        for other_at, other in enumerate(theirs):
+            if other in mine_set or not _framed(mine, at, theirs, other_at):
+                continue
+            if _negated(mine, at) or _negated(theirs, other_at):
+                continue
+            if table.opposite(word, other):
+                return word, other
+    return None
+
+
+def _framed(mine: list[str], at: int, theirs: list[str], other_at: int) -> bool:
+    """Whether the words around `at` in `mine` are those around `other_at` in `theirs`:
+    FRAME_WORDS in all, counted outward from the changed word on both sides ("on
+    orders under £40" against "on orders over £40": two before, one after)."""
+    before = 0
+    while (
+        before < FRAME_WORDS
+        and at - before > 0
+        and other_at - before > 0
+        and mine[at - before - 1] == theirs[other_at - before - 1]
+    ):
+        before += 1
+    after = 0
+    while (
+        after < FRAME_WORDS
+        and at + after + 1 < len(mine)
+        and other_at + after + 1 < len(theirs)
+        and mine[at + after + 1] == theirs[other_at + after + 1]
+    ):
+        after += 1
+    return before + after >= FRAME_WORDS
+
+
+def _function_word(word: str) -> bool:
+    """A word this rule leaves alone: one that says nothing alone ("on" and "off" in
+    "15% discount on" against "15% off"), a comparative (its sides may swap too: "the
+    year is shorter than a day" restates "the day is longer than the year";
+    comparisons.py reads those), or a verb whose opposite tells the same transfer from
+    the other side ("receives" for "send")."""
+    stem = words.stem(word)
+    return (
+        stem in words.STOPWORDS
+        or word in _PARTICLES
+        or (word.endswith("er") and len(word) > _SHORT_WORD)
+        or stem in _CONVERSES
+    )
+
+
+_PARTICLES = frozenset({"on", "off", "in", "out", "more", "less", "fewer"})
+_SHORT_WORD = 4
+# Each names one transfer from one side or the other; stemmed (words.stem).
+_CONVERSE_WORDS = frozenset(
+    (  # noqa: SIM905 - a word list reads better as text
+        "send sends sent receive receives received buy buys bought sell sells sold give "
+        "gives gave take takes took lend lends lent borrow borrows borrowed win wins won "
+        "lose loses lost teach teaches taught learn learns learned import imports imported "
+        "export exports exported"
+    ).split()
+)
+_CONVERSES = frozenset(words.stem(word) for word in _CONVERSE_WORDS)
+
+
+def _negated(tokens: list[str], at: int) -> bool:
+    """Whether a negation word stands in the FRAME_WORDS words before `at`."""
+    before = tokens[max(0, at - FRAME_WORDS) : at]
+    return any(token in CUE_WORDS or token.endswith("n't") or token == "t" for token in before)

@@ -1,0 +1,52 @@
+"""An opposite in a copied frame: a word put in place of its opposite, with three of the
+passage's words around it, is named; a comparative, a converse verb, a particle, a
+negated word or an unframed one is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.judging.framed import opposite_in_frame
+
+FORECAST = "The company raised its full-year revenue forecast to $1.66 billion."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "words"),
+    [
+        (
+            "Lumora Software lowered its full-year revenue forecast.",
+            FORECAST,
+            ("lowered", "raised"),
+        ),
+        (
+            "Visitors must use the west entrance of the museum.",
+            "On Sundays, visitors must use the east entrance.",
+            ("west", "east"),
+        ),
+    ],
+)
+def test_an_opposite_in_a_copied_frame_is_named(
+    claim: str, passage: str, words: tuple[str, str]
+) -> None:
+    assert opposite_in_frame(claim, passage) == words
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Lumora Software did not lower its full-year revenue forecast.", FORECAST),  # negated
+        ("Lumora lowered the outlook for the year.", FORECAST),  # no frame
+        # A comparative: its sides may swap too.
+        (
+            "A Venusian year is shorter than a day on Venus.",
+            "A day on Venus is longer than a year.",
+        ),
+        # A particle.
+        ("They give 15% off your first order.", "They give 15% on your first order."),
+        # A converse verb: the same transfer from the other side.
+        ("The client receives a quote by email.", "The agent will send a quote by email."),
+    ],
+)
+def test_no_opposite_in_a_copied_frame(claim: str, passage: str) -> None:
+    assert opposite_in_frame(claim, passage) is None
