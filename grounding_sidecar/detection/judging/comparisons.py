@@ -4,7 +4,8 @@ per minute than the Pro plan" against "100 requests per minute on the Free plan 
 first" against "The first permit costs £60 and the second costs £110".  The claim
 states no number, so no detail of it is missing or conflicting, and the verifier reads
 such pairs as entailed (0.66-0.89); the passage's two values decide it
-(docs/detection.md#comparisons).
+(docs/detection.md#comparisons).  So does a bound set from the other side ("under £40"
+against "over £40", `reversed_bound`).
 
 Read only where each side of the comparison is named by a word the other side lacks,
 and each such word stands in exactly one clause of the passage that states an amount,
@@ -18,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.bounds import Bound
 from grounding_sidecar.detection.text.clauses import rough_clauses
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
 from grounding_sidecar.detection.text.negation import negates
@@ -121,3 +123,31 @@ def _amounts(clause: str) -> list[_Amount]:
 def _content(text: str) -> list[str]:
     """The content words of `text`, stemmed, in order."""
     return [word for word in words.words(text) if word not in words.STOPWORDS]
+
+
+_OPPOSITE_BOUNDS = {Bound.ABOVE: Bound.BELOW, Bound.BELOW: Bound.ABOVE}
+_BOUND_WORDS = {Bound.ABOVE: "over", Bound.BELOW: "under"}
+
+
+def reversed_bound(claim: str, passage: str) -> tuple[str, str] | None:
+    """(the claim's bound, the passage's) when the claim bounds an amount from the side
+    the passage does not: "free delivery on orders under £40" against "free on orders
+    over £40" (bounds.py); None where the passage also bounds it the claim's way, or
+    states it as it is."""
+    for detail in extract_details(claim):
+        opposite = _OPPOSITE_BOUNDS.get(detail.bound)
+        if detail.kind is not DetailKind.QUANTITY or opposite is None:
+            continue
+        stated = [
+            known
+            for known in extract_details(passage)
+            if known.kind is DetailKind.QUANTITY
+            and known.unit == detail.unit
+            and known.value == detail.value
+        ]
+        if stated and all(known.bound is opposite for known in stated):
+            return (
+                f"{_BOUND_WORDS[detail.bound]} {detail.surface}",
+                f"{_BOUND_WORDS[opposite]} {stated[0].surface}",
+            )
+    return None

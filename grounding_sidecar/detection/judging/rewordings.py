@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from grounding_sidecar.detection.judging.comparisons import reversed_comparison
+from grounding_sidecar.detection.judging.comparisons import reversed_bound, reversed_comparison
 from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.framed import opposite_in_frame
 from grounding_sidecar.detection.judging.obligations import changed_obligation
-from grounding_sidecar.detection.judging.roles import reversed_roles
+from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route
 from grounding_sidecar.detection.judging.universals import widened_to_all
 
 
 def reworded_flip(claim: str, passages: Sequence[str]) -> str | None:
     """Why `claim` says the opposite of one of `passages` in other words, or None."""
-    for rule in (opposite_in_frame, taken_in, changed_obligation, widened_to_all):
+    for rule in (opposite_in_frame, reversed_bound, taken_in, changed_obligation, widened_to_all):
         for passage in passages:
             found = rule(claim, passage)
             if found is not None:
@@ -29,6 +29,9 @@ def reworded_flip(claim: str, passages: Sequence[str]) -> str | None:
         roles = reversed_roles(claim, passage)
         if roles is not None:
             return f"'{' '.join(roles)}' where the sources say it the other way round"
+        route = reversed_route(claim, passage)
+        if route is not None:
+            return f"'from {route[0]} to {route[1]}' where the sources say the other way round"
     for passage in passages:
         comparison = reversed_comparison(claim, passage)
         if comparison is not None:

@@ -95,3 +95,25 @@ def _once_in_both(mine: list[str], theirs: list[str]) -> list[str]:
         for w in dict.fromkeys(mine)
         if words.stem(w) not in words.STOPWORDS and mine.count(w) == 1 and theirs.count(w) == 1
     ]
+
+
+# "from the United States to Panama": the two ends of a move, a few words each.
+_ROUTE = re.compile(
+    r"\bfrom\s+(?:the\s+)?(?P<start>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)"
+    r"\s+to\s+(?:the\s+)?(?P<end>[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)\b"
+    r"(?=\s*(?:[,.;:]|$|\s+(?:on|in|at|by|for|under|after|before|during|when|and)\b))"
+)
+
+
+def reversed_route(claim: str, passage: str) -> tuple[str, str] | None:
+    """(the claim's start, its end) when the claim moves a thing from where the passage
+    moves it to, and to where the passage moves it from: "control passed from Panama to
+    the United States" against "control was transferred from the United States to
+    Panama".  Numbers are left alone ("fell from 40 to 20" restates "rose from 20 to
+    40" with another verb); else None."""
+    theirs = {(match["start"].lower(), match["end"].lower()) for match in _ROUTE.finditer(passage)}
+    for match in _ROUTE.finditer(claim):
+        start, end = match["start"].lower(), match["end"].lower()
+        if start != end and (end, start) in theirs and (start, end) not in theirs:
+            return start, end
+    return None

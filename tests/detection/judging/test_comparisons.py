@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.comparisons import Comparison, reversed_comparison
+from grounding_sidecar.detection.judging.comparisons import (
+    Comparison,
+    reversed_bound,
+    reversed_comparison,
+)
 
 RATES = (
     "The API allows 100 requests per minute per key on the Free plan and 1,000 requests "
@@ -56,3 +60,23 @@ def test_a_comparison_the_amounts_turn_around_is_named(
 )
 def test_no_comparison_turned_around(claim: str, passage: str) -> None:
     assert reversed_comparison(claim, passage) is None
+
+
+DELIVERY = "Standard delivery is free on orders over £40."
+
+
+def test_a_bound_set_from_the_other_side_is_named() -> None:
+    claim = "ShopNest offers free standard delivery only on orders under £40."
+    assert reversed_bound(claim, DELIVERY) == ("under £40", "over £40")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Delivery is free on orders over £40.",  # the same side
+        "Delivery is free on orders of £40 or more.",  # no bound
+        "Delivery is free on orders under £30.",  # another amount
+    ],
+)
+def test_no_bound_set_from_the_other_side(claim: str) -> None:
+    assert reversed_bound(claim, DELIVERY) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.roles import reversed_roles
+from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route
 
 DEAL = "Microsoft acquired GitHub in 2018 for $7.5 billion."
 FINAL = "Spain beat England 2-1 in the final."
@@ -44,3 +44,23 @@ def test_roles_turned_around_are_named(
 )
 def test_no_roles_turned_around(claim: str, passage: str) -> None:
     assert reversed_roles(claim, passage) is None
+
+
+CANAL = "Control of the canal was transferred from the United States to Panama in 1999."
+
+
+def test_a_move_turned_around_is_named() -> None:
+    claim = "Control of the canal passed from Panama to the United States in 1999."
+    assert reversed_route(claim, CANAL) == ("panama", "united states")
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Control passed from the United States to Panama in 1999.", CANAL),  # the same way
+        ("Prices fell from 40 to 20.", "Prices rose from 20 to 40."),  # numbers
+        ("Control of the canal passed to Panama.", CANAL),  # no route
+    ],
+)
+def test_no_move_turned_around(claim: str, passage: str) -> None:
+    assert reversed_route(claim, passage) is None
