@@ -15,6 +15,7 @@ import re
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_sentences
+from grounding_sidecar.detection.text.negation import negates
 
 # What a claim says to take a thing in, whatever holds of it.
 _TAKES_IN = re.compile(
@@ -25,6 +26,13 @@ _SETS_APART = re.compile(
     r"\b(?:except(?:\s+for)?|with\s+the\s+exception\s+of|excluding|other\s+than|"
     r"apart\s+from|unless|not\s+including|exempt\s+from)\b"
 )
+# A negation that sets a thing apart as a whole sentence does ("cannot be returned",
+# "does not cover").
+_NEGATION = re.compile(r"\b(?:not|cannot|never|no)\b|n't\b")
+# A sentence that negates sets a thing apart only when it is short (content words), and
+# the claim's words must name three of its words.
+_SHORT_SENTENCE = 15
+_SHARED_WITH_NEGATION = 3
 # How many content words after the claim's phrase name the thing it takes in.
 _NAMING_WORDS = 4
 # How many content words after the passage's phrase name the thing it sets apart.
@@ -36,22 +44,42 @@ _SHARED_WORDS = 2
 
 def taken_in(claim: str, passage: str) -> tuple[str, str] | None:
     """(the claim's phrase, the passage's) when the claim takes in, with `_TAKES_IN`,
-    a thing the passage sets apart, with `_SETS_APART`: the first content words after
-    each phrase share at least `_SHARED_WORDS`.  None when the claim sets things apart
+    a thing a sentence of the passage sets apart (`_set_apart`): the first content
+    words after the claim's phrase and the words naming that thing share at least
+    `_SHARED_WORDS`.  None when the claim sets things apart
     too (it restates the exception), or the passage's sentence also takes things in."""
     lowered_claim = claim.lower()
     if _SETS_APART.search(lowered_claim):
         return None
+    claim_negates = negates(lowered_claim)
     for phrase in _TAKES_IN.finditer(lowered_claim):
         named = set(_stems(lowered_claim[phrase.end() :])[:_NAMING_WORDS])
         for sentence in rough_sentences(passage.lower()):
-            apart = _SETS_APART.search(sentence)
-            if apart is None or _TAKES_IN.search(sentence):
+            if _TAKES_IN.search(sentence):
                 continue
-            apart_from = set(_stems(sentence[apart.end() :])[:_EXCEPTION_WORDS])
-            if len(named & apart_from) >= _SHARED_WORDS:
-                return phrase.group(0), apart.group(0)
+            apart = _set_apart(sentence, claim_negates)
+            if apart is not None and len(named & apart[1]) >= apart[2]:
+                return phrase.group(0), apart[0]
     return None
+
+
+def _set_apart(sentence: str, claim_negates: bool) -> tuple[str, set[str], int] | None:
+    """What a passage's sentence says to set a thing apart, the words naming it, and how
+    many of them the claim's must share: an exception's phrase and the first
+    `_EXCEPTION_WORDS` content words after it (two shared); or, for a claim that negates
+    nothing, a negation in a short sentence and the whole sentence (three shared:
+    "Final-sale items, personalised goods and opened cosmetics cannot be returned")."""
+    apart = _SETS_APART.search(sentence)
+    if apart is not None:
+        named = set(_stems(sentence[apart.end() :])[:_EXCEPTION_WORDS])
+        return apart.group(0), named, _SHARED_WORDS
+    if claim_negates:
+        return None
+    cue = _NEGATION.search(sentence)
+    content = _stems(sentence)
+    if cue is None or len(content) > _SHORT_SENTENCE:
+        return None
+    return cue.group(0), set(content), _SHARED_WITH_NEGATION
 
 
 def _stems(text: str) -> list[str]:

@@ -21,9 +21,25 @@ from grounding_sidecar.detection.text.negation import negates
 # both: the same word ("every plan" against "some plans", "always arrives" against
 # "normally arrives"), or, for a person, a word for people.
 _ALL_OF_THINGS = ("all", "every", "each")
-_PART_OF_THINGS = ("some", "certain", "a few", "several", "many", "most")
+_PART_OF_THINGS = (
+    "some",
+    "certain",
+    "a few",
+    "several",
+    "many",
+    "most",
+    "half of",
+    "a third of",
+    "a quarter of",
+    "two-thirds of",
+)
+# A share of a thing short of all of it ("35% of API requests"; 100% is all).
+_SHARE_OF = r"\b(?!100\b)\d{1,2}(?:\.\d+)?\s?%\s+of\b"
+# How many content words after a claim's word for all may name the thing ("all of the
+# roughly 900 staff").
+_NAMING_WORDS = 4
 _ALL_PEOPLE = ("everyone", "everybody")
-# Stemmed (words.stem), as `_next_word` reads them.
+# Stemmed (words.stem), as `_next_words` reads them.
 _PEOPLE = frozenset({"people", "person", "patient", "user", "customer", "adult"})
 _ALWAYS = ("always",)
 _MOST_TIMES = (
@@ -44,7 +60,7 @@ def _alternation(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _ALL = _alternation(_ALL_OF_THINGS + _ALL_PEOPLE + _ALWAYS)
-_PART = _alternation(_PART_OF_THINGS + _MOST_TIMES)
+_PART = re.compile(rf"{_alternation(_PART_OF_THINGS + _MOST_TIMES).pattern}|{_SHARE_OF}")
 # The content words the claim and the passage's clause must share besides the
 # quantifiers: they speak of one thing.
 SHARED_WORDS = 2
@@ -74,20 +90,24 @@ def widened_to_all(claim: str, passage: str) -> tuple[str, str] | None:
 
 def _same_thing(every: re.Match[str], claim: str, part: re.Match[str], clause: str) -> bool:
     """Whether the two quantify one thing: a thing's word for all against a part of the
-    same thing, "everyone" against some people, "always" against most times of the
+    same thing (the passage's word after its part among the first _NAMING_WORDS after
+    the claim's), "everyone" against some people, "always" against most times of the
     same act (the content word after each, stemmed)."""
     mine, theirs = every.group(), " ".join(part.group().split())
-    after_mine, after_theirs = _next_word(claim, every.end()), _next_word(clause, part.end())
+    after_theirs = _next_words(clause, part.end())[:1]
+    of_things = theirs in _PART_OF_THINGS or re.fullmatch(_SHARE_OF, theirs) is not None
     if mine in _ALL_PEOPLE:
-        return theirs in _PART_OF_THINGS and after_theirs in _PEOPLE
-    kinds = (_ALL_OF_THINGS, _PART_OF_THINGS) if mine in _ALL_OF_THINGS else (_ALWAYS, _MOST_TIMES)
-    return theirs in kinds[1] and after_mine != "" and after_mine == after_theirs
+        return of_things and bool(after_theirs) and after_theirs[0] in _PEOPLE
+    if mine in _ALL_OF_THINGS:
+        naming = _next_words(claim, every.end())[:_NAMING_WORDS]
+        return of_things and bool(after_theirs) and after_theirs[0] in naming
+    after_mine = _next_words(claim, every.end())[:1]
+    return theirs in _MOST_TIMES and bool(after_mine) and after_mine == after_theirs
 
 
-def _next_word(text: str, at: int) -> str:
-    """The first content word of `text` from `at`, stemmed ("" where none)."""
-    following = [w for w in words.words(text[at : at + 60]) if w not in words.STOPWORDS]
-    return following[0] if following else ""
+def _next_words(text: str, at: int) -> list[str]:
+    """The content words of `text` from `at` on (a few), stemmed."""
+    return [w for w in words.words(text[at : at + 80]) if w not in words.STOPWORDS]
 
 
 def _content(lowered: str) -> frozenset[str]:

@@ -46,7 +46,7 @@ _LIMIT = re.compile(r"\b(?:no|not|nothing)\s+(?:more|less|fewer)\s+than\s*$")
 # before", "3% more than", "two days later").
 _DIFFERENCE = re.compile(
     r"^\s*(?:[a-z]+\s+)?(?:longer|shorter|later|earlier|before|after|more|less|fewer|"
-    r"higher|lower|faster|slower|older|younger|ago)\b"
+    r"higher|lower|faster|slower|older|younger)\b"
 )
 # How far before and after an amount its bound's words are looked for.
 _REACH = 30
@@ -63,11 +63,12 @@ def bound_of(lowered: str, start: int, end: int) -> Bound:
 
 
 # How close a source's amount must be to a claim's bound or estimate: within a quarter
-# above "more than" (1,240 for "more than 1,200"), a fifth below "under", a twentieth
-# either side of "about".  Farther, the claim states another amount.
+# above "more than" (1,240 for "more than 1,200"), a fifth below "under", and for
+# "about" what rounds to the claim's number, at most a tenth either side (`_rounding`).
+# Farther, the claim states another amount.
 _ABOVE_REACH = 1.25
 _BELOW_REACH = 0.8
-_ABOUT_REACH = 0.05
+_ABOUT_REACH = 0.1
 
 
 def within(bound: Bound, claimed: float, stated: float) -> bool:
@@ -78,5 +79,17 @@ def within(bound: Bound, claimed: float, stated: float) -> bool:
     if bound is Bound.BELOW:
         return claimed * _BELOW_REACH <= stated < claimed
     if bound is Bound.ABOUT:
-        return abs(stated - claimed) <= _ABOUT_REACH * max(abs(stated), abs(claimed))
+        return abs(stated - claimed) <= min(_rounding(claimed), _ABOUT_REACH * abs(claimed))
     return stated == claimed
+
+
+def _rounding(claimed: float) -> float:
+    """Half the place an estimate is rounded to: "about 7,000" is 6,500 to 7,500, "about
+    198" 197.5 to 198.5 (199.8 rounds to 200, not 198), "about 2.5" 2.45 to 2.55."""
+    if claimed == int(claimed):
+        whole, zeros = int(abs(claimed)), 0
+        while whole and whole % 10 == 0:
+            whole, zeros = whole // 10, zeros + 1
+        return 0.5 * 10**zeros
+    decimals = len(repr(claimed).split(".")[1])
+    return 0.5 * 10**-decimals

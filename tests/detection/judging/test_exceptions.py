@@ -68,3 +68,12 @@ def test_the_exception_is_read_in_its_own_sentence() -> None:
     passage = "Loans last three weeks. " + LOANS
     claim = "Loans are renewed even when another reader has requested the book."
     assert taken_in(claim, passage) == ("even when", "unless")
+
+
+def test_a_thing_a_short_sentence_negates_is_set_apart() -> None:
+    passage = "Final-sale items, personalised goods and opened cosmetics cannot be returned."
+    claim = "Every item bought from ShopNest, including personalised goods, can be returned."
+    assert taken_in(claim, passage) == ("including", "cannot")
+    # A claim that negates too may restate it.
+    negated = "No item, including personalised goods, can be returned after 30 days."
+    assert taken_in(negated, passage) is None

@@ -20,6 +20,16 @@ DROWSY = "Cetirizine may cause drowsiness in some people, so do not drive if aff
             ("every", "some"),
         ),
         (
+            "The change caused every API request to fail.",
+            "The change caused 35% of API requests to fail.",
+            ("every", "35% of"),
+        ),
+        (
+            "The company will redeploy all of the roughly 900 staff affected.",
+            "The company hopes to redeploy half of those staff to other branches.",
+            ("all", "half of"),
+        ),
+        (
             "The replacement card always arrives within five working days.",
             "A replacement card normally arrives within five working days.",
             ("always", "normally"),
@@ -42,6 +52,8 @@ def test_a_part_widened_to_all_is_named(claim: str, passage: str, words: tuple[s
         ("Cetirizine may make some people drowsy.", DROWSY),
         # A negation on either side: "not all" says "some".
         ("Not every plan includes single sign-on.", "Some plans include single sign-on."),
+        # 100% is all.
+        ("The change caused every API request to fail.", "It caused 100% of API requests to fail."),
         # Nothing shared besides the quantifiers.
         ("Every plan is billed monthly.", "Some plans include single sign-on."),
     ],

@@ -45,6 +45,9 @@ def test_how_a_text_holds_an_amount(text: str, number: str, bound: Bound) -> Non
         (Bound.BELOW, 7, 7.5, False),
         (Bound.ABOUT, 7000, 6950, True),
         (Bound.ABOUT, 7000, 6000, False),
+        (Bound.ABOUT, 198, 199.8, False),  # 199.8 rounds to 200
+        (Bound.ABOUT, 200, 199.8, True),
+        (Bound.ABOUT, 100, 140, False),  # at most a tenth either side
         (Bound.EXACT, 12, 12, True),
         (Bound.EXACT, 12, 13, False),
     ],
