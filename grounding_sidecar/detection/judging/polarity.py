@@ -32,6 +32,7 @@ import enum
 from collections.abc import Callable
 from functools import cached_property, lru_cache
 
+from grounding_sidecar.detection.judging.prices import calls_free
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.negation import (
@@ -131,7 +132,9 @@ def _flip(
     mine = tuple(
         cue
         for cue in read(claim, passage_words)
-        if _counts_in(cue, passage) and not antonyms.restated_by(cue)
+        if _counts_in(cue, passage)
+        and not antonyms.restated_by(cue)
+        and not _free_restated(cue, passage)
     )
     plainly = _PlainUses(passage)
     speaks = [_speaks_of(cue, claim, claim_words, plainly) for cue in theirs]
@@ -195,6 +198,22 @@ def _not_nouns(candidates: list[str]) -> list[str]:
     """The words of `candidates` that the contrast table knows as no noun (one lookup)."""
     found = contrast_table().nouns.lookup([noun_forms(word) for word in candidates])
     return [word for word, nouns in zip(candidates, found, strict=True) if not nouns]
+
+
+# Words of paying (stemmed) that a claim's negation turns into "free": "members do not
+# pay any shipping fee" restates "Return shipping is free for members".
+_PAYING = frozenset({"pay", "paid", "charg", "cost", "fee", "bill"})
+
+
+def _free_restated(cue: Cue, passage: str) -> bool:
+    """Whether a claim's cue negates paying where the passage calls something free and
+    negates nothing itself."""
+    return (
+        bool(cue.negated)
+        and cue.negated[0] in _PAYING
+        and calls_free(passage)
+        and not cues(passage)
+    )
 
 
 def _counts_in(cue: Cue, passage: str) -> bool:

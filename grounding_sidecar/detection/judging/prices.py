@@ -27,6 +27,11 @@ _FREE = re.compile(
 _INCLUDED = re.compile(r"\binclud(?:e|es|ed|ing)\b", re.IGNORECASE)
 
 
+def calls_free(text: str) -> bool:
+    """Whether `text` calls something free ("free", "complimentary", "at no cost")."""
+    return _FREE.search(text) is not None
+
+
 def priced_as_free(claim: str, best_passage: str) -> str | None:
     """The passage's price (as written) that the claim calls free, or None: the claim
     says free and states no amount of money, the passage states one and calls nothing

@@ -235,6 +235,11 @@ def _first_and_alternatives(stems: list[str]) -> tuple[str, ...]:
         return ()
     negated = [stems[first]]
     at = first + 1
+    if stems[first].endswith("ly") and at < len(stems) and stems[at] not in words.STOPWORDS:
+        # An adverb negates with the word it qualifies: "not statistically significant"
+        # negates "significant" too.
+        negated.append(stems[at])
+        at += 1
     while at + 1 < len(stems) and stems[at] in _ALTERNATIVES:
         if stems[at + 1] in words.STOPWORDS:
             break

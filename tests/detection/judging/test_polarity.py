@@ -240,3 +240,17 @@ def test_a_negation_of_all_before_a_comparison_restates_a_limit() -> None:
     limit = "Bicycles are allowed outside peak hours, but only two are permitted per carriage."
     assert negation_flip(claim, limit) is None
     assert negation_flip(claim, "Bicycles can be taken on all Coastline trains.") is not None
+
+
+def test_a_negation_of_paying_restates_free() -> None:
+    passage = "Return shipping is free for members of ShopNest Plus."
+    claim = "ShopNest Plus members do not pay any shipping fee when they return items."
+    assert negation_flip(claim, passage) is None
+    priced = "Return shipping costs members of ShopNest Plus £3.95."
+    assert negation_flip(claim, priced) is not None
+
+
+def test_an_adverb_negates_with_the_word_it_qualifies() -> None:
+    passage = "The difference in exacerbation rates was not statistically significant."
+    claim = "There was no significant difference in exacerbation rates."
+    assert negation_flip(claim, passage) is None

@@ -264,3 +264,8 @@ def test_a_negation_of_all_before_a_comparison_restates_a_most(passage: str, res
     claim = "No carriage may carry more than two bikes."
     assert limits_restated(passage, claim) == restated
     assert limits_restated(passage, "Each carriage carries two bikes.") == 0
+
+
+def test_a_negated_adverb_negates_the_word_it_qualifies_too() -> None:
+    (cue,) = cues("The difference was not statistically significant.")
+    assert cue.negated == ("statistically", "significant")
