@@ -90,6 +90,6 @@ def _rounding(claimed: float) -> float:
         whole, zeros = int(abs(claimed)), 0
         while whole and whole % 10 == 0:
             whole, zeros = whole // 10, zeros + 1
-        return 0.5 * 10**zeros
+        return 0.5 * 10.0**zeros
     decimals = len(repr(claimed).split(".")[1])
-    return 0.5 * 10**-decimals
+    return 0.5 * 10.0**-decimals
