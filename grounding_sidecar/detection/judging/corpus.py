@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.bounds import Bound, within
+from grounding_sidecar.detection.text.bounds import Bound
 from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.dates import date_covers
 from grounding_sidecar.detection.text.details import (
@@ -196,22 +196,11 @@ _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")
 def _amounts_agree(known: Detail, detail: Detail) -> bool:
     """Two amounts of one unit agree by value ("24 months" and "2 years" are one,
     units.py); a bare number agrees with an amount that writes it ("two-year" with
-    "2 years").  A claim's bound or estimate agrees with an amount of its unit it bears
-    out ("more than 1,200" with 1,240; bounds.within)."""
+    "2 years").  A claim's bound or estimate agrees only with the amount it writes:
+    "nearly 78,000" is no 77,984 (docs/detection.md#pipeline)."""
     if known.unit and detail.unit:
-        if known.unit != detail.unit:
-            return False
-        if known.value == detail.value:
-            return True
-    elif known.number == detail.number:
-        return True
-    elif known.unit or detail.unit:
-        return False
-    if detail.bound in (Bound.EXACT, Bound.DIFFERENCE) or known.bound is not Bound.EXACT:
-        return False  # a source's bound is matched as written: "over 80" is no "over 100"
-    if not (_is_number(known.value) and _is_number(detail.value)):
-        return False
-    return within(detail.bound, float(detail.value), float(known.value))
+        return known.unit == detail.unit and known.value == detail.value
+    return known.number == detail.number
 
 
 def _is_number(value: str) -> bool:

@@ -188,16 +188,16 @@ BOUNDED = SourceCorpus(
 @pytest.mark.parametrize(
     ("claim", "held"),
     [
-        ("It enrolled more than 1,200 adults.", True),
-        ("It enrolled more than 1,300 adults.", False),
-        ("Delivery costs under £7.", True),
-        ("Delivery costs under £6.", False),
+        # A bound or an estimate is found only as written.
+        ("It enrolled more than 1,200 adults.", False),
+        ("It enrolled nearly 1,240 adults.", True),
+        ("Delivery costs under £7.", False),
         ("The X2 lasted five hours longer.", True),
         ("The X2 lasted four hours longer.", False),
         ("She founded it six years later.", True),
         ("She founded it seven years later.", False),
     ],
 )
-def test_a_bound_or_a_difference_is_held_by_the_amounts_it_restates(claim: str, held: bool) -> None:
+def test_a_difference_is_held_by_the_amounts_it_restates(claim: str, held: bool) -> None:
     (detail,) = [d for d in extract_details(claim) if d.kind is DetailKind.QUANTITY]
     assert BOUNDED.contains(detail) is held
