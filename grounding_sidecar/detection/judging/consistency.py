@@ -137,9 +137,9 @@ def find_inconsistency(
 ) -> Finding | None:
     """A reason the claim is not supported despite a similar passage, or None: a
     detail found in no source, one misplaced (misplaced.py; `near_passages` gives the
-    passages about as similar to the claim as the best, asked only for a claim with
-    a detail that may be misplaced; by default the best alone), or a flipped
-    negation."""
+    passages about as similar to the claim as the best, by default the best alone), a
+    period changed, a priced thing called free, a flip said in other words against a
+    near passage (rewordings.py), a thing swapped in, or a flipped negation."""
     missing = [
         detail
         for detail in extract_details(claim)
