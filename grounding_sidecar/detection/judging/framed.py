@@ -25,11 +25,15 @@ def opposite_in_frame(claim: str, passage: str) -> tuple[str, str] | None:
     mine = WORD.findall(claim.lower())
     theirs = WORD.findall(passage.lower())
     mine_set, theirs_set = set(mine), set(theirs)
+    at_word: dict[str, list[int]] = {}
+    for other_at, other in enumerate(theirs):
+        at_word.setdefault(other, []).append(other_at)
     table = contrast_table()
     for at, word in enumerate(mine):
         if word in theirs_set or not word.isalpha() or _function_word(word):
             continue
-        for other_at, other in enumerate(theirs):
+        for other_at in _beside_the_same_words(mine, at, at_word, len(theirs)):
+            other = theirs[other_at]
             if other in mine_set or not _framed(mine, at, theirs, other_at):
                 continue
             if _negated(mine, at) or _negated(theirs, other_at):
@@ -37,6 +41,19 @@ def opposite_in_frame(claim: str, passage: str) -> tuple[str, str] | None:
             if table.opposite(word, other):
                 return word, other
     return None
+
+
+def _beside_the_same_words(
+    mine: list[str], at: int, at_word: dict[str, list[int]], length: int
+) -> list[int]:
+    """The passage's positions whose word before or after is the one around `at` in the
+    claim: a frame starts with one of them, and a passage has few."""
+    found: set[int] = set()
+    if at > 0:
+        found.update(i + 1 for i in at_word.get(mine[at - 1], ()))
+    if at + 1 < len(mine):
+        found.update(i - 1 for i in at_word.get(mine[at + 1], ()))
+    return sorted(i for i in found if 0 <= i < length)
 
 
 def _framed(mine: list[str], at: int, theirs: list[str], other_at: int) -> bool:
