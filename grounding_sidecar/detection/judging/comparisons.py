@@ -65,7 +65,7 @@ def reversed_comparison(claim: str, passage: str) -> Comparison | None:
         return None
     facts = [fact for clause in rough_clauses(passage) for fact in _AND.split(clause)]
     stating = [
-        (frozenset(_content(fact)), found[0]) for fact in facts if len(found := _amounts(fact)) == 1
+        (words.content_words(fact), found[0]) for fact in facts if len(found := _amounts(fact)) == 1
     ]
     pairs = [
         (stating[mine][1], stating[theirs][1])
@@ -87,8 +87,8 @@ def reversed_comparison(claim: str, passage: str) -> Comparison | None:
 def _sides(before: str, after: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The words naming each side that the other side lacks: the last content words
     before the comparison and the first after "than"; None where a side has none."""
-    mine = _content(before)[-_NAMING_WORDS:]
-    theirs = _content(after)[:_NAMING_WORDS]
+    mine = words.content_sequence(before)[-_NAMING_WORDS:]
+    theirs = words.content_sequence(after)[:_NAMING_WORDS]
     first, second = frozenset(mine) - frozenset(theirs), frozenset(theirs) - frozenset(mine)
     if not first or not second:
         return None
@@ -120,11 +120,6 @@ def _amounts(clause: str) -> list[_Amount]:
     return found
 
 
-def _content(text: str) -> list[str]:
-    """The content words of `text`, stemmed, in order."""
-    return [word for word in words.words(text) if word not in words.STOPWORDS]
-
-
 _OPPOSITE_BOUNDS = {Bound.ABOVE: Bound.BELOW, Bound.BELOW: Bound.ABOVE}
 _BOUND_WORDS = {Bound.ABOVE: "over", Bound.BELOW: "under"}
 
@@ -134,16 +129,18 @@ def reversed_bound(claim: str, passage: str) -> tuple[str, str] | None:
     the passage does not: "free delivery on orders under £40" against "free on orders
     over £40" (bounds.py); None where the passage also bounds it the claim's way, or
     states it as it is."""
-    for detail in extract_details(claim):
-        opposite = _OPPOSITE_BOUNDS.get(detail.bound)
-        if detail.kind is not DetailKind.QUANTITY or opposite is None:
-            continue
+    bounded = [
+        detail
+        for detail in extract_details(claim)
+        if detail.kind is DetailKind.QUANTITY and detail.bound in _OPPOSITE_BOUNDS
+    ]
+    if not bounded:
+        return None
+    amounts = [known for known in extract_details(passage) if known.kind is DetailKind.QUANTITY]
+    for detail in bounded:
+        opposite = _OPPOSITE_BOUNDS[detail.bound]
         stated = [
-            known
-            for known in extract_details(passage)
-            if known.kind is DetailKind.QUANTITY
-            and known.unit == detail.unit
-            and known.value == detail.value
+            known for known in amounts if known.unit == detail.unit and known.value == detail.value
         ]
         if stated and all(known.bound is opposite for known in stated):
             return (

@@ -15,7 +15,7 @@ import re
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_sentences
-from grounding_sidecar.detection.text.negation import negates
+from grounding_sidecar.detection.text.negation import first_cue, negates
 
 # What a claim says to take a thing in, whatever holds of it.
 _TAKES_IN = re.compile(
@@ -26,9 +26,6 @@ _SETS_APART = re.compile(
     r"\b(?:except(?:\s+for)?|with\s+the\s+exception\s+of|excluding|other\s+than|"
     r"apart\s+from|unless|not\s+including|exempt\s+from)\b"
 )
-# A negation that sets a thing apart as a whole sentence does ("cannot be returned",
-# "does not cover").
-_NEGATION = re.compile(r"\b(?:not|cannot|never|no)\b|n't\b")
 # A sentence that negates sets a thing apart only when it is short (content words), and
 # the claim's words must name three of its words.
 _SHORT_SENTENCE = 15
@@ -53,7 +50,7 @@ def taken_in(claim: str, passage: str) -> tuple[str, str] | None:
         return None
     claim_negates = negates(lowered_claim)
     for phrase in _TAKES_IN.finditer(lowered_claim):
-        named = set(_stems(lowered_claim[phrase.end() :])[:_NAMING_WORDS])
+        named = set(words.content_sequence(lowered_claim[phrase.end() :])[:_NAMING_WORDS])
         for sentence in rough_sentences(passage.lower()):
             if _TAKES_IN.search(sentence):
                 continue
@@ -71,17 +68,12 @@ def _set_apart(sentence: str, claim_negates: bool) -> tuple[str, set[str], int] 
     "Final-sale items, personalised goods and opened cosmetics cannot be returned")."""
     apart = _SETS_APART.search(sentence)
     if apart is not None:
-        named = set(_stems(sentence[apart.end() :])[:_EXCEPTION_WORDS])
+        named = set(words.content_sequence(sentence[apart.end() :])[:_EXCEPTION_WORDS])
         return apart.group(0), named, _SHARED_WORDS
     if claim_negates:
         return None
-    cue = _NEGATION.search(sentence)
-    content = _stems(sentence)
+    cue = first_cue(sentence)
+    content = words.content_sequence(sentence)
     if cue is None or len(content) > _SHORT_SENTENCE:
         return None
-    return cue.group(0), set(content), _SHARED_WITH_NEGATION
-
-
-def _stems(text: str) -> list[str]:
-    """The content words of `text`, stemmed, in order."""
-    return [word for word in words.words(text) if word not in words.STOPWORDS]
+    return cue, set(content), _SHARED_WITH_NEGATION

@@ -81,9 +81,10 @@ def _framed(mine: list[str], at: int, theirs: list[str], other_at: int) -> bool:
 
 def _function_word(word: str) -> bool:
     """A word this rule leaves alone: one that says nothing alone ("on" and "off" in
-    "15% discount on" against "15% off"), a comparative (its sides may swap too: "the
-    year is shorter than a day" restates "the day is longer than the year";
-    comparisons.py reads those), or a verb whose opposite tells the same transfer from
+    "15% discount on" against "15% off"), a word of five letters or more ending in
+    "-er", read as a comparative (its sides may swap too: "the year is shorter than a
+    day" restates "the day is longer than the year"; comparisons.py reads those; a noun
+    such as "water" is left alone with them), or a verb whose opposite tells the same transfer from
     the other side ("receives" for "send")."""
     stem = words.stem(word)
     return (

@@ -35,16 +35,13 @@ from functools import cached_property, lru_cache
 from grounding_sidecar.detection.judging.prices import calls_free
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import contrast_table
+from grounding_sidecar.detection.text.implied_negations import implied_negations
 from grounding_sidecar.detection.text.negation import (
     Cue,
     conditions,
     cues,
     denials,
-    limits_restated,
-    passage_prefix_negations,
     permits,
-    prefix_negations,
-    prefix_restatements,
     prohibitions,
 )
 from grounding_sidecar.detection.text.noun_kinds import noun_forms
@@ -71,20 +68,15 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     extension"), but they make none of their own ("declined to model" against "refused
     to model", "is banning the app" against "is prohibiting the app"), except a
     prohibition against a permission (`_forbids`)."""
-    # Words negated by a prefix, the claim's and the passage's: read once for both ways.
-    prefixed = (
-        prefix_negations(claim, passage),
-        passage_prefix_negations(passage, claim)
-        + prefix_restatements(passage, claim)
-        + limits_restated(passage, claim),
-    )
+    # Negations without a cue word, the claim's and the passage's: read once for both ways.
+    implied = implied_negations(claim, passage)
     if not cues(claim) and not cues(passage):
         if _forbids(claim, passage) or _forbids(passage, claim):
             return Flip.PLAIN
-        if not any(prefixed):
+        if not any(implied):
             return None  # nothing negates on either side: most pairs, at a cached lookup
-    flip = _flip(claim, passage, _cues, prefixed)
-    if flip is None or _flip(claim, passage, _every_cue, prefixed) is None:
+    flip = _flip(claim, passage, _cues, implied)
+    if flip is None or _flip(claim, passage, _every_cue, implied) is None:
         return None
     return flip
 
@@ -120,11 +112,11 @@ def _flip(
     claim: str,
     passage: str,
     read: Callable[[str, set[str]], tuple[Cue, ...]],
-    prefixed: tuple[int, int],
+    implied: tuple[int, int],
 ) -> Flip | None:
     """The difference, with the cues `read` finds in each text (given the other's
-    comparable content words) and the words each negates by a prefix (`prefixed`: the
-    claim's, the passage's)."""
+    comparable content words) and the negations each states without a cue word
+    (`implied`: the claim's, the passage's; implied_negations.py)."""
     claim_words = _comparable(words.content_words(claim))
     passage_words = _comparable(words.content_words(passage))
     theirs = read(passage, claim_words)
@@ -145,12 +137,12 @@ def _flip(
         if not speaking and _shared(cue, claim_words)
     ]
     reworded = [cue for cue in mine if cue.negated and _negates_none_of(cue, passage_words)]
-    claim_prefixed, passage_prefixed = prefixed
-    claim_count = len(mine) + claim_prefixed
-    passage_count = len(counted) + min(len(reworded), len(aside)) + passage_prefixed
+    claim_implied, passage_implied = implied
+    claim_count = len(mine) + claim_implied
+    passage_count = len(counted) + min(len(reworded), len(aside)) + passage_implied
     if claim_count % 2 == passage_count % 2:
         return None
-    if not mine and not theirs and claim_prefixed + passage_prefixed == 1:
+    if not mine and not theirs and claim_implied + passage_implied == 1:
         return Flip.PLAIN  # one word negated by its prefix, the other text's plain word
     if claim_count == 0 and any(cue.negated for cue in counted):
         return Flip.PLAIN

@@ -8,7 +8,7 @@ beside the best one may hold the fact the claim restates."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from grounding_sidecar.detection.judging.comparisons import reversed_bound, reversed_comparison
 from grounding_sidecar.detection.judging.exceptions import taken_in
@@ -17,26 +17,62 @@ from grounding_sidecar.detection.judging.obligations import changed_obligation
 from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route
 from grounding_sidecar.detection.judging.universals import widened_to_all
 
+# A rule: why a claim says the opposite of one passage, as a rationale, or None.
+_Rule = Callable[[str, str], str | None]
+
 
 def reworded_flip(claim: str, passages: Sequence[str]) -> str | None:
-    """Why `claim` says the opposite of one of `passages` in other words, or None."""
-    for rule in (opposite_in_frame, reversed_bound, taken_in, changed_obligation, widened_to_all):
+    """Why `claim` says the opposite of one of `passages` in other words, or None: the
+    first rule that reads a flip against any passage, in `_RULES`' order."""
+    for rule in _RULES:
         for passage in passages:
             found = rule(claim, passage)
             if found is not None:
-                return f"'{found[0]}' where the sources say '{found[1]}'"
-    for passage in passages:
-        roles = reversed_roles(claim, passage)
-        if roles is not None:
-            return f"'{' '.join(roles)}' where the sources say it the other way round"
-        route = reversed_route(claim, passage)
-        if route is not None:
-            return f"'from {route[0]} to {route[1]}' where the sources say the other way round"
-    for passage in passages:
-        comparison = reversed_comparison(claim, passage)
-        if comparison is not None:
-            return (
-                f"'{comparison.claimed}' where the sources state {comparison.first} "
-                f"against {comparison.second}"
-            )
+                return found
     return None
+
+
+def _words_against(rule: Callable[[str, str], tuple[str, str] | None]) -> _Rule:
+    """A rule that names the claim's words and the passage's they stand against."""
+
+    def read(claim: str, passage: str) -> str | None:
+        found = rule(claim, passage)
+        return None if found is None else f"'{found[0]}' where the sources say '{found[1]}'"
+
+    return read
+
+
+def _roles(claim: str, passage: str) -> str | None:
+    roles = reversed_roles(claim, passage)
+    if roles is None:
+        return None
+    return f"'{' '.join(roles)}' where the sources say it the other way round"
+
+
+def _route(claim: str, passage: str) -> str | None:
+    route = reversed_route(claim, passage)
+    if route is None:
+        return None
+    return f"'from {route[0]} to {route[1]}' where the sources say the other way round"
+
+
+def _comparison(claim: str, passage: str) -> str | None:
+    comparison = reversed_comparison(claim, passage)
+    if comparison is None:
+        return None
+    return (
+        f"'{comparison.claimed}' where the sources state {comparison.first} "
+        f"against {comparison.second}"
+    )
+
+
+_RULES: tuple[_Rule, ...] = (
+    _words_against(opposite_in_frame),
+    _words_against(reversed_bound),
+    _words_against(taken_in),
+    _words_against(changed_obligation),
+    _words_against(widened_to_all),
+    _roles,
+    _route,
+    _comparison,
+)

@@ -107,7 +107,7 @@ def _same_thing(every: re.Match[str], claim: str, part: re.Match[str], clause: s
 
 def _next_words(text: str, at: int) -> list[str]:
     """The content words of `text` from `at` on (a few), stemmed."""
-    return [w for w in words.words(text[at : at + 80]) if w not in words.STOPWORDS]
+    return words.content_sequence(text[at : at + 80])
 
 
 def _content(lowered: str) -> frozenset[str]:

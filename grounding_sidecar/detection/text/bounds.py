@@ -1,9 +1,9 @@
-"""Bounds: how a text holds an amount it states.  "more than 1,200 adults", "under
-£7" and "nearly 7,000 miles" hold it as a bound or an estimate; "six years before she
-founded ..." or "lasted five hours longer" as a difference of two amounts.  A
-difference is found where two of the sources' amounts differ by it (judging/corpus.py);
-a bound set from the other side of the source's ("under £40" against "over £40") is a
-flip (judging/comparisons.py).  A bound or an estimate is found only as written: on
+"""Bounds: how a text holds an amount it states.  "more than 1,200 adults" and "under
+£7" hold it as a bound; "six years before she founded ..." or "lasted five hours
+longer" as a difference of two amounts.  A difference is found where two of the
+sources' amounts differ by it (judging/corpus.py); a bound set from the other side of
+the source's ("under £40" against "over £40") is a flip (judging/comparisons.py).  A
+bound, like an estimate ("nearly 78,000"), is otherwise found only as written: on
 labelled answers, "nearly 78,000 cases" for 77,984 and "over $181 million" for
 $181,674,817 were answers the annotators faulted (docs/detection.md#pipeline).
 
@@ -18,12 +18,11 @@ import re
 
 
 class Bound(enum.Enum):
-    """How an amount is held: as stated, or as a bound, an estimate or a difference."""
+    """How an amount is held: as stated, as a bound, or as a difference."""
 
     EXACT = "exact"
     ABOVE = "above"  # "more than 1,200": the amount is over it
     BELOW = "below"  # "under £7": the amount is under it
-    ABOUT = "about"  # "nearly 7,000": the amount is close to it
     DIFFERENCE = "difference"  # "five hours longer": two amounts differ by it
 
 
@@ -34,13 +33,6 @@ _BEFORE = (
         re.compile(r"\b(?:more\s+than|over|in\s+excess\s+of|upwards\s+of|just\s+over)\s*$"),
     ),
     (Bound.BELOW, re.compile(r"\b(?:less\s+than|fewer\s+than|under|below|just\s+under)\s*$")),
-    (
-        Bound.ABOUT,
-        re.compile(
-            r"\b(?:about|around|roughly|approximately|approx\.|nearly|almost|close\s+to|"
-            r"some|an\s+estimated|estimated)\s*$"
-        ),
-    ),
 )
 # A limit's words before a bound's: "no more than 23 kg" is a limit.
 _LIMIT = re.compile(r"\b(?:no|not|nothing)\s+(?:more|less|fewer)\s+than\s*$")

@@ -54,6 +54,12 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(word for word in words(text) if word not in STOPWORDS)
 
 
+def content_sequence(text: str) -> list[str]:
+    """The content words of `text`, stemmed, in order (repeats kept): for the rules that
+    read what comes first after a phrase."""
+    return [word for word in words(text) if word not in STOPWORDS]
+
+
 def bigrams(text: str) -> frozenset[tuple[str, str]]:
     """Adjacent word pairs, function words included: word order carries meaning."""
     return frozenset(itertools.pairwise(words(text)))

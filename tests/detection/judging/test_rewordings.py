@@ -26,3 +26,14 @@ def test_a_faithful_restatement_has_no_flip() -> None:
     claim = "Registered assistance dogs are the only pets allowed."
     assert reworded_flip(claim, [STEPS, PETS]) is None
     assert reworded_flip("The Pro plan allows more requests than the Free plan.", [RATES]) is None
+
+
+def test_roles_and_a_route_turned_around_are_named() -> None:
+    deal = "Microsoft acquired GitHub in 2018."
+    assert reworded_flip("GitHub acquired Microsoft in 2018.", [deal]) == (
+        "'github acquired microsoft' where the sources say it the other way round"
+    )
+    canal = "Control was transferred from the United States to Panama in 1999."
+    assert reworded_flip("Control passed from Panama to the United States in 1999.", [canal]) == (
+        "'from panama to united states' where the sources say the other way round"
+    )

@@ -14,14 +14,12 @@ from grounding_sidecar.detection.text.negation import (
     conditions,
     cues,
     denials,
-    limits_restated,
+    first_cue,
     negated_words,
     negates,
     negates_any,
     negation_parity,
     permits,
-    prefix_negations,
-    prefix_restatements,
     prohibitions,
 )
 
@@ -114,19 +112,6 @@ def test_each_cue_names_the_word_it_negates_and_its_alternatives(
     text: str, negated: tuple[tuple[str, ...], ...]
 ) -> None:
     assert negated_words(text) == negated
-
-
-def test_a_prefix_negates_only_a_word_the_other_text_uses_without_it() -> None:
-    passage = "Opened items can be exchanged but not refunded."
-    assert prefix_negations("Items must be unopened to qualify.", passage) == 1
-    assert prefix_negations("Gift cards are non-refundable.", "Gift cards cannot be returned.") == 0
-    assert prefix_negations("It is a unique item.", passage) == 0
-    assert prefix_negations("No refund unless opened.", "Refunds take less time.") == 0
-    # The other text uses the prefixed word too: the prefix is not what differs.
-    assert prefix_negations("It stayed unchanged.", "Prices changed; wages stayed unchanged.") == 0
-    # Written with a hyphen on the other side, or without one: the same word.
-    assert prefix_negations("A non-negative matrix.", "A non-negative, negative-free matrix.") == 0
-    assert prefix_negations("A nonnegative matrix.", "A non-negative, negative-free matrix.") == 0
 
 
 def test_a_cue_knows_the_other_words_of_its_clause() -> None:
@@ -243,29 +228,11 @@ def test_negates_any_reads_any_after_a_negation_in_its_clause(text: str, negatin
     assert negates_any(text) is negating
 
 
-def test_a_passages_prefix_restates_a_claims_negation_of_its_word() -> None:
-    claim = "A reset does not change the version."
-    assert prefix_restatements("A reset keeps the version unchanged.", claim) == 1
-    # Where the prefixed word says what something is, passage_prefix_negations reads it.
-    assert prefix_restatements("The version is unchanged.", claim) == 0
-    assert prefix_restatements("A reset keeps the version unchanged.", "A reset wipes it.") == 0
-
-
-@pytest.mark.parametrize(
-    ("passage", "restated"),
-    [
-        ("Only two bikes are permitted per carriage.", 1),
-        ("Venus has the hottest surface of any planet.", 1),
-        ("Bikes are permitted in every carriage.", 0),  # states no most
-        ("No carriage may carry more than four bikes.", 0),  # negates alike: no cue to add
-    ],
-)
-def test_a_negation_of_all_before_a_comparison_restates_a_most(passage: str, restated: int) -> None:
-    claim = "No carriage may carry more than two bikes."
-    assert limits_restated(passage, claim) == restated
-    assert limits_restated(passage, "Each carriage carries two bikes.") == 0
-
-
 def test_a_negated_adverb_negates_the_word_it_qualifies_too() -> None:
     (cue,) = cues("The difference was not statistically significant.")
     assert cue.negated == ("statistically", "significant")
+
+
+def test_first_cue_names_the_first_negation_as_written() -> None:
+    assert first_cue("Opened cosmetics cannot be returned; no refunds.") == "cannot"
+    assert first_cue("The library lends not only books but also films.") is None

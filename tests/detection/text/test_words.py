@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from grounding_sidecar.detection.text.words import content_words, stem, words, written
+from grounding_sidecar.detection.text.words import (
+    content_sequence,
+    content_words,
+    stem,
+    words,
+    written,
+)
 
 
 def test_plural_variants_collide() -> None:
@@ -17,3 +23,7 @@ def test_numbers_and_contractions_are_one_token() -> None:
 
 def test_content_words_leave_out_stopwords() -> None:
     assert content_words("The parcel is in the depot") == {"parcel", "depot"}
+
+
+def test_content_sequence_keeps_order_and_repeats() -> None:
+    assert content_sequence("The refund and the refunds are charged") == ["refund", "refund", "charg"]

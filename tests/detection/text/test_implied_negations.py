@@ -1,0 +1,61 @@
+"""Negations a text states without a cue word: a word negated by its prefix, and a
+limit a claim's negation of all restates."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.text.implied_negations import (
+    implied_negations,
+    limits_restated,
+    passage_prefix_negations,
+    prefix_negations,
+    prefix_restatements,
+)
+
+
+def test_a_prefix_negates_only_a_word_the_other_text_uses_without_it() -> None:
+    passage = "Opened items can be exchanged but not refunded."
+    assert prefix_negations("Items must be unopened to qualify.", passage) == 1
+    assert prefix_negations("Gift cards are non-refundable.", "Gift cards cannot be returned.") == 0
+    assert prefix_negations("It is a unique item.", passage) == 0
+    assert prefix_negations("No refund unless opened.", "Refunds take less time.") == 0
+    # The other text uses the prefixed word too: the prefix is not what differs.
+    assert prefix_negations("It stayed unchanged.", "Prices changed; wages stayed unchanged.") == 0
+    # Written with a hyphen on the other side, or without one: the same word.
+    assert prefix_negations("A non-negative matrix.", "A non-negative, negative-free matrix.") == 0
+    assert prefix_negations("A nonnegative matrix.", "A non-negative, negative-free matrix.") == 0
+
+
+def test_a_passages_prefix_restates_a_claims_negation_of_its_word() -> None:
+    claim = "A reset does not change the version."
+    assert prefix_restatements("A reset keeps the version unchanged.", claim) == 1
+    # Where the prefixed word says what something is, passage_prefix_negations reads it.
+    assert prefix_restatements("The version is unchanged.", claim) == 0
+    assert prefix_restatements("A reset keeps the version unchanged.", "A reset wipes it.") == 0
+
+
+@pytest.mark.parametrize(
+    ("passage", "restated"),
+    [
+        ("Only two bikes are permitted per carriage.", 1),
+        ("Venus has the hottest surface of any planet.", 1),
+        ("Bikes are permitted in every carriage.", 0),  # states no most
+        ("No carriage may carry more than four bikes.", 0),  # negates alike: no cue to add
+    ],
+)
+def test_a_negation_of_all_before_a_comparison_restates_a_most(passage: str, restated: int) -> None:
+    claim = "No carriage may carry more than two bikes."
+    assert limits_restated(passage, claim) == restated
+    assert limits_restated(passage, "Each carriage carries two bikes.") == 0
+
+
+def test_a_passages_prefix_counts_only_where_both_words_say_what_something_is() -> None:
+    assert passage_prefix_negations("The pool is unheated.", "The pool is heated.") == 1
+    assert passage_prefix_negations("The nonfederal committee met.", "Federal candidates met.") == 0
+
+
+def test_implied_negations_reads_each_side() -> None:
+    assert implied_negations("Items must be unopened.", "Opened items can be exchanged.") == (1, 0)
+    assert implied_negations("The pool is heated.", "The pool is unheated.") == (0, 1)
+    assert implied_negations("The pool is heated.", "The pool is heated.") == (0, 0)
