@@ -26,4 +26,8 @@ def test_content_words_leave_out_stopwords() -> None:
 
 
 def test_content_sequence_keeps_order_and_repeats() -> None:
-    assert content_sequence("The refund and the refunds are charged") == ["refund", "refund", "charg"]
+    assert content_sequence("The refund and the refunds are charged") == [
+        "refund",
+        "refund",
+        "charg",
+    ]
