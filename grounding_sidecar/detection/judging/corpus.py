@@ -118,13 +118,14 @@ class SourceCorpus:
 
     @cached_property
     def _years(self) -> frozenset[str]:
-        """Every year the sources state, alone or in a date."""
+        """Every year the sources state, alone or in a date (a date with no year,
+        "*-06-03", or a weekday, "weekday-mon", states none)."""
         alone = {
             known.value
             for known in self._details
             if known.kind is DetailKind.QUANTITY and _could_be_year(known)
         }
-        return frozenset(alone | set(self._date_years))
+        return frozenset(alone | {year for year in self._date_years if year.isdigit()})
 
     def _names(self, detail: Detail) -> bool:
         """Whether the sources name what a name names: word by word, never inside a

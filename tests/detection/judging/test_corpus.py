@@ -201,3 +201,19 @@ BOUNDED = SourceCorpus(
 def test_a_difference_is_held_by_the_amounts_it_restates(claim: str, held: bool) -> None:
     (detail,) = [d for d in extract_details(claim) if d.kind is DetailKind.QUANTITY]
     assert BOUNDED.contains(detail) is held
+
+
+@pytest.mark.parametrize(
+    "sources",
+    [
+        ["The library opened on Monday. It moved in 2001."],
+        ["The library opened on 3 June. It moved in 2001."],
+    ],
+)
+def test_a_date_without_a_year_is_no_year_to_count_from(sources: list[str]) -> None:
+    # A weekday ("weekday-mon") or a date with no year ("*-06-03") states no year:
+    # a number of years is never counted from it, and reading it is no error.
+    (detail,) = [
+        d for d in extract_details("It moved six years later.") if d.kind is DetailKind.QUANTITY
+    ]
+    assert SourceCorpus(sources).contains(detail) is False
