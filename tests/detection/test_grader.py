@@ -507,3 +507,94 @@ def test_an_idiom_holding_a_negation_word_is_no_flip_under_the_shipped_default(
 ) -> None:
     result = _shipped_default().check(restated, [source])
     assert result.verdict is ResponseVerdict.PASS, result.claims[0].rationale
+
+
+# Phrases each of the lexical readers looks for (dates with and without a year,
+# weekdays, times, amounts, bounds and differences, negations, exceptions, obligations,
+# quantifiers, roles, comparisons, prices, names), so that random answers and sources
+# reach their parsers in every combination.
+_phrases = st.sampled_from(
+    [
+        "The library",
+        "Microsoft acquired GitHub",
+        "the U.S.",
+        "the UK",
+        "British",
+        "C#",
+        "opened on Monday",
+        "on 3 June",
+        "in June 2020",
+        "in 2001",
+        "in the 1990s",
+        "on 06/03/2026",
+        "at 2 PM",
+        "at 14:00",
+        "at half past eight in the morning",
+        "six years later",
+        "five hours longer",
+        "a fortnight",
+        "two decades",
+        "48 hours",
+        "more than 1,200",
+        "under £40",
+        "over $50",
+        "nearly 78,000",
+        "35% of",
+        "half of",
+        "twice as many",
+        "not",
+        "never",
+        "no",
+        "cannot",
+        "unless",
+        "except",
+        "including",
+        "even when",
+        "must",
+        "is optional",
+        "are required",
+        "all",
+        "every",
+        "some",
+        "always",
+        "normally",
+        "from Panama to the United States",
+        "more requests than",
+        "is free",
+        "costs $20",
+        "unopened",
+        "non-members",
+        "was not finalised until Friday",
+        "raised",
+        "lowered",
+        "the first",
+        "the second",
+        "Venusian",
+        "Students",
+        "Pupils",
+        ",",
+        ".",
+        ";",
+        "(",
+        ")",
+        "\n",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    st.lists(st.lists(_phrases, min_size=1, max_size=12).map(" ".join), max_size=3).map(". ".join),
+    st.lists(st.lists(_phrases, max_size=25).map(" ".join), min_size=1, max_size=3),
+)
+def test_the_shipped_rules_read_any_phrases_without_failing(
+    answer: str, sources: list[str]
+) -> None:
+    # Every lexical reader runs (the calibrated scorer, a verifier reading every claim
+    # it may change): an exception in any of them would fail the whole check.
+    grader = Grader(
+        HashEmbedder(), GraderSettings(scorer=Scorer.CALIBRATED), verifier=MarkerVerifier()
+    )
+    result = grader.check(answer, sources)
+    for grade in result.claims:
+        assert grade.verdict in VALID_VERDICTS[grade.claim_class]
