@@ -77,8 +77,9 @@ class StagePlan:
 
 def _schedule(optimiser: torch.optim.Optimizer, steps: int) -> torch.optim.lr_scheduler.LambdaLR:
     warmup = max(1, steps // 16)
+    decay = max(1, steps - warmup)  # a one-step run warms up and decays in that step
     return torch.optim.lr_scheduler.LambdaLR(
-        optimiser, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / (steps - warmup)))
+        optimiser, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / decay))
     )
 
 

@@ -15,7 +15,11 @@ weights are `--nli-share` of the NLI stage's weights and the rest of the claim s
 (average.py; 0 ships the claim stage's as they end).  `--mixed`
 trains one stage instead: the NLI and claim pairs shuffled together, `--nli-epochs`
 passes, every pair under the NLI loss (no class weights), a recipe to measure against
-the two stages (docs/verifier.md#nli-pre-training).  It writes:
+the two stages (docs/verifier.md#nli-pre-training).  Two options build the scorer's
+reader measured in docs/verifier.md#the-nli-stage-as-the-scorers-reader-measured-and-not-shipped:
+`--start WEIGHTS` starts from weights this script wrote (the NLI stage's, with
+`--nli none`) instead of the bare encoder, and `--without-swaps` leaves out the claim
+pairs that change one word or value to contradict their premise.  It writes:
   - the weights, fp16 safetensors (grounding_sidecar/detection/verifier/weights/), and
     the NLI stage's alone (build/verifier/nli-stage.f16.safetensors, for studies);
   - its metrics on the held-out pairs and each stage's pairs, seconds and pairs/s
@@ -50,7 +54,7 @@ from tools.training.verifier import nli
 from tools.training.verifier.average import Weights, as_shipped, averaged
 from tools.training.verifier.metrics import report, write_metrics
 from tools.training.verifier.own_text import fidelity_pairs
-from tools.training.verifier.perturb import Label
+from tools.training.verifier.perturb import CONTRADICTING, Label
 from tools.training.verifier.stage import StagePlan, StageReport, fine_tune, padded
 from tools.training.verifier.torch_model import Verifier, export_weights, from_minilm, load_weights
 from tools.training.verifier.wordnet import load_wordnet
@@ -86,6 +90,12 @@ def probabilities(model: Verifier, encoded: list[list[int]], size: int = 64) -> 
     return out
 
 
+def is_swap(rule: str) -> bool:
+    """Whether a claim pair's rule changes one word or value to contradict its premise
+    (perturb.CONTRADICTING, and the templates' swaps, "template:<group>")."""
+    return rule in CONTRADICTING or rule.startswith("template:")
+
+
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -118,6 +128,16 @@ def _arguments() -> argparse.Namespace:
         type=float,
         default=NLI_SHARE,
         help="the NLI stage's share of the shipped weights, 0 to 1 (average.py)",
+    )
+    parser.add_argument(
+        "--start",
+        type=Path,
+        help="start from these weights (fp16 safetensors this script wrote) instead of MiniLM",
+    )
+    parser.add_argument(
+        "--without-swaps",
+        action="store_true",
+        help="leave out the claim pairs that swap one word or value (is_swap)",
     )
     parser.add_argument(
         "--mixed",
@@ -251,7 +271,11 @@ def main() -> None:
     torch.use_deterministic_algorithms(True)
     rng = random.Random(SEED)
     records = [json.loads(line) for line in args.pairs.read_text(encoding="utf-8").splitlines()]
-    train = [r for r in records if r["part"] == "verifier"][: args.limit]
+    train = [
+        r
+        for r in records
+        if r["part"] == "verifier" and not (args.without_swaps and is_swap(r["rule"]))
+    ][: args.limit]
     train += [r for r in train if r["rule"] == "real"] * (args.real_copies - 1)
     holdout = [r for r in records if r["part"] == "holdout"]
     if args.limit:
@@ -261,6 +285,8 @@ def main() -> None:
     labels = torch.tensor([r["label"] for r in train])
 
     model = from_minilm(read_safetensors(default_model_dir() / WEIGHTS.name), SEED)
+    if args.start is not None:
+        load_weights(model, read_safetensors(args.start))
     stages, nli_weights = _stages(model, tokenizer, (encoded, labels), args, rng)
 
     # What ships is fp16; every number below is measured on the weights as shipped.
@@ -283,6 +309,8 @@ def main() -> None:
         "batch": args.batch,
         "lr": args.lr,
         "nli_share": args.nli_share,
+        "start": None if args.start is None else str(args.start),
+        "without_swaps": args.without_swaps,
         "max_tokens": VERIFIER_MAX_TOKENS,
         "stages": stages,
         "train_seconds": round(sum(stage.get("seconds", 0.0) for stage in stages.values()), 1),

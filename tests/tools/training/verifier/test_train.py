@@ -200,3 +200,38 @@ def test_the_mixed_recipe_needs_the_nli_pairs(
     with pytest.raises(SystemExit):
         train.main()
     assert "--mixed trains on the NLI pairs" in capsys.readouterr().err
+
+
+def test_the_swap_rules_are_the_contradicting_rules_and_the_templates_swaps() -> None:
+    assert train.is_swap("antonym") and train.is_swap("cohyponym")
+    assert train.is_swap("template:drink")
+    assert not any(
+        train.is_swap(rule)
+        for rule in ("real", "identity", "paraphrase", "sub_clause", "qualifier", "template")
+    )
+
+
+@pytest.mark.minilm
+def test_without_swaps_the_claim_stage_trains_on_the_other_pairs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Of the four training pairs above, two are antonym swaps.
+    _train(tmp_path, monkeypatch, "--nli", "none", "--without-swaps")
+    metrics = json.loads((tmp_path / "metrics.json").read_text(encoding="utf-8"))
+    assert metrics["training_pairs"] == 2 and metrics["without_swaps"] is True
+    assert metrics["stages"]["claims"]["pairs"] == 2
+
+
+@pytest.mark.minilm
+def test_a_run_can_start_from_weights_it_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _train(tmp_path, monkeypatch, "--nli", "none")
+    start = tmp_path / "start.f16.safetensors"
+    (tmp_path / "weights.f16.safetensors").rename(start)
+    # No training at all: what ships is the start, bit for bit.
+    _train(tmp_path, monkeypatch, "--nli", "none", "--epochs", "0", "--start", str(start))
+    started = read_safetensors(start)
+    shipped = read_safetensors(tmp_path / "weights.f16.safetensors")
+    assert started.keys() == shipped.keys()
+    assert all(np.array_equal(started[k], shipped[k]) for k in shipped)
