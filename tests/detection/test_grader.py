@@ -582,6 +582,11 @@ _phrases = st.sampled_from(
 )
 
 
+_READING_HASH_GRADER = Grader(
+    HashEmbedder(), GraderSettings(scorer=Scorer.CALIBRATED), verifier=MarkerVerifier()
+)
+
+
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(
     st.lists(st.lists(_phrases, min_size=1, max_size=12).map(" ".join), max_size=3).map(". ".join),
@@ -592,9 +597,6 @@ def test_the_shipped_rules_read_any_phrases_without_failing(
 ) -> None:
     # Every lexical reader runs (the calibrated scorer, a verifier reading every claim
     # it may change): an exception in any of them would fail the whole check.
-    grader = Grader(
-        HashEmbedder(), GraderSettings(scorer=Scorer.CALIBRATED), verifier=MarkerVerifier()
-    )
-    result = grader.check(answer, sources)
+    result = _READING_HASH_GRADER.check(answer, sources)
     for grade in result.claims:
         assert grade.verdict in VALID_VERDICTS[grade.claim_class]

@@ -118,14 +118,13 @@ class SourceCorpus:
 
     @cached_property
     def _years(self) -> frozenset[str]:
-        """Every year the sources state, alone or in a date (a date with no year,
-        "*-06-03", or a weekday, "weekday-mon", states none)."""
+        """Every year the sources state, alone or in a date."""
         alone = {
             known.value
             for known in self._details
             if known.kind is DetailKind.QUANTITY and _could_be_year(known)
         }
-        return frozenset(alone | {year for year in self._date_years if year.isdigit()})
+        return frozenset(alone | set(self._date_years))
 
     def _names(self, detail: Detail) -> bool:
         """Whether the sources name what a name names: word by word, never inside a
@@ -181,8 +180,10 @@ class SourceCorpus:
 
     @cached_property
     def _date_years(self) -> frozenset[str]:
-        """The years of the sources' dates: "in 2018" is backed by "Sep 10, 2018"."""
-        return frozenset(date.split("-")[0] for date in self._dates)
+        """The years of the sources' dates: "in 2018" is backed by "Sep 10, 2018".  A
+        date with no year ("*-06-03") or a weekday ("weekday-mon") states none."""
+        years = (date.split("-")[0] for date in self._dates)
+        return frozenset(year for year in years if year.isdigit())
 
 
 # A year a source states, as a date's year or a number alone ("In 2011, ...").

@@ -110,6 +110,7 @@ _CONVERSES = frozenset(words.stem(word) for word in _CONVERSE_WORDS)
 
 
 def _negated(tokens: list[str], at: int) -> bool:
-    """Whether a negation word stands in the FRAME_WORDS words before `at`."""
+    """Whether a negation word stands in the FRAME_WORDS words before `at` (the tokens
+    are WORD's, which split "don't" into "don" and "t")."""
     before = tokens[max(0, at - FRAME_WORDS) : at]
-    return any(token in CUE_WORDS or token.endswith("n't") or token == "t" for token in before)
+    return any(token in CUE_WORDS or token == "t" for token in before)

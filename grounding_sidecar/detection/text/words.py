@@ -51,7 +51,7 @@ def written(text: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4_096)
 def content_words(text: str) -> frozenset[str]:
-    return frozenset(word for word in words(text) if word not in STOPWORDS)
+    return frozenset(content_sequence(text))
 
 
 def content_sequence(text: str) -> list[str]:
