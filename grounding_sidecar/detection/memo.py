@@ -5,14 +5,20 @@ answer arrives sentence by sentence; waiting for the last byte to embed any of i
 all the model work after the answer is complete.  So the server checks what it already
 has (the sources at request time, the complete sentences while a stream arrives) and
 the final check, which is always the whole check of the whole answer, reads the
-vectors and verifier readings those earlier checks computed from a `CheckMemo`.
+vectors, verifier readings and judgements those earlier checks computed from a
+`CheckMemo`.  So after the last byte only what is new is done: the claims no earlier
+step saw, and the answer's own rubric.
 
 The verdict therefore never depends on how the answer was chunked: the memo only
-saves work (model runs, and splitting the same sources into passages again).  Keys
-are the texts themselves (a claim, a passage, a (passage, claim) pair), so a sentence
-the partial check cut differently from the final one is simply a miss.  One memo
-belongs to one exchange and lives as long as it; its size is bounded by the check's
-own limits (sources kept, claims graded).
+saves work (model runs, splitting the same sources into passages again, the lexical
+rules on a claim already judged).  Keys are the texts themselves (a claim, a passage,
+a (passage, claim) pair), so a sentence the partial check cut differently from the
+final one is simply a miss.  A judgement is kept under everything the judge reads: the
+claim as read, its row of the kernel bit for bit (a row is the same whichever claims
+share the check, judging/scoring.py) and the very passages and corpus of the
+exchange's sources; the judge is a pure function of them, so a judgement found is the
+one the final check would make.  One memo belongs to one exchange and lives as long as
+it; its size is bounded by the check's own limits (sources kept, claims graded).
 
 Only valid results are kept, as in the passage cache: a batch that raised stores
 nothing, and a non-finite or all-zero row is returned but computed again next time.
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar, cast
 
 import numpy as np
@@ -29,10 +36,15 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.embedding.base import Embedder, FloatMatrix, WrappedEmbedder
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
+from grounding_sidecar.detection.judging.judgement import Judgement
+from grounding_sidecar.detection.judging.judges import Judge
 from grounding_sidecar.detection.verifier.base import Verifier
 
 _Row = npt.NDArray[np.float32]
 T = TypeVar("T")
+# A claim as read, its best passage and its row of the kernel, as bytes.
+_JudgementKey = tuple[str, int, bytes]
 
 
 class CheckMemo:
@@ -43,6 +55,7 @@ class CheckMemo:
         self._claims: dict[str, _Row] = {}
         self._passages: dict[str, _Row] = {}
         self._readings: dict[tuple[str, str], Verification] = {}
+        self._judgements: dict[_JudgementKey, _Judged] = {}
         self._source_sides: dict[Hashable, object] = {}
 
     def claim_embedder(self, embedder: Embedder) -> Embedder:
@@ -53,6 +66,9 @@ class CheckMemo:
 
     def verifier(self, verifier: Verifier) -> Verifier:
         return _MemoVerifier(verifier, self._readings, self._lock)
+
+    def judge(self, judge: Judge) -> Judge:
+        return _MemoJudge(judge, self._judgements, self._lock)
 
     def source_side(self, key: Hashable, read: Callable[[], T]) -> T:
         """What `read()` made of the sources under `key` (sources, limits, policy),
@@ -65,10 +81,15 @@ class CheckMemo:
             return cast(T, self._source_sides.setdefault(key, value))
 
     @property
-    def sizes(self) -> tuple[int, int, int]:
-        """Claims, passages and verifier readings held."""
+    def sizes(self) -> tuple[int, int, int, int]:
+        """Claims, passages, verifier readings and judgements held."""
         with self._lock:
-            return len(self._claims), len(self._passages), len(self._readings)
+            return (
+                len(self._claims),
+                len(self._passages),
+                len(self._readings),
+                len(self._judgements),
+            )
 
 
 class _MemoEmbedder(WrappedEmbedder):
@@ -128,6 +149,59 @@ class _MemoVerifier:
                 self._readings.update(fresh)
         with self._lock:
             return [fresh[p] if p in fresh else self._readings[p] for p in pairs]
+
+
+@dataclass(frozen=True, slots=True)
+class _Judged:
+    """A judgement, with the passages and corpus it was made on."""
+
+    evidence: ClaimEvidence
+    judgement: Judgement
+
+    def holds_for(self, evidence: ClaimEvidence) -> bool:
+        return evidence.passages is self.evidence.passages and (
+            evidence.corpus is self.evidence.corpus
+        )
+
+
+class _MemoJudge:
+    """The judge, asked only about claims the memo holds no judgement of on the same
+    evidence.  A claim judged before needs no verifier reading: its judgement holds
+    the one it got."""
+
+    def __init__(
+        self, backend: Judge, judgements: dict[_JudgementKey, _Judged], lock: threading.Lock
+    ) -> None:
+        self._backend = backend
+        self._judgements = judgements
+        self._lock = lock
+
+    @property
+    def tag(self) -> str:
+        return self._backend.tag
+
+    def reading_matters(self, evidence: ClaimEvidence) -> bool:
+        if self._known(evidence) is not None:
+            return False
+        return self._backend.reading_matters(evidence)
+
+    def judge(self, evidence: ClaimEvidence, verification: Verification | None = None) -> Judgement:
+        known = self._known(evidence)
+        if known is not None:
+            return known
+        judgement = self._backend.judge(evidence, verification)
+        with self._lock:
+            self._judgements[_key(evidence)] = _Judged(evidence, judgement)
+        return judgement
+
+    def _known(self, evidence: ClaimEvidence) -> Judgement | None:
+        with self._lock:
+            judged = self._judgements.get(_key(evidence))
+        return judged.judgement if judged is not None and judged.holds_for(evidence) else None
+
+
+def _key(evidence: ClaimEvidence) -> _JudgementKey:
+    return evidence.claim, evidence.best_index, evidence.similarities.tobytes()
 
 
 def _usable(row: _Row) -> bool:

@@ -66,7 +66,7 @@ def test_a_cancelled_preparation_never_runs_its_queued_work() -> None:
 
     preparation = run_closing(runner, scenario)
     assert isinstance(preparation, Preparation)
-    assert preparation.memo.sizes == (0, 0, 0)
+    assert preparation.memo.sizes == (0, 0, 0, 0)
 
 
 def test_no_work_ahead_while_the_pool_has_no_room() -> None:
@@ -87,4 +87,4 @@ def test_no_work_ahead_while_the_pool_has_no_room() -> None:
 
     preparation = run_closing(runner, scenario)
     assert isinstance(preparation, Preparation)
-    assert preparation.memo.sizes == (0, 0, 0)
+    assert preparation.memo.sizes == (0, 0, 0, 0)

@@ -71,7 +71,8 @@ class Models:
     first_stage: FirstStage
 
     def remembering(self, memo: CheckMemo | None) -> Models:
-        """The same models, reusing and keeping the model work in `memo`, if any."""
+        """The same models, reusing and keeping the model work and the judgements in
+        `memo`, if any."""
         if memo is None:
             return self
         return replace(
@@ -79,6 +80,7 @@ class Models:
             embedder=memo.claim_embedder(self.embedder),
             passage_embedder=memo.passage_embedder(self.passage_embedder),
             verifier=memo.verifier(self.verifier) if self.verifier is not None else None,
+            judge=memo.judge(self.judge),
         )
 
 

@@ -24,10 +24,13 @@ def score(
 ) -> Similarities:
     """Rows must already be L2-normalised (see `embed_checked`).
 
-    One matrix product, one max and one argmax: the whole check is a single
-    BLAS call whatever the number of claims and passages.  `allowed` (claims x
-    passages) excludes pairs from the max, e.g. reference passages for claims
-    that only the supplied sources may support; an excluded pair scores -inf.
+    One matrix-vector product per claim, then one max and one argmax.  A claim's row
+    is so the same whichever claims share its check (a matrix product of several
+    claims rounds a row's last bit by how many there are), and a judgement made on it
+    while a stream arrived holds for the final check (detection/memo.py); the cost is
+    the same as one product's at every size a check reaches.  `allowed` (claims x
+    passages) excludes pairs from the max, e.g. reference passages for claims that
+    only the supplied sources may support; an excluded pair scores -inf.
     """
     if passages.shape[0] == 0 or claims.shape[0] == 0:
         empty = np.zeros((claims.shape[0], passages.shape[0]), np.float32)
@@ -36,7 +39,8 @@ def score(
             np.full(claims.shape[0], -1.0, np.float32),
             np.full(claims.shape[0], -1, np.intp),
         )
-    matrix = np.clip(claims @ passages.T, -1.0, 1.0).astype(np.float32)
+    products = np.stack([passages @ claim for claim in claims])
+    matrix = np.clip(products, -1.0, 1.0).astype(np.float32)
     if allowed is not None:
         matrix = np.where(allowed, matrix, np.float32(-np.inf))
     return Similarities(matrix, matrix.max(axis=1), matrix.argmax(axis=1))

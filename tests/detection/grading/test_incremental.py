@@ -3,11 +3,17 @@ arrives) saves model runs and never changes the result, whatever the chunking.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grounding_sidecar.detection import CheckMemo, Grader, HashEmbedder
 from grounding_sidecar.detection.contract import ClaimPolicy
+from grounding_sidecar.detection.judging.evidence import ClaimEvidence
+from grounding_sidecar.detection.judging.judgement import Judgement
+from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
 from grounding_sidecar.detection.text.sentences import settled_prefix
 from tests.detection.test_memo import SENTENCES, SOURCES, comparable, make_grader
 from tests.support.fake_verifiers import MarkerVerifier
@@ -66,6 +72,30 @@ def test_a_last_sentence_that_ends_like_one_is_read_ahead() -> None:
     # After the last byte nothing is left to embed or verify.
     assert claims.texts == [] and verifier.batches == []
     assert len(result.claims) == 4
+
+
+def test_the_final_check_judges_only_claims_no_step_judged(monkeypatch: Any) -> None:
+    judged: list[str] = []
+    for judge_type in (CosineJudge, CalibratedJudge):
+        monkeypatch.setattr(judge_type, "judge", _recording(judge_type.judge, judged))
+    grader = make_grader()[0]
+    answer = " ".join(SENTENCES[:4])
+    memo = CheckMemo()
+    grader.prepare_sources(SOURCES, memo)
+    grader.prepare_answer(answer[:-10], SOURCES, memo)  # the last sentence still arrives
+    assert judged == SENTENCES[:3] and memo.sizes[3] == 3
+    judged.clear()
+    result = grader.check(answer, SOURCES, memo=memo)
+    assert judged == [SENTENCES[3]]
+    assert comparable(result) == comparable(make_grader()[0].check(answer, SOURCES))
+
+
+def _recording(judge: Callable[..., Judgement], judged: list[str]) -> Callable[..., Judgement]:
+    def recording(self: Judge, evidence: ClaimEvidence, verification: Any = None) -> Judgement:
+        judged.append(evidence.claim)
+        return judge(self, evidence, verification)
+
+    return recording
 
 
 def test_a_sentence_still_arriving_is_not_read_ahead() -> None:

@@ -44,3 +44,17 @@ def test_kernel_equals_a_naive_loop(data: st.DataObject, n: int, m: int, dim: in
 def test_kernel_with_no_passages_scores_minus_one() -> None:
     result = score(np.ones((2, 3), np.float32), np.zeros((0, 3), np.float32))
     assert result.best_score.tolist() == [-1.0, -1.0]
+
+
+def test_a_claims_row_is_the_same_whichever_claims_share_its_check() -> None:
+    # A stream's steps judge a sentence alone and the final check judges it among the
+    # others; the memo reuses the judgement only because the row is bit for bit equal.
+    rng = np.random.default_rng(7)
+    claims = rng.standard_normal((9, 384)).astype(np.float32)
+    passages = rng.standard_normal((40, 384)).astype(np.float32)
+    claims /= np.linalg.norm(claims, axis=1, keepdims=True)
+    passages /= np.linalg.norm(passages, axis=1, keepdims=True)
+    together = score(claims, passages).matrix
+    for i in range(len(claims)):
+        alone = score(claims[i : i + 1], passages).matrix
+        assert alone[0].tobytes() == together[i].tobytes()
