@@ -132,13 +132,6 @@ class Grader:
         """Whether a small check costs about as much as handing it to a thread."""
         return self.embedder.cheap and self.passage_embedder.cheap
 
-    @property
-    def _reads_ahead(self) -> bool:
-        """Whether a stream's last sentence is read ahead (grading/incremental.py): not
-        for the hash embedder without the verifier, whose sentence costs less than the
-        hand-off the final check would wait for (measured through Envoy: +3 ms p50)."""
-        return not self.is_cheap or self._models.verifier is not None
-
     def warm_up(self) -> str | None:
         """Grade one known answer; the problem found, or None when it graded cleanly.
 
@@ -356,9 +349,7 @@ class Grader:
         `covered` characters were checked, into `memo`; how many characters are covered
         now (grading/incremental.py)."""
         check = self._check_into(memo, sources, limits, policy, references)
-        return incremental.prepare_answer(
-            check, partial_answer, covered, read_ahead=self._reads_ahead
-        )
+        return incremental.prepare_answer(check, partial_answer, covered)
 
     def check_settled(
         self,
@@ -373,7 +364,7 @@ class Grader:
         """The settled part of an answer still arriving, checked from its start: (its
         length, its result), or None while nothing has settled (grading/incremental.py)."""
         check = self._check_into(memo, sources, limits, policy, references)
-        return incremental.check_settled(check, partial_answer, read_ahead=self._reads_ahead)
+        return incremental.check_settled(check, partial_answer)
 
     def _check_into(
         self,

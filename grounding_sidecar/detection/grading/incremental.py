@@ -38,9 +38,7 @@ def prepare_sources(side: SourceSide, models: Models) -> None:
         embed_checked(models.passage_embedder, texts)
 
 
-def prepare_answer(
-    check: Check, partial_answer: str, covered: int, *, read_ahead: bool = True
-) -> int:
+def prepare_answer(check: Check, partial_answer: str, covered: int) -> int:
     """Check the sentences that settled since the first `covered` characters were
     checked, then the last sentence ahead of time when the text so far ends like a
     sentence; how many characters are covered now (the settled ones: the result itself
@@ -49,33 +47,27 @@ def prepare_answer(
     Each step reads only the new sentences, which keeps a stream's steps together about
     as costly as one check of the whole answer.  The last sentence settles only when
     the next one starts, so without reading it ahead the final check would do all of
-    its work (its embedding and verifier pair) after the upstream's last byte.  Read
-    ahead, it is in the memo if the answer ends there; if the answer goes on ("3." then
-    "5%"), the work is wasted, never wrong: the memo is keyed by text.  Without
-    `read_ahead` (a detector whose sentence costs about a thread hand-off, which the
-    final check would then wait for) only settled sentences are read.
+    its work (its embedding, verifier pair and judgement) after the upstream's last
+    byte.  Read ahead, it is in the memo if the answer ends there; if the answer goes
+    on ("3." then "5%"), the work is wasted, never wrong: the memo is keyed by text.
     """
     prefix = settled_prefix(partial_answer)
     if len(prefix) > covered:
         if prefix[covered:].strip():
             check(prefix[covered:])
         covered = len(prefix)
-    if read_ahead:
-        _read_ahead(check, partial_answer[covered:])
+    _read_ahead(check, partial_answer[covered:])
     return covered
 
 
-def check_settled(
-    check: Check, partial_answer: str, *, read_ahead: bool = True
-) -> tuple[int, CheckResult] | None:
+def check_settled(check: Check, partial_answer: str) -> tuple[int, CheckResult] | None:
     """The settled part of the answer, checked from its start (so it is cut into
     sentences exactly as the whole answer will be, and each claim's grade is the one
     the whole answer's check gives it): (its length, its result), or None while
     nothing has settled.  The last sentence is read ahead as `prepare_answer` reads it;
     its grade is not part of the result (nothing is released on a guess)."""
     prefix = settled_prefix(partial_answer)
-    if read_ahead:
-        _read_ahead(check, partial_answer[len(prefix) :])
+    _read_ahead(check, partial_answer[len(prefix) :])
     if not prefix.strip():
         return None
     return len(prefix), check(prefix)

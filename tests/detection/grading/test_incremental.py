@@ -16,7 +16,6 @@ from grounding_sidecar.detection.judging.judgement import Judgement
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
 from grounding_sidecar.detection.text.sentences import settled_prefix
 from tests.detection.test_memo import SENTENCES, SOURCES, comparable, make_grader
-from tests.support.fake_verifiers import MarkerVerifier
 
 
 @settings(max_examples=60, deadline=None)
@@ -137,14 +136,11 @@ def test_check_settled_grades_the_settled_prefix_from_its_start() -> None:
     assert comparable(result) == comparable(whole)
 
 
-def test_the_hash_embedder_without_a_verifier_does_not_read_ahead() -> None:
-    # Its sentence costs less than the hand-off the final check would wait for.
+def test_the_hash_embedder_without_a_verifier_reads_ahead_too() -> None:
+    # Its embedding is cheap, but its judgement (the lexical rules) is not: read ahead,
+    # the final check after the last byte finds it.
     memo = CheckMemo()
     grader = Grader(HashEmbedder())
-    assert grader.is_cheap
+    assert grader.is_cheap and grader.verifier is None
     grader.prepare_answer(SENTENCES[0], SOURCES, memo)
-    assert memo.sizes[0] == 0  # no claim embedded
-    # With the verifier it reads ahead.
-    memo = CheckMemo()
-    Grader(HashEmbedder(), verifier=MarkerVerifier()).prepare_answer(SENTENCES[0], SOURCES, memo)
-    assert memo.sizes[0] == 1
+    assert memo.sizes[0] == 1 and memo.sizes[3] == 1
