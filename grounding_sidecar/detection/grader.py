@@ -349,7 +349,12 @@ class Grader:
         `covered` characters were checked, into `memo`; how many characters are covered
         now (grading/incremental.py)."""
         check = self._check_into(memo, sources, limits, policy, references)
-        return incremental.prepare_answer(check, partial_answer, covered)
+
+        def step(text: str) -> None:
+            if memo.first_step_on(text):
+                check(text)
+
+        return incremental.prepare_answer(step, partial_answer, covered)
 
     def check_settled(
         self,

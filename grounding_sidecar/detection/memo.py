@@ -57,6 +57,7 @@ class CheckMemo:
         self._readings: dict[tuple[str, str], Verification] = {}
         self._judgements: dict[_JudgementKey, _Judged] = {}
         self._source_sides: dict[Hashable, object] = {}
+        self._stepped: set[str] = set()
 
     def claim_embedder(self, embedder: Embedder) -> Embedder:
         return _MemoEmbedder(embedder, self._claims, self._lock)
@@ -79,6 +80,17 @@ class CheckMemo:
         value = read()
         with self._lock:
             return cast(T, self._source_sides.setdefault(key, value))
+
+    def first_step_on(self, text: str) -> bool:
+        """Whether no step of the exchange has checked `text` (its outer whitespace
+        aside) yet; from now on one has.  A check leaves in the memo all it computes,
+        so a stream's last sentence read ahead and then settled as it was read is
+        checked once."""
+        key = text.strip()
+        with self._lock:
+            first = key not in self._stepped
+            self._stepped.add(key)
+        return first
 
     @property
     def sizes(self) -> tuple[int, int, int, int]:

@@ -38,7 +38,7 @@ def prepare_sources(side: SourceSide, models: Models) -> None:
         embed_checked(models.passage_embedder, texts)
 
 
-def prepare_answer(check: Check, partial_answer: str, covered: int) -> int:
+def prepare_answer(check: Callable[[str], object], partial_answer: str, covered: int) -> int:
     """Check the sentences that settled since the first `covered` characters were
     checked, then the last sentence ahead of time when the text so far ends like a
     sentence; how many characters are covered now (the settled ones: the result itself
@@ -73,7 +73,7 @@ def check_settled(check: Check, partial_answer: str) -> tuple[int, CheckResult] 
     return len(prefix), check(prefix)
 
 
-def _read_ahead(check: Check, last: str) -> None:
+def _read_ahead(check: Callable[[str], object], last: str) -> None:
     """Check the last segment of an answer still arriving when it ends like a
     sentence, into the memo: final if the answer ends there."""
     if _ENDS_A_SENTENCE.search(last):

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grounding_sidecar.detection import CheckMemo, Grader, HashEmbedder
-from grounding_sidecar.detection.contract import ClaimPolicy
+from grounding_sidecar.detection.contract import CheckResult, ClaimPolicy
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.judgement import Judgement
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
@@ -95,6 +95,21 @@ def _recording(judge: Callable[..., Judgement], judged: list[str]) -> Callable[.
         return judge(self, evidence, verification)
 
     return recording
+
+
+def test_a_sentence_read_ahead_is_not_checked_again_when_it_settles(monkeypatch: Any) -> None:
+    checked: list[str] = []
+    check = Grader.check
+
+    def recording(self: Grader, answer: str, *args: Any, **kwargs: Any) -> CheckResult:
+        checked.append(answer)
+        return check(self, answer, *args, **kwargs)
+
+    monkeypatch.setattr(Grader, "check", recording)
+    grader, memo = make_grader()[0], CheckMemo()
+    covered = grader.prepare_answer(SENTENCES[0], SOURCES, memo)  # read ahead
+    grader.prepare_answer(f"{SENTENCES[0]} Refunds", SOURCES, memo, covered=covered)
+    assert checked == [SENTENCES[0]]
 
 
 def test_a_sentence_still_arriving_is_not_read_ahead() -> None:
