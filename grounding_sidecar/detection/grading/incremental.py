@@ -44,18 +44,23 @@ def prepare_answer(check: Callable[[str], object], partial_answer: str, covered:
     sentence; how many characters are covered now (the settled ones: the result itself
     is not kept).
 
-    Each step reads only the new sentences, which keeps a stream's steps together about
-    as costly as one check of the whole answer.  The last sentence settles only when
-    the next one starts, so without reading it ahead the final check would do all of
-    its work (its embedding, verifier pair and judgement) after the upstream's last
-    byte.  Read ahead, it is in the memo if the answer ends there; if the answer goes
-    on ("3." then "5%"), the work is wasted, never wrong: the memo is keyed by text.
+    Each step reads only the text past `covered`, which starts a sentence: it is split
+    and checked alone, so a step's cost does not grow with the answer (a stream of
+    tokens steps once a token) and a stream's steps together cost about one check of
+    the whole answer.  Split alone, the new text almost always splits as it does in
+    the whole answer; where it does not, the final check computes what the memo lacks.
+
+    The last sentence settles only when the next one starts, so without reading it
+    ahead the final check would do all of its work (its embedding, verifier pair and
+    judgement) after the upstream's last byte.  Read ahead, it is in the memo if the
+    answer ends there; if the answer goes on ("3." then "5%"), the work is wasted,
+    never wrong: the memo is keyed by text.
     """
-    prefix = settled_prefix(partial_answer)
-    if len(prefix) > covered:
-        if prefix[covered:].strip():
-            check(prefix[covered:])
-        covered = len(prefix)
+    settled = covered + len(settled_prefix(partial_answer[covered:]))
+    if settled > covered:
+        if partial_answer[covered:settled].strip():
+            check(partial_answer[covered:settled])
+        covered = settled
     _read_ahead(check, partial_answer[covered:])
     return covered
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from grounding_sidecar.detection import CheckMemo, Grader, HashEmbedder
 from grounding_sidecar.detection.contract import CheckResult, ClaimPolicy
+from grounding_sidecar.detection.grading import incremental
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.judgement import Judgement
 from grounding_sidecar.detection.judging.judges import CalibratedJudge, CosineJudge, Judge
@@ -110,6 +111,29 @@ def test_a_sentence_read_ahead_is_not_checked_again_when_it_settles(monkeypatch:
     covered = grader.prepare_answer(SENTENCES[0], SOURCES, memo)  # read ahead
     grader.prepare_answer(f"{SENTENCES[0]} Refunds", SOURCES, memo, covered=covered)
     assert checked == [SENTENCES[0]]
+
+
+def test_a_step_splits_only_the_text_past_what_it_covered(monkeypatch: Any) -> None:
+    # A stream of tokens steps once a token: a step that split the whole answer so far
+    # would cost more with every token.
+    split: list[str] = []
+    monkeypatch.setattr(incremental, "settled_prefix", _recording_prefix(split))
+    grader, memo = make_grader()[0], CheckMemo()
+    answer = " ".join(SENTENCES[:3])
+    covered = 0
+    for end in range(len(SENTENCES[0]), len(answer) + 1, 7):
+        covered = grader.prepare_answer(answer[:end], SOURCES, memo, covered=covered)
+    assert covered == answer.index(SENTENCES[2])
+    assert not any(text.startswith(SENTENCES[0]) for text in split[-3:])
+    assert max(map(len, split)) < len(SENTENCES[0]) + len(SENTENCES[1]) + 8
+
+
+def _recording_prefix(split: list[str]) -> Callable[[str], str]:
+    def recording(text: str) -> str:
+        split.append(text)
+        return settled_prefix(text)
+
+    return recording
 
 
 def test_a_sentence_still_arriving_is_not_read_ahead() -> None:
