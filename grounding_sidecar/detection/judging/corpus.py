@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
@@ -46,6 +47,7 @@ class SourceCorpus:
         ]
         self._times = {d.value for d in self._details if d.kind is DetailKind.TIME}
         self._texts = texts
+        self._amounts: dict[str | None, list[float]] = {}  # by unit, as claims ask
 
     @cached_property
     def _dates(self) -> frozenset[str]:
@@ -104,17 +106,25 @@ class SourceCorpus:
             wanted = float(detail.value)
         except ValueError:
             return False
-        values = {
-            float(known.value)
-            for known in self._details
-            if known.kind is DetailKind.QUANTITY
-            and known.unit == detail.unit
-            and known.unit
-            and _is_number(known.value)
-        }
-        if detail.unit == _YEARS_UNIT:
-            values |= {float(year) * _MONTHS_A_YEAR for year in self._years}
-        return any(abs(a - b) == wanted for a in values for b in values if a > b)
+        return _differ_by(self._amounts_in(detail.unit), wanted)
+
+    def _amounts_in(self, unit: str | None) -> list[float]:
+        """The distinct amounts the sources state in `unit`, sorted; in months, every
+        year they state as well (a number of years is held in months)."""
+        amounts = self._amounts.get(unit)
+        if amounts is None:
+            values = {
+                float(known.value)
+                for known in self._details
+                if known.kind is DetailKind.QUANTITY
+                and known.unit == unit
+                and known.unit
+                and _is_number(known.value)
+            }
+            if unit == _YEARS_UNIT:
+                values |= {float(year) * _MONTHS_A_YEAR for year in self._years}
+            amounts = self._amounts[unit] = sorted(values)
+        return amounts
 
     @cached_property
     def _years(self) -> frozenset[str]:
@@ -191,8 +201,28 @@ _YEARS = range(1000, 2101)
 # A number of years is held in months (units.py), as "year" converts to.
 _YEARS_UNIT = "month"
 _MONTHS_A_YEAR = 12.0
+# The window around `a - wanted` in which `_differ_by` looks for b, relative to the
+# amounts' size: rounding moves b from it by about 1e-16 of that.
+_DIFFERENCE_WINDOW = 1e-9
 # Initials with dots ("u.s.", "u.s.a."), in lower-cased text.
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}")
+
+
+def _differ_by(amounts: Sequence[float], wanted: float) -> bool:
+    """Whether two of `amounts` (distinct, sorted) differ by `wanted`, as `a - b ==
+    wanted` computes it.  Where it does, b lies within a few units in the last place of
+    `a - wanted`, so for each a only the amounts in a narrow window around that are
+    tried: n log n steps, not a step per pair (sources can state thousands of amounts
+    in one unit, every year among them)."""
+    for a in amounts:
+        target = a - wanted
+        window = _DIFFERENCE_WINDOW * max(abs(a), abs(wanted), 1.0)
+        i = bisect_left(amounts, target - window)
+        while i < len(amounts) and amounts[i] <= target + window:
+            if a > amounts[i] and a - amounts[i] == wanted:
+                return True
+            i += 1
+    return False
 
 
 def _amounts_agree(known: Detail, detail: Detail) -> bool:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.corpus import SourceCorpus, _differ_by
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
 
 CORPUS = SourceCorpus(["Order 5512 shipped on 3 June 2024 from Leeds."])
@@ -217,3 +219,39 @@ def test_a_date_without_a_year_is_no_year_to_count_from(sources: list[str]) -> N
         d for d in extract_details("It moved six years later.") if d.kind is DetailKind.QUANTITY
     ]
     assert SourceCorpus(sources).contains(detail) is False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    amounts=st.lists(
+        st.one_of(
+            st.integers(-3000, 30000).map(float),
+            st.integers(-300, 3000).map(lambda n: n / 10),
+            st.floats(-1e6, 1e6, allow_nan=False),
+        ),
+        max_size=40,
+        unique=True,
+    ),
+    wanted=st.one_of(
+        st.integers(0, 3000).map(float),
+        st.integers(0, 300).map(lambda n: n / 10),
+        st.floats(0, 1e6, allow_nan=False),
+    ),
+)
+def test_a_difference_is_found_as_every_pair_would_find_it(
+    amounts: list[float], wanted: float
+) -> None:
+    # Looked up in a window of the sorted amounts, not pair by pair, with the same
+    # float arithmetic: found exactly where a pair's difference equals it.
+    every_pair = any(a - b == wanted for a in amounts for b in amounts if a > b)
+    assert _differ_by(sorted(amounts), wanted) is every_pair
+
+
+def test_differences_are_found_among_thousands_of_years() -> None:
+    # Every year from 1000 to 2099 once, over a million pairs: a difference no two of
+    # them have is not found, one they have is.
+    text = " ".join(f"A wing opened in {year}." for year in range(1000, 2100))
+    corpus = SourceCorpus([text])
+    (half,) = extract_details("It moved 2.5 years later.")
+    (six,) = extract_details("It moved six years later.")
+    assert not corpus.contains(half) and corpus.contains(six)
