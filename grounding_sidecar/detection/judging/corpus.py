@@ -10,7 +10,7 @@ from functools import cached_property
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.bounds import Bound
 from grounding_sidecar.detection.text.clock import times_agree
-from grounding_sidecar.detection.text.dates import date_covers
+from grounding_sidecar.detection.text.dates import KnownDates
 from grounding_sidecar.detection.text.details import (
     WORD,
     Detail,
@@ -55,6 +55,10 @@ class SourceCorpus:
         return frozenset(date for text in self._texts for date in _dates_of(text))
 
     @cached_property
+    def _known_dates(self) -> KnownDates:
+        return KnownDates(self._dates)
+
+    @cached_property
     def content_words(self) -> frozenset[str]:
         """Stemmed content words of every text (the lexical features' vocabulary)."""
         return frozenset().union(*(words.content_words(text) for text in self._texts))
@@ -88,7 +92,7 @@ class SourceCorpus:
             )
         if detail.kind is DetailKind.DATE:
             # "3 June" is supported by "3 June 2024"; a bare month by any date in it.
-            return any(date_covers(known, detail.value) for known in self._dates)
+            return self._known_dates.back(detail.value)
         if detail.kind is DetailKind.TIME:
             # "2 PM" is supported by "14:00", and by "2:00" (either half of the day).
             return any(times_agree(known, detail.value) for known in self._times)

@@ -4,13 +4,13 @@
 A value is `year-month-day` with `*` for what the text leaves open ("3 June" is
 `*-06-03`), `weekday-xxx` for a weekday, and the readings of a numeric date that reads
 both ways joined by `|` ("06/03/2026" is `2026-03-06|2026-06-03`).  `date_covers` says
-whether a known date backs a claimed one.
+whether a known date backs a claimed one; `KnownDates`, whether any of many does.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 _MONTHS = {
@@ -50,6 +50,8 @@ _WEEKDAYS = {
 }
 # Month and weekday names: capitalised, they open no name ("June" is a date).
 CALENDAR_WORDS = frozenset(_MONTHS) | frozenset(_WEEKDAYS)
+# A weekday's value is this and its name's first three letters.
+_WEEKDAY = "weekday-"
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _DATE_PATTERNS = [
@@ -97,7 +99,7 @@ def _date_value(match: re.Match[str]) -> str:
     numeric date that reads both ways ("06/03/2026") is both, `|` between them."""
     groups = match.groupdict()
     if groups.get("weekday"):
-        return "weekday-" + groups["weekday"].lower()[:3]
+        return _WEEKDAY + groups["weekday"].lower()[:3]
     if groups.get("sep"):
         return _numeric_date_value(int(groups["a"]), int(groups["b"]), groups["yy"])
     if groups.get("mo"):
@@ -125,15 +127,40 @@ def _numeric_date_value(first: int, second: int, year: str) -> str:
 def date_covers(known: str, claimed: str) -> bool:
     """Every field the claim states matches the known date (`*` is open); of dates
     that read two ways, any reading of each."""
-    return any(
-        _reading_covers(theirs, mine) for theirs in known.split("|") for mine in claimed.split("|")
-    )
+    return KnownDates([known]).back(claimed)
 
 
-def _reading_covers(known: str, claimed: str) -> bool:
-    if known.startswith("weekday-") or claimed.startswith("weekday-"):
-        return known == claimed
-    return all(
-        mine in ("*", theirs)
-        for mine, theirs in zip(claimed.split("-"), known.split("-"), strict=True)
-    )
+class KnownDates:
+    """Dates a text states, asked whether they back a claimed one: `date_covers` for
+    each of them at once.  For the fields a claimed reading states, the known
+    readings' values of those fields are gathered once (on the first claim that states
+    just those) and the claim's are looked up: sources at the default limits state
+    thousands of dates, and the rules ask about a claim's date several times."""
+
+    def __init__(self, known: Iterable[str]) -> None:
+        readings = [reading for date in known for reading in date.split("|")]
+        self._weekdays = frozenset(r for r in readings if r.startswith(_WEEKDAY))
+        self._fields = [r.split("-") for r in readings if not r.startswith(_WEEKDAY)]
+        self._stated_by: dict[tuple[bool, ...], frozenset[tuple[str, ...]]] = {}
+
+    def back(self, claimed: str) -> bool:
+        return any(self._backs(reading) for reading in claimed.split("|"))
+
+    def _backs(self, reading: str) -> bool:
+        if reading.startswith(_WEEKDAY):
+            return reading in self._weekdays
+        fields = reading.split("-")
+        stated = tuple(field != "*" for field in fields)
+        return tuple(f for f in fields if f != "*") in self._values_of(stated)
+
+    def _values_of(self, stated: tuple[bool, ...]) -> frozenset[tuple[str, ...]]:
+        """The known readings' values of the `stated` fields."""
+        values = self._stated_by.get(stated)
+        if values is None:
+            values = frozenset(
+                tuple(field for field, keep in zip(fields, stated, strict=True) if keep)
+                for fields in self._fields
+                if len(fields) == len(stated)
+            )
+            self._stated_by[stated] = values
+        return values

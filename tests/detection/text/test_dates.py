@@ -4,6 +4,8 @@ claimed one."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.dates import date_covers, find_dates
 
@@ -50,3 +52,29 @@ def test_numbers_no_calendar_reads_are_no_date(text: str) -> None:
 )
 def test_a_known_date_covers_what_a_claim_states(known: str, claimed: str, covered: bool) -> None:
     assert date_covers(known, claimed) is covered
+
+
+_FIELDS = (st.sampled_from(["*", "1999", "2026"]), st.sampled_from(["*", "03", "06"]),
+           st.sampled_from(["*", "03", "06"]))  # fmt: skip
+_READING = st.one_of(
+    st.tuples(*_FIELDS).map("-".join), st.sampled_from(["weekday-mon", "weekday-tue"])
+)
+_DATE = st.lists(_READING, min_size=1, max_size=2, unique=True).map("|".join)
+
+
+def _field_by_field(known: str, claimed: str) -> bool:
+    """The rule as written: a stated field matches, `*` is open; a weekday is itself."""
+
+    def covers(theirs: str, mine: str) -> bool:
+        if theirs.startswith("weekday-") or mine.startswith("weekday-"):
+            return theirs == mine
+        pairs = zip(mine.split("-"), theirs.split("-"), strict=True)
+        return all(m in ("*", t) for m, t in pairs)
+
+    return any(covers(t, m) for t in known.split("|") for m in claimed.split("|"))
+
+
+@settings(max_examples=300, deadline=None)
+@given(known=_DATE, claimed=_DATE)
+def test_a_date_is_backed_by_lookup_as_field_by_field(known: str, claimed: str) -> None:
+    assert date_covers(known, claimed) is _field_by_field(known, claimed)
