@@ -47,12 +47,16 @@ class SourceCorpus:
         ]
         self._times = {d.value for d in self._details if d.kind is DetailKind.TIME}
         self._texts = texts
-        self._amounts: dict[str | None, list[float]] = {}  # by unit, as claims ask
+        self._sorted_amounts: dict[str | None, list[float]] = {}  # by unit, as asked
 
     @cached_property
     def _dates(self) -> frozenset[str]:
         """Asked only when a claim states a date: most checks never build it."""
         return frozenset(date for text in self._texts for date in _dates_of(text))
+
+    @cached_property
+    def _amounts(self) -> _Amounts:
+        return _Amounts(self._details)
 
     @cached_property
     def _known_dates(self) -> KnownDates:
@@ -83,10 +87,7 @@ class SourceCorpus:
     def contains(self, detail: Detail) -> bool:
         if detail.kind is DetailKind.QUANTITY:
             return (
-                any(
-                    known.kind is DetailKind.QUANTITY and _amounts_agree(known, detail)
-                    for known in self._details
-                )
+                self._amounts.agree_with(detail)
                 or (_could_be_year(detail) and detail.value in self._date_years)
                 or (detail.bound is Bound.DIFFERENCE and self._differs_by(detail))
             )
@@ -115,7 +116,7 @@ class SourceCorpus:
     def _amounts_in(self, unit: str | None) -> list[float]:
         """The distinct amounts the sources state in `unit`, sorted; in months, every
         year they state as well (a number of years is held in months)."""
-        amounts = self._amounts.get(unit)
+        amounts = self._sorted_amounts.get(unit)
         if amounts is None:
             values = {
                 float(known.value)
@@ -127,7 +128,7 @@ class SourceCorpus:
             }
             if unit == _YEARS_UNIT:
                 values |= {float(year) * _MONTHS_A_YEAR for year in self._years}
-            amounts = self._amounts[unit] = sorted(values)
+            amounts = self._sorted_amounts[unit] = sorted(values)
         return amounts
 
     @cached_property
@@ -229,14 +230,26 @@ def _differ_by(amounts: Sequence[float], wanted: float) -> bool:
     return False
 
 
-def _amounts_agree(known: Detail, detail: Detail) -> bool:
-    """Two amounts of one unit agree by value ("24 months" and "2 years" are one,
-    units.py); a bare number agrees with an amount that writes it ("two-year" with
-    "2 years").  A claim's bound or estimate agrees only with the amount it writes:
-    "nearly 78,000" is no 77,984 (docs/detection.md#pipeline)."""
-    if known.unit and detail.unit:
-        return known.unit == detail.unit and known.value == detail.value
-    return known.number == detail.number
+class _Amounts:
+    """The sources' amounts, for asking whether one agrees with a claim's: two amounts
+    of one unit agree by value ("24 months" and "2 years" are one, units.py); a bare
+    number agrees with an amount that writes it ("two-year" with "2 years").  A
+    claim's bound or estimate agrees only with the amount it writes: "nearly 78,000"
+    is no 77,984 (docs/detection.md#pipeline).  Looked up, not compared with each:
+    sources at the default limits state thousands."""
+
+    def __init__(self, details: Iterable[Detail]) -> None:
+        quantities = [d for d in details if d.kind is DetailKind.QUANTITY]
+        self._with_unit = frozenset((d.unit, d.value) for d in quantities if d.unit)
+        self._numbers_without_unit = frozenset(d.number for d in quantities if not d.unit)
+        self._numbers = frozenset(d.number for d in quantities)
+
+    def agree_with(self, detail: Detail) -> bool:
+        if detail.unit:
+            return (detail.unit, detail.value) in self._with_unit or (
+                detail.number in self._numbers_without_unit
+            )
+        return detail.number in self._numbers
 
 
 def _is_number(value: str) -> bool:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding_sidecar.detection.judging.corpus import SourceCorpus, _differ_by
-from grounding_sidecar.detection.text.details import DetailKind, extract_details
+from grounding_sidecar.detection.judging.corpus import SourceCorpus, _Amounts, _differ_by
+from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 
 CORPUS = SourceCorpus(["Order 5512 shipped on 3 June 2024 from Leeds."])
 
@@ -255,3 +255,31 @@ def test_differences_are_found_among_thousands_of_years() -> None:
     (half,) = extract_details("It moved 2.5 years later.")
     (six,) = extract_details("It moved six years later.")
     assert not corpus.contains(half) and corpus.contains(six)
+
+
+_AMOUNT = st.builds(
+    Detail,
+    kind=st.sampled_from([DetailKind.QUANTITY, DetailKind.ENTITY]),
+    value=st.sampled_from(["2", "24", "12"]),
+    unit=st.sampled_from(["", "month", "usd"]),
+    surface=st.just("-"),
+    written=st.sampled_from(["", "2", "1"]),
+)
+
+
+def _agree_pairwise(known: Detail, claimed: Detail) -> bool:
+    """The rule as written, one source amount at a time."""
+    if known.kind is not DetailKind.QUANTITY:
+        return False
+    if known.unit and claimed.unit:
+        return known.unit == claimed.unit and known.value == claimed.value
+    return known.number == claimed.number
+
+
+@settings(max_examples=300, deadline=None)
+@given(known=st.lists(_AMOUNT, max_size=8), claimed=_AMOUNT)
+def test_an_amount_is_looked_up_as_pairwise_comparison_finds_it(
+    known: list[Detail], claimed: Detail
+) -> None:
+    expected = any(_agree_pairwise(k, claimed) for k in known)
+    assert _Amounts(known).agree_with(claimed) is expected
