@@ -119,6 +119,18 @@ WRITTEN_AGAINST = [
 ]
 
 
+def test_sources_with_numbers_past_the_float_range_are_checked(hash_grader: Grader) -> None:
+    # A 400-digit key, a change to it and a count of 5,000 digits each raised inside
+    # the check (CHECK_FAILED: BLOCK refused the answer for no reason).
+    key = "7" * 400
+    sources = [
+        f"The key is {key}. Users went from 5 to {key} in a day. "
+        f"1 in {'4' * 5000} adults agree. The service opened in 2001."
+    ]
+    result = hash_grader.check("The service opened in 2001.", sources)
+    assert result.verdict is ResponseVerdict.PASS
+
+
 def test_a_multiplier_written_against_its_number_is_read(hash_grader: Grader) -> None:
     restated = hash_grader.check(
         "The club raised €4.5 million from ticket sales in 2025.", WRITTEN_AGAINST

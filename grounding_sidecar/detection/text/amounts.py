@@ -6,6 +6,7 @@ every amount of a text with `QUANTITY` and `read_amount`.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -196,7 +197,9 @@ class Amount:
 
 
 def read_amount(match: re.Match[str]) -> Amount | None:
-    """The amount a `QUANTITY` match states, or None when its number does not read."""
+    """The amount a `QUANTITY` match states, or None when its number does not read:
+    a number past the float range (over 308 digits, a key or a long identifier
+    written in decimal) is no amount."""
     number = _number_value(match.group("number"))
     if number is None:
         return None
@@ -204,8 +207,10 @@ def read_amount(match: re.Match[str]) -> Amount | None:
     if _metres(match):
         mult, unit_text = None, "m"
     multiplier = _MULTIPLIERS.get((mult or "").lower(), 1.0)
-    written = format_number(number * multiplier)
     amount, unit = in_base_unit(number * multiplier, _unit_of(match.group("symbol"), unit_text))
+    if not (math.isfinite(number * multiplier) and math.isfinite(amount)):
+        return None
+    written = format_number(number * multiplier)
     value = format_number(amount)
     return Amount(value, unit, "" if value == written else written)
 

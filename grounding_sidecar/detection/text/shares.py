@@ -18,6 +18,7 @@ never read for a claim: the values themselves are what a claim must back.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -60,6 +61,10 @@ _RATIO = re.compile(
 )
 
 
+# The largest whole a count out of a count is read against ("1 in 4", not "3 in 2019").
+_LARGEST_WHOLE = 1000
+
+
 @dataclass(frozen=True, slots=True)
 class Share:
     span: tuple[int, int]
@@ -80,17 +85,23 @@ def implied_changes(text: str) -> Iterator[Share]:
         before = float(match["before"].replace(",", ""))
         after = float(match["after"].replace(",", ""))
         if before and before != after:
-            yield Share(match.span(), abs(after - before) / before * 100, match.group())
+            percent = abs(after - before) / before * 100
+            if math.isfinite(percent):  # not when a value is past the float range
+                yield Share(match.span(), percent, match.group())
 
 
 def implied_ratios(text: str) -> Iterator[Share]:
     """The share each count out of a count implies ("1 in 4": 25%)."""
     for match in _RATIO.finditer(text):
         part, whole = _count(match["part"]), _count(match["whole"])
-        if 0 < part < whole <= 1000:
+        if 0 < part < whole <= _LARGEST_WHOLE:
             yield Share(match.span(), part / whole * 100, match.group())
 
 
 def _count(text: str) -> int:
+    """The count as a number; one of more digits than any whole read has is read as
+    past it (Python reads no more than 4,300 digits as an int)."""
     lowered = text.lower()
-    return _COUNT_WORDS[lowered] if lowered in _COUNT_WORDS else int(lowered)
+    if lowered in _COUNT_WORDS:
+        return _COUNT_WORDS[lowered]
+    return int(lowered) if len(lowered) <= len(str(_LARGEST_WHOLE)) else _LARGEST_WHOLE + 1

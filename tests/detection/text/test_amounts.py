@@ -116,3 +116,16 @@ def test_a_change_has_a_size_in_its_unit() -> None:
     assert difference(read("2%"), read("3.5%")) is None  # points, not a share
     assert difference(read("3 km"), read("5 miles")) is None
     assert difference(read("5"), read("5 kg")) is None  # no change
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The modulus is " + "7" * 400 + ".",  # more digits than a float holds
+        "It grew " + "9" * 300 + " trillion times over.",  # in range until multiplied
+    ],
+)
+def test_a_number_past_the_float_range_is_no_amount(text: str) -> None:
+    # Read as an amount it raised (no integer is infinite) and failed the whole check.
+    amounts = [read_amount(match) for match in QUANTITY.finditer(text)]
+    assert amounts and all(amount is None for amount in amounts)

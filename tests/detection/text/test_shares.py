@@ -75,3 +75,11 @@ def test_a_count_out_of_a_count_implies_its_share(text: str, percent: float) -> 
 )
 def test_counts_that_state_no_ratio(text: str) -> None:
     assert list(implied_ratios(text)) == []
+
+
+def test_values_past_what_numbers_hold_imply_no_share() -> None:
+    # A change to a value past the float range, and a count longer than Python reads as
+    # an int (4,300 digits), each raised and failed the whole check.
+    assert list(implied_changes("Users went from 5 to " + "9" * 400 + " in a day.")) == []
+    assert list(implied_ratios("1 in " + "4" * 5000 + " adults.")) == []
+    assert [s.percent for s in implied_ratios("1 in 4 adults.")] == [25.0]
