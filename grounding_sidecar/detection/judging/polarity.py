@@ -234,15 +234,25 @@ class _PlainUses:
 
     def __init__(self, passage: str) -> None:
         self._uses = collections.Counter(_comparable_word(w) for w in words.words(passage))
-        self._negated = [_comparable(c.negated) for c in (*cues(passage), *denials(passage))]
+        # Which of the passage's cues negate each word: looked up, since a passage can
+        # hold thousands of cues and each is asked about.
+        self._negating: dict[str, list[int]] = collections.defaultdict(list)
+        for index, other in enumerate((*cues(passage), *denials(passage))):
+            for word in _comparable(other.negated):
+                self._negating[word].append(index)
 
     def stated_plainly(self, cue: Cue) -> bool:
         """Whether the passage uses a word the cue negates more often than its cues
         negate it: once plainly, in another clause."""
         negated = _comparable(cue.negated)
         uses = sum(self._uses[word] for word in negated)
-        negations = sum(1 for other in self._negated if not negated.isdisjoint(other))
-        return uses > negations
+        return uses > self._cues_negating_any(negated)
+
+    def _cues_negating_any(self, negated: set[str]) -> int:
+        if len(negated) == 1:
+            (word,) = negated
+            return len(self._negating.get(word, ()))
+        return len(set().union(*(self._negating.get(word, ()) for word in negated)))
 
 
 def _shared(cue: Cue, claim_words: set[str]) -> bool:

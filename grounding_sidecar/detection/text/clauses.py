@@ -6,6 +6,7 @@ is one thing."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 
@@ -13,11 +14,23 @@ def clause_around(
     breaks: Sequence[tuple[int, int]], start: int, end: int, length: int
 ) -> tuple[int, int]:
     """Where the clause around text[start:end] opens and closes, given the spans of the
-    text's clause breaks and its length: after the last break that ends by `start`, up
-    to the first that starts from `end`."""
-    opens = max((b_end for _, b_end in breaks if b_end <= start), default=0)
-    closes = min((b_start for b_start, _ in breaks if b_start >= end), default=length)
+    text's clause breaks in order, none overlapping (as `finditer` finds them), and its
+    length: after the last break that ends by `start`, up to the first that starts from
+    `end`.  Found by bisection: a text's every cue asks, and a text can hold thousands
+    of breaks."""
+    before = bisect_right(breaks, start, key=_break_end)
+    after = bisect_left(breaks, end, key=_break_start)
+    opens = breaks[before - 1][1] if before else 0
+    closes = breaks[after][0] if after < len(breaks) else length
     return opens, closes
+
+
+def _break_start(span: tuple[int, int]) -> int:
+    return span[0]
+
+
+def _break_end(span: tuple[int, int]) -> int:
+    return span[1]
 
 
 # Where a passage's sentence ends, whatever case the next one starts with (a source may

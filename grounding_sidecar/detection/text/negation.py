@@ -105,6 +105,11 @@ _NARROW = re.compile(
 # Where a cue's clause ends: punctuation that closes a clause, and the words that open
 # a contrasting one ("two USB-C ports, but no HDMI port").
 _CLAUSE_BREAK = re.compile(r"[;:!?]|[.,](?!\d)|\b(?:but|while|whereas|although|though)\b")
+# How far a cue's clause reaches either side of it at most.  A clause ends at the next
+# comma or full stop, and prose goes a few dozen words without one; text that goes
+# on for pages without one (a list or a table flattened to words) would otherwise make
+# each of its cues read all of it: thousands of cues, the square of its length.
+_CLAUSE_REACH = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +192,7 @@ def conditions(text: str) -> tuple[Cue, ...]:
 def _read_conditions(lowered: str, breaks: list[tuple[int, int]]) -> tuple[Cue, ...]:
     found = []
     for match in _CONDITIONS.finditer(lowered):
-        opens, closes = clause_around(breaks, match.start(), match.end(), len(lowered))
+        opens, closes = _clause_of(match, breaks, len(lowered))
         condition = _content_words(lowered[match.end() : closes])
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes) - condition
         found.append(Cue(tuple(sorted(condition)), frozenset(clause)))
@@ -218,10 +223,16 @@ def _read_cues(
             stems = [words.stem(token) for token in following]
             negated = _first_and_alternatives(stems)
             written = following[stems.index(negated[0])] if negated else ""
-        opens, closes = clause_around(breaks, match.start(), match.end(), len(lowered))
+        opens, closes = _clause_of(match, breaks, len(lowered))
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes)
         found.append(Cue(negated, frozenset(clause - set(negated)), narrow is not None, written))
     return tuple(found)
+
+
+def _clause_of(match: re.Match[str], breaks: list[tuple[int, int]], length: int) -> tuple[int, int]:
+    """The cue's clause, at most `_CLAUSE_REACH` characters either side of it."""
+    opens, closes = clause_around(breaks, match.start(), match.end(), length)
+    return max(opens, match.start() - _CLAUSE_REACH), min(closes, match.end() + _CLAUSE_REACH)
 
 
 def _clause_words(lowered: str, opens: int, start: int, end: int, closes: int) -> set[str]:

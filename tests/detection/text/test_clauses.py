@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from grounding_sidecar.detection.text.clauses import clause_around, rough_clauses, rough_sentences
 
 BREAKS = re.compile(r"[,;]|\bbut\b")
@@ -44,3 +47,16 @@ def test_rough_clauses_cut_each_sentence_where_another_fact_begins() -> None:
         "Guests pay $5",
         "members do not.",
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab,; ", max_size=60), st.data())
+def test_the_clause_is_found_by_bisection_as_by_scanning_every_break(
+    text: str, data: st.DataObject
+) -> None:
+    breaks = [m.span() for m in BREAKS.finditer(text)]
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    opens = max((b_end for _, b_end in breaks if b_end <= start), default=0)
+    closes = min((b_start for b_start, _ in breaks if b_start >= end), default=len(text))
+    assert clause_around(breaks, start, end, len(text)) == (opens, closes)
