@@ -236,3 +236,16 @@ def test_a_negated_adverb_negates_the_word_it_qualifies_too() -> None:
 def test_first_cue_names_the_first_negation_as_written() -> None:
     assert first_cue("Opened cosmetics cannot be returned; no refunds.") == "cannot"
     assert first_cue("The library lends not only books but also films.") is None
+
+
+def test_a_cues_clause_reaches_at_most_400_characters_either_side() -> None:
+    # Text with no clause break for pages (a table flattened to words) would make each
+    # of its cues read all of it: thousands of cues, the square of its length.
+    filler = " ".join(f"item{i}" for i in range(200))  # about 1,500 characters
+    (cue,) = cues(f"alpha {filler} the shipment does not include batteries {filler} omega")
+    assert cue.negated == ("include",)
+    assert {"shipment", "battery", "item199", "item0"} <= cue.clause  # item0 of the second
+    assert "alpha" not in cue.clause and "omega" not in cue.clause  # beyond the reach
+    # A clause break still ends the clause first.
+    (cue,) = cues("alpha, the shipment does not include batteries, omega")
+    assert cue.clause == frozenset({"shipment", "battery"})
