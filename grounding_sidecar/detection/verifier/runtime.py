@@ -33,6 +33,7 @@ from grounding_sidecar.detection.embedding.minilm.runtime import (
 )
 from grounding_sidecar.detection.verifier.base import VerificationError, VerifierUnavailable
 from grounding_sidecar.detection.verifier.model import Truncation, VerifierModel, shipped_model
+from grounding_sidecar.detection.verifier.reach import TextReach
 
 # Pairs per onnxruntime run: long enough rows to keep the GEMMs busy, short enough
 # that one long passage pads few others.
@@ -71,6 +72,7 @@ class _Loaded:
     session: Any  # onnxruntime.InferenceSession (untyped library)
     tokenizer: Any  # tokenizers.Tokenizer, cutting on the model's side
     overflow_tokenizer: Any  # the same, cutting the longer side: for claims too long alone
+    reach: TextReach  # each text cut to what a pair can keep, before either truncates
     inputs: tuple[str, ...]
     output: str
 
@@ -84,6 +86,7 @@ def _load_uncached(model: VerifierModel, threads: int, spinning: bool) -> _Loade
         session,
         _pair_tokenizer(model.tokenizer, model.max_tokens, model.truncation),
         _pair_tokenizer(model.tokenizer, model.max_tokens, Truncation.LONGEST_FIRST),
+        TextReach(model.tokenizer, model.max_tokens),
         _inputs(session, model.graph),
         session.get_outputs()[0].name,
     )
@@ -222,8 +225,9 @@ class OnnxVerifier:
             self.stats.padded_tokens += len(lengths) * max(lengths)
 
     def _encode(self, pairs: Sequence[tuple[str, str]]) -> list[Any]:
+        cut = self._loaded.reach.cut
         texts = [
-            (valid_unicode(passage), valid_unicode(without_discourse_marker(claim)))
+            (cut(valid_unicode(passage)), cut(valid_unicode(without_discourse_marker(claim))))
             for passage, claim in pairs
         ]
         try:

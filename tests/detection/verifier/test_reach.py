@@ -1,0 +1,59 @@
+"""A pair of texts cut to what its truncation can keep encodes as the whole pair does,
+whichever side the truncation cuts (the test checker's real tokenizer)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tokenizers import Tokenizer
+
+from grounding_sidecar.detection.verifier.model import Truncation
+from grounding_sidecar.detection.verifier.reach import TextReach
+
+TOKENIZER = Path(__file__).parent / "checkers" / "bert" / "tokenizer.json"
+MAX_TOKENS = 24
+# Words, word pieces, numbers, punctuation, accents, a CJK run, a ligature that
+# normalises into two letters, and whitespace of every kind.
+_PIECES = st.sampled_from(
+    ["the", "refund", "unbelievably", "1", "-", "2.5", ",", ".", "é", "naïve", "东京都",
+     "ﬁ", "''", " ", "  ", "\n", "\t", "x" * 120, "42nd"]
+)  # fmt: skip
+_TEXT = st.lists(_PIECES, max_size=80).map("".join)
+
+
+def pair_tokenizer(truncation: Truncation) -> Any:
+    tokenizer = Tokenizer.from_file(str(TOKENIZER))
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(max_length=MAX_TOKENS, strategy=truncation.value)
+    return tokenizer
+
+
+def encoded(tokenizer: Any, passage: str, claim: str) -> tuple[list[int], list[int]] | str:
+    try:
+        encoding = tokenizer.encode(passage, claim)
+    except Exception as exc:  # the claim alone overflows (only_first): raised either way
+        return type(exc).__name__
+    return encoding.ids, encoding.type_ids
+
+
+@pytest.mark.parametrize("truncation", list(Truncation))
+@settings(max_examples=150, deadline=None)
+@given(passage=_TEXT, claim=_TEXT)
+def test_a_cut_pair_encodes_as_the_whole_pair(
+    truncation: Truncation, passage: str, claim: str
+) -> None:
+    reach, tokenizer = TextReach(TOKENIZER, MAX_TOKENS), pair_tokenizer(truncation)
+    whole = encoded(tokenizer, passage, claim)
+    assert encoded(tokenizer, reach.cut(passage), reach.cut(claim)) == whole
+
+
+def test_a_long_text_is_cut_after_the_word_its_last_kept_token_is_in() -> None:
+    reach = TextReach(TOKENIZER, MAX_TOKENS)
+    text = "1-" * 5_000  # every character a token: the case that cost a second
+    cut = reach.cut(text)
+    assert text.startswith(cut) and len(cut) == MAX_TOKENS + 1
+    assert reach.cut("A short claim.") == "A short claim."
