@@ -8,6 +8,11 @@ with a claim.  Every truncation the verifier uses keeps a prefix of each text, a
 each text is first cut where the word after its first `max_tokens + 1` tokens starts
 (a whole word is kept, so the tokens before the cut are the tokens the whole text
 starts with), and the pair encodes to the same ids at a cost linear in its length.
+
+The truncation's cost is about the product of the two texts' token counts (10 ns a
+pair of tokens, measured), and cutting a text costs an encoding of it: a pair whose
+lengths multiply to at most `WHOLE_PAIR_CHARS_SQUARED` is left whole (at most about
+15 ms even at a character a token; a prose passage and claim, well under 1 ms).
 """
 
 from __future__ import annotations
@@ -15,9 +20,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+# Pairs whose texts' lengths (characters) multiply to at most this are left whole.
+WHOLE_PAIR_CHARS_SQUARED = 1_600_000
+
 
 class TextReach:
-    """Cuts texts for a pair tokenizer of `max_tokens` (the tokenizer file at `path`)."""
+    """Cuts pairs for a pair tokenizer of `max_tokens` (the tokenizer file at `path`)."""
 
     def __init__(self, path: Path, max_tokens: int) -> None:
         from tokenizers import Tokenizer
@@ -26,6 +34,12 @@ class TextReach:
         self._tokenizer.no_truncation()
         self._tokenizer.no_padding()
         self._keep = max_tokens + 1
+
+    def pair(self, passage: str, claim: str) -> tuple[str, str]:
+        """The pair, each text cut when the pair is long enough for it to pay."""
+        if len(passage) * len(claim) <= WHOLE_PAIR_CHARS_SQUARED:
+            return passage, claim
+        return self.cut(passage), self.cut(claim)
 
     def cut(self, text: str) -> str:
         """`text`, or its start holding every token a pair with it can keep."""

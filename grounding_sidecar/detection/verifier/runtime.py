@@ -225,9 +225,9 @@ class OnnxVerifier:
             self.stats.padded_tokens += len(lengths) * max(lengths)
 
     def _encode(self, pairs: Sequence[tuple[str, str]]) -> list[Any]:
-        cut = self._loaded.reach.cut
+        cut = self._loaded.reach.pair
         texts = [
-            (cut(valid_unicode(passage)), cut(valid_unicode(without_discourse_marker(claim))))
+            cut(valid_unicode(passage), valid_unicode(without_discourse_marker(claim)))
             for passage, claim in pairs
         ]
         try:

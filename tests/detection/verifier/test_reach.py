@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tokenizers import Tokenizer
 
 from grounding_sidecar.detection.verifier.model import Truncation
-from grounding_sidecar.detection.verifier.reach import TextReach
+from grounding_sidecar.detection.verifier.reach import WHOLE_PAIR_CHARS_SQUARED, TextReach
 
 TOKENIZER = Path(__file__).parent / "checkers" / "bert" / "tokenizer.json"
 MAX_TOKENS = 24
@@ -57,3 +57,13 @@ def test_a_long_text_is_cut_after_the_word_its_last_kept_token_is_in() -> None:
     cut = reach.cut(text)
     assert text.startswith(cut) and len(cut) == MAX_TOKENS + 1
     assert reach.cut("A short claim.") == "A short claim."
+
+
+def test_a_pair_is_cut_only_when_its_lengths_multiply_past_the_bound() -> None:
+    reach = TextReach(TOKENIZER, MAX_TOKENS)
+    passage, claim = "1-" * 1_000, "2-" * 500  # 2,000 x 1,000 characters: past it
+    assert len(passage) * len(claim) > WHOLE_PAIR_CHARS_SQUARED
+    cut_passage, cut_claim = reach.pair(passage, claim)
+    assert len(cut_passage) == len(cut_claim) == MAX_TOKENS + 1
+    short = "The refund arrives within 14 days."
+    assert reach.pair(passage, short) == (passage, short)  # cheap to truncate whole
