@@ -3,7 +3,11 @@ with its position; none for a short claim, two changed words or a reordering."""
 
 from __future__ import annotations
 
-from grounding_sidecar.detection.judging.alignment import Change, changed_words
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grounding_sidecar.detection.judging.alignment import COPIED_WORDS, Change, changed_words
+from grounding_sidecar.detection.text.details import WORD
 
 PASSAGE = "Access tokens expire after one hour; refresh tokens are valid for 30 days."
 
@@ -22,3 +26,26 @@ def test_a_copy_a_short_claim_two_changes_and_a_reordering_change_nothing() -> N
     assert changed_words("Refresh tokens expire.", PASSAGE) == []  # four words or fewer
     assert changed_words("Refresh tokens expire after two hours.", PASSAGE) == []
     assert changed_words("After one hour access tokens expire.", PASSAGE) == []
+
+
+def _stretch_by_stretch(claim: str, passage: str) -> list[Change]:
+    """The rule as written: every stretch compared with the claim word by word."""
+    mine, theirs = WORD.findall(claim.lower()), WORD.findall(passage.lower())
+    if len(mine) <= COPIED_WORDS:
+        return []
+    found = []
+    for start in range(len(theirs) - len(mine) + 1):
+        window = theirs[start : start + len(mine)]
+        differ = [k for k, (a, b) in enumerate(zip(mine, window, strict=True)) if a != b]
+        if len(differ) == 1:
+            found.append(Change(differ[0], mine[differ[0]], window[differ[0]]))
+    return found
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    claim=st.lists(st.sampled_from(["a", "b", "c"]), max_size=12).map(" ".join),
+    passage=st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=30).map(" ".join),
+)
+def test_changes_are_found_as_comparing_every_stretch_finds_them(claim: str, passage: str) -> None:
+    assert changed_words(claim, passage) == _stretch_by_stretch(claim, passage)
