@@ -27,8 +27,9 @@ def score(
     One matrix-vector product per claim, then one max and one argmax.  A claim's row
     is so the same whichever claims share its check (a matrix product of several
     claims rounds a row's last bit by how many there are), and a judgement made on it
-    while a stream arrived holds for the final check (detection/memo.py); the cost is
-    the same as one product's at every size a check reaches.  `allowed` (claims x
+    while a stream arrived holds for the final check (detection/memo.py).  It costs
+    about what one matrix product does (10 claims by 1,500 passages of 384: 0.3 ms
+    against 0.4; by 5,000: 1.5 ms against 0.8, measured on 2 cores).  `allowed` (claims x
     passages) excludes pairs from the max, e.g. reference passages for claims that
     only the supplied sources may support; an excluded pair scores -inf.
     """
