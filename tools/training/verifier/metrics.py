@@ -31,12 +31,17 @@ def report(pairs: list[dict[str, Any]], probs: np.ndarray) -> dict[str, Any]:
     }
     entailed = labels == Label.ENTAILED
     passed = predicted == Label.ENTAILED
-    bacc = 0.5 * (passed[entailed].mean() + (~passed[~entailed]).mean())
+    # Undefined (null in the JSON) when the pairs hold one side only, as a short run's may.
+    bacc = (
+        float(0.5 * (passed[entailed].mean() + (~passed[~entailed]).mean()))
+        if entailed.any() and not entailed.all()
+        else None
+    )
     return {
         "pairs": len(pairs),
         "accuracy": float((predicted == labels).mean()),
         "recall": recall,
-        "entailed_vs_not_bacc": float(bacc),
+        "entailed_vs_not_bacc": bacc,
         "accuracy_by_rule": {k: round(float(np.mean(v)), 4) for k, v in sorted(by_rule.items())},
         "accuracy_by_set": {k: round(float(np.mean(v)), 4) for k, v in sorted(by_set.items())},
         "confusion": Counter(f"{int(a)}->{int(b)}" for a, b in zip(labels, predicted, strict=True)),

@@ -41,3 +41,18 @@ def test_the_metrics_are_written_as_json(tmp_path: Path) -> None:
     written = json.loads(path.read_text(encoding="utf-8"))
     assert written["holdout"]["confusion"] == {"0->0": 2, "1->2": 2, "2->2": 2}
     assert written["holdout"]["accuracy"] == pytest.approx(4 / 6)
+
+
+def test_pairs_of_one_side_have_no_balanced_accuracy(tmp_path: Path) -> None:
+    # A short run's held-out pairs may all be contradictions: the balance is undefined
+    # and the file stays valid JSON (no NaN).
+    pairs = [{"label": int(Label.CONTRADICTED), "rule": "antonym", "dataset": "own"}] * 3
+    metrics = report(pairs, np.eye(3, dtype=np.float32)[[Label.NEITHER] * 3])
+    assert metrics["entailed_vs_not_bacc"] is None
+    path = tmp_path / "metrics.json"
+    write_metrics(path, {"holdout": metrics})
+    assert json.loads(path.read_text(), parse_constant=_refuse)["holdout"]["pairs"] == 3
+
+
+def _refuse(constant: str) -> None:
+    raise AssertionError(f"{constant} is not JSON")
