@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer
 
@@ -41,29 +41,33 @@ def encoded(tokenizer: Any, passage: str, claim: str) -> tuple[list[int], list[i
 
 
 @pytest.mark.parametrize("truncation", list(Truncation))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(passage=_TEXT, claim=_TEXT)
+# Both sides past the model's length, the passage longer by its last word only: cut to
+# the same length, the odd token of the budget went to the claim.
+@example(passage="the" * 11 + "-", claim="the" * 11)
 def test_a_cut_pair_encodes_as_the_whole_pair(
     truncation: Truncation, passage: str, claim: str
 ) -> None:
-    reach, tokenizer = TextReach(TOKENIZER, MAX_TOKENS), pair_tokenizer(truncation)
+    reach = TextReach(TOKENIZER, MAX_TOKENS, whole_up_to=0)  # every pair cut
+    tokenizer = pair_tokenizer(truncation)
     whole = encoded(tokenizer, passage, claim)
-    assert encoded(tokenizer, reach.cut(passage), reach.cut(claim)) == whole
+    assert encoded(tokenizer, *reach.pair(passage, claim)) == whole
 
 
-def test_a_long_text_is_cut_after_the_word_its_last_kept_token_is_in() -> None:
+def test_long_texts_are_cut_after_the_word_their_last_kept_token_is_in() -> None:
     reach = TextReach(TOKENIZER, MAX_TOKENS)
     text = "1-" * 5_000  # every character a token: the case that cost a second
-    cut = reach.cut(text)
-    assert text.startswith(cut) and len(cut) == MAX_TOKENS + 1
-    assert reach.cut("A short claim.") == "A short claim."
+    passage, claim = reach.pair(text, text)
+    assert passage == claim == text[: MAX_TOKENS + 1]
 
 
-def test_a_pair_is_cut_only_when_its_lengths_multiply_past_the_bound() -> None:
+def test_the_cuts_keep_which_side_is_longer() -> None:
     reach = TextReach(TOKENIZER, MAX_TOKENS)
-    passage, claim = "1-" * 1_000, "2-" * 500  # 2,000 x 1,000 characters: past it
+    passage, claim = "1-" * 1_000, "2-" * 500  # 2,000 x 1,000 characters: cut
     assert len(passage) * len(claim) > WHOLE_PAIR_CHARS_SQUARED
     cut_passage, cut_claim = reach.pair(passage, claim)
-    assert len(cut_passage) == len(cut_claim) == MAX_TOKENS + 1
+    assert len(cut_claim) == MAX_TOKENS + 1
+    assert len(cut_passage) == MAX_TOKENS + 2  # still the longer side
     short = "The refund arrives within 14 days."
     assert reach.pair(passage, short) == (passage, short)  # cheap to truncate whole
