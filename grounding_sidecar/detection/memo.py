@@ -36,9 +36,11 @@ import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verification
 from grounding_sidecar.detection.embedding.base import Embedder, FloatMatrix, WrappedEmbedder
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.judgement import Judgement
 from grounding_sidecar.detection.judging.judges import Judge
+from grounding_sidecar.detection.text.passages import Passage
 from grounding_sidecar.detection.verifier.base import Verifier
 
 _Row = npt.NDArray[np.float32]
@@ -165,15 +167,15 @@ class _MemoVerifier:
 
 @dataclass(frozen=True, slots=True)
 class _Judged:
-    """A judgement, with the passages and corpus it was made on."""
+    """A judgement, with the passages and corpus it was made on (not the whole
+    evidence: its rule findings are not needed again)."""
 
-    evidence: ClaimEvidence
+    passages: Sequence[Passage]
+    corpus: SourceCorpus
     judgement: Judgement
 
     def holds_for(self, evidence: ClaimEvidence) -> bool:
-        return evidence.passages is self.evidence.passages and (
-            evidence.corpus is self.evidence.corpus
-        )
+        return evidence.passages is self.passages and evidence.corpus is self.corpus
 
 
 class _MemoJudge:
@@ -203,7 +205,9 @@ class _MemoJudge:
             return known
         judgement = self._backend.judge(evidence, verification)
         with self._lock:
-            self._judgements[_key(evidence)] = _Judged(evidence, judgement)
+            self._judgements[_key(evidence)] = _Judged(
+                evidence.passages, evidence.corpus, judgement
+            )
         return judgement
 
     def _known(self, evidence: ClaimEvidence) -> Judgement | None:

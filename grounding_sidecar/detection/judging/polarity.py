@@ -249,6 +249,7 @@ class _PlainUses:
         return uses > self._cues_negating_any(negated)
 
     def _cues_negating_any(self, negated: set[str]) -> int:
+        # One word, the usual case: its cues are counted without gathering them.
         if len(negated) == 1:
             (word,) = negated
             return len(self._negating.get(word, ()))

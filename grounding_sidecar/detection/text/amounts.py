@@ -206,11 +206,11 @@ def read_amount(match: re.Match[str]) -> Amount | None:
     mult, unit_text = match.group("mult"), match.group("unit")
     if _metres(match):
         mult, unit_text = None, "m"
-    multiplier = _MULTIPLIERS.get((mult or "").lower(), 1.0)
-    amount, unit = in_base_unit(number * multiplier, _unit_of(match.group("symbol"), unit_text))
-    if not (math.isfinite(number * multiplier) and math.isfinite(amount)):
+    scaled = number * _MULTIPLIERS.get((mult or "").lower(), 1.0)
+    amount, unit = in_base_unit(scaled, _unit_of(match.group("symbol"), unit_text))
+    if not (math.isfinite(scaled) and math.isfinite(amount)):
         return None
-    written = format_number(number * multiplier)
+    written = format_number(scaled)
     value = format_number(amount)
     return Amount(value, unit, "" if value == written else written)
 

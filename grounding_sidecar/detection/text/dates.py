@@ -3,8 +3,8 @@
 
 A value is `year-month-day` with `*` for what the text leaves open ("3 June" is
 `*-06-03`), `weekday-xxx` for a weekday, and the readings of a numeric date that reads
-both ways joined by `|` ("06/03/2026" is `2026-03-06|2026-06-03`).  `date_covers` says
-whether a known date backs a claimed one; `KnownDates`, whether any of many does.
+both ways joined by `|` ("06/03/2026" is `2026-03-06|2026-06-03`).  `KnownDates` says
+whether any of the dates a text states backs a claimed one.
 """
 
 from __future__ import annotations
@@ -124,18 +124,14 @@ def _numeric_date_value(first: int, second: int, year: str) -> str:
     return "|".join(sorted(readings))
 
 
-def date_covers(known: str, claimed: str) -> bool:
-    """Every field the claim states matches the known date (`*` is open); of dates
-    that read two ways, any reading of each."""
-    return KnownDates([known]).back(claimed)
-
-
 class KnownDates:
-    """Dates a text states, asked whether they back a claimed one: `date_covers` for
-    each of them at once.  For the fields a claimed reading states, the known
-    readings' values of those fields are gathered once (on the first claim that states
-    just those) and the claim's are looked up: sources at the default limits state
-    thousands of dates, and the rules ask about a claim's date several times."""
+    """Dates a text states, asked whether one backs a claimed date: every field the
+    claim states matches the known date (`*` is open), a weekday only itself; of
+    dates that read two ways, any reading of each.  For the fields a claimed reading
+    states, the known readings' values of those fields are gathered once (on the
+    first claim that states just those) and the claim's are looked up: sources at the
+    default limits state thousands of dates, and the rules ask about a claim's date
+    several times."""
 
     def __init__(self, known: Iterable[str]) -> None:
         readings = [reading for date in known for reading in date.split("|")]
