@@ -247,9 +247,15 @@ class _Amounts:
     def agree_with(self, detail: Detail) -> bool:
         if detail.unit:
             return (detail.unit, detail.value) in self._with_unit or (
-                detail.number in self._numbers_without_unit
+                detail.number in self._numbers_without_unit and not _share_in_words(detail)
             )
         return detail.number in self._numbers
+
+
+def _share_in_words(detail: Detail) -> bool:
+    """A share written in words ("twice as", "by half"): its number is the share's,
+    never one the sources write bare ("100 pallets" states no "twice as")."""
+    return detail.unit == "%" and not any(c.isdigit() for c in detail.surface)
 
 
 def _is_number(value: str) -> bool:

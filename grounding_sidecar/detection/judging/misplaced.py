@@ -8,14 +8,18 @@ the claim against its best passage instead (docs/detection.md#misplaced-details)
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Callable, Sequence
 
+from grounding_sidecar.detection.judging.bindings import CLAUSE_BREAK, bound_elsewhere
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
-from grounding_sidecar.detection.judging.slots import conflicting, counterparts, same_slot
+from grounding_sidecar.detection.judging.slots import (
+    conflicting,
+    counterpart,
+    counterparts,
+    same_slot,
+)
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.clauses import SENTENCE_END, clause_around, rough_sentences
+from grounding_sidecar.detection.text.clauses import clause_around
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 
 # The details a claim can take from one passage and put in another's slot: amounts
@@ -24,6 +28,10 @@ from grounding_sidecar.detection.text.details import Detail, DetailKind, extract
 # different events ("renewed on July 28" beside "premieres on Aug. 6") to stand
 # against another one (docs/detection.md#misplaced-details).
 _MISPLACEABLE = frozenset({DetailKind.QUANTITY, DetailKind.TIME})
+# The details misplaced only where the best passage itself states them of another fact
+# (`_rebound`): a date or a name ("The bridge was widened in 1932" against "The bridge
+# opened in 1932 and was widened in 1958").
+_REBOUND_ONLY = frozenset({DetailKind.DATE, DetailKind.ENTITY})
 
 
 def misplaced_detail(
@@ -39,8 +47,12 @@ def misplaced_detail(
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
     finding, and so does one whose clause around the detail is about something else
     (`_about`).  A value the best passage itself states is misplaced only where the
-    passage binds it to another clause (`_bound_to_another_clause`)."""
-    mine = [detail for detail in extract_details(claim) if detail.kind in _MISPLACEABLE]
+    passage binds it to another clause (`_rebound`)."""
+    mine = [
+        detail
+        for detail in extract_details(claim)
+        if detail.kind in _MISPLACEABLE or (detail.kind in _REBOUND_ONLY and not detail.initial)
+    ]
     if not mine:
         return None
     stated = extract_details(best_passage)
@@ -49,9 +61,8 @@ def misplaced_detail(
     conflicts = [
         (detail, other)
         for detail in mine
-        if not any(same_slot(detail, k) and k.value != detail.value for k in kept)
-        and (other := conflicting(detail, stated, replaced)) is not None
-        and (not _bare(detail) or _counts_alike(detail, claim, other, best_passage))
+        if not _keeps_another_value(detail, claim, kept, best_passage)
+        and (other := _standing_against(detail, stated, replaced)) is not None
     ]
     if not conflicts:
         return None
@@ -61,39 +72,57 @@ def misplaced_detail(
     for detail, other in conflicts:
         if others.contains(detail) or not _about(claim, detail, passage_words):
             continue
-        if not best.contains(detail) or _bound_to_another_clause(
-            claim, detail, other, best_passage
-        ):
+        if best.contains(detail):
+            if _rebound(claim, detail, other, best_passage, stated):
+                return detail, other
+        elif _of_its_slot(detail, claim, other, best_passage):
             return detail, other
     return None
 
 
-def _bound_to_another_clause(claim: str, detail: Detail, other: Detail, passage: str) -> bool:
-    """Whether the passage states the claim's value in a clause the claim speaks of less
-    than the clause holding `other`, in one sentence: "no monthly fee if you deposit at
-    least $5" against "no monthly fee if you deposit at least $500 each month; otherwise
-    the fee is $5".  Across sentences of a long passage the counts of shared words say
-    little ("a three-year contract" beside "the 39-year-old")."""
-    sentence = next((s for s in rough_sentences(passage) if other.surface in s), "")
-    clauses = _clauses(sentence)
-    with_other = [c for c in clauses if other.surface in c]
-    with_mine = [c for c in clauses if SourceCorpus([c]).contains(detail)]
-    if not with_other or not with_mine or with_other[0] in with_mine:
+def _keeps_another_value(detail: Detail, claim: str, kept: Sequence[Detail], passage: str) -> bool:
+    """Whether the claim keeps another value of `detail`'s slot from the passage (it
+    joins facts); for a bare number, one counting the same thing ("45 employees" does
+    not keep its slot by keeping the year 2023)."""
+    return any(
+        same_slot(detail, k)
+        and k.value != detail.value
+        and (not _bare(detail) or _counts_alike(detail, claim, k, passage))
+        for k in kept
+    )
+
+
+def _of_its_slot(detail: Detail, claim: str, other: Detail, passage: str) -> bool:
+    """Whether `detail` fills `other`'s slot by kind and unit alone: a quantity or a
+    time, and a bare number only where it counts what `other` counts."""
+    if detail.kind not in _MISPLACEABLE:
         return False
-    # Every word counts here, function words too: "Check-in is from 11 AM" is about
-    # "Check-in is from 3 PM", not "check-out is by 11 AM".
-    claim_words = frozenset(words.words(claim)) - frozenset(words.words(detail.surface))
-    return _shared(claim_words, with_other[0]) > max(_shared(claim_words, c) for c in with_mine)
+    return not _bare(detail) or _counts_alike(detail, claim, other, passage)
 
 
-def _clauses(text: str) -> list[str]:
-    found = [*_CLAUSE_BREAK.finditer(text), *SENTENCE_END.finditer(text)]
-    breaks = sorted({0, *(m.start() for m in found), len(text)})
-    return [text[start:end] for start, end in itertools.pairwise(breaks) if text[start:end]]
+def _standing_against(
+    detail: Detail, stated: Sequence[Detail], replaced: Sequence[Detail]
+) -> Detail | None:
+    """The passage's dropped detail of `detail`'s slot: for a name, the passage's own
+    statement of the claim's name does not make it the same thing as another name."""
+    if detail.kind is DetailKind.ENTITY:
+        return counterpart(detail, replaced)
+    return conflicting(detail, stated, replaced)
 
 
-def _shared(claim_words: frozenset[str], clause: str) -> int:
-    return len(claim_words & frozenset(words.words(clause)))
+def _rebound(
+    claim: str, detail: Detail, other: Detail, passage: str, stated: Sequence[Detail]
+) -> bool:
+    """Whether the passage states the claim's value (`detail`) of another fact than
+    the one the claim gives it: the words right around `other` continue the claim's
+    words around its value further than those around any of the passage's own
+    statements of it (bindings.py)."""
+    if SourceCorpus([detail.surface]).contains(other):
+        return False  # `other` states less of the claim's value: "November 28" of "... 1972"
+    # The passage's statements of the claim's value, however written ("02:00" of
+    # "2:00"): `other` itself may be one.
+    own = [d.surface for d in stated if SourceCorpus([d.surface]).contains(detail)]
+    return bound_elsewhere(claim, detail.surface, other.surface, own, passage)
 
 
 def _bare(detail: Detail) -> bool:
@@ -117,8 +146,6 @@ def _counted(detail: Detail, text: str) -> str | None:
 # The share of the content words of a detail's clause that its best passage must use
 # for the claim to be stating that passage's fact (`_about`).
 CLAUSE_SHARE = 0.4
-# What ends a clause: punctuation, and the words that join a second fact to a first.
-_CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|which|with)\b", re.IGNORECASE)
 
 
 def _about(claim: str, detail: Detail, passage_words: frozenset[str]) -> bool:
@@ -139,6 +166,6 @@ def _clause(claim: str, surface: str) -> str:
     at = claim.find(surface)
     if at < 0:
         return claim
-    breaks = [m.span() for m in _CLAUSE_BREAK.finditer(claim)]
+    breaks = [m.span() for m in CLAUSE_BREAK.finditer(claim)]
     opens, closes = clause_around(breaks, at, at + len(surface), len(claim))
     return claim[opens:closes]

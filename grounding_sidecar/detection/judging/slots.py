@@ -39,7 +39,20 @@ def conflicting(
     ("Barack Obama" where it says "Obama": named more fully, not another name)."""
     if any(_names_the_same(detail, other) for other in stated):
         return None
-    return next((o for o in replaced if same_slot(detail, o) and o.value != detail.value), None)
+    return counterpart(detail, replaced)
+
+
+def counterpart(detail: Detail, replaced: Sequence[Detail]) -> Detail | None:
+    """The first of the passage's dropped details (`replaced`) of `detail`'s slot with
+    another value and not another name of the same thing."""
+    return next(
+        (
+            o
+            for o in replaced
+            if same_slot(detail, o) and o.value != detail.value and not _names_the_same(detail, o)
+        ),
+        None,
+    )
 
 
 def _names_the_same(claimed: Detail, stated: Detail) -> bool:

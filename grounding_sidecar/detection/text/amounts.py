@@ -189,6 +189,19 @@ QUANTITY = re.compile(
 )
 
 
+# A period with a half, written in words: "half a decade", "half an hour", "an hour
+# and a half", "a year and a half", "one and a half hours", "2 and a half years".  (A
+# bare "a year" is left alone: "once a year", "a year ago" state no length.)
+_HALVED = "seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centur(?:y|ies)"
+_WHOLE = rf"\d+|{'|'.join(_ONES[1:])}"
+HALF_AMOUNT = re.compile(
+    rf"\bhalf an? (?P<half_of>{_HALVED})\b"
+    rf"|\b(?P<whole>an?|{_WHOLE}) (?P<unit_first>{_HALVED}) and a half\b"
+    rf"|\b(?P<whole_first>{_WHOLE}) and a half (?P<unit_after>{_HALVED})\b",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Amount:
     value: str  # in its dimension's one unit (units.py), formatted
@@ -212,6 +225,19 @@ def read_amount(match: re.Match[str]) -> Amount | None:
         return None
     written = format_number(scaled)
     value = format_number(amount)
+    return Amount(value, unit, "" if value == written else written)
+
+
+def read_half_amount(match: re.Match[str]) -> Amount:
+    """The amount a `HALF_AMOUNT` match states: "an hour and a half" is 5,400 s."""
+    if match.group("half_of"):
+        number, unit_text = 0.5, match.group("half_of")
+    else:
+        whole = match.group("whole") or match.group("whole_first")
+        number = 1.5 if whole.lower() in ("a", "an") else float(_number_value(whole) or 0) + 0.5
+        unit_text = match.group("unit_first") or match.group("unit_after")
+    amount, unit = in_base_unit(number, _UNITS[unit_text.lower()])
+    written, value = format_number(number), format_number(amount)
     return Amount(value, unit, "" if value == written else written)
 
 

@@ -10,6 +10,7 @@ Negation cues are negation.py's.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections.abc import Iterator
@@ -18,10 +19,12 @@ from enum import StrEnum
 from functools import lru_cache
 
 from grounding_sidecar.detection.text.amounts import (
+    HALF_AMOUNT,
     QUANTITY,
     difference,
     format_number,
     read_amount,
+    read_half_amount,
 )
 from grounding_sidecar.detection.text.bounds import Bound, bound_of
 from grounding_sidecar.detection.text.clock import find_times
@@ -37,7 +40,7 @@ from grounding_sidecar.detection.text.shares import (
     implied_ratios,
 )
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
-from grounding_sidecar.detection.text.words import content_words
+from grounding_sidecar.detection.text.words import STOPWORDS, content_words, stem
 
 # A short sentence naming something or negating something is a claim from this many
 # content words on (see `has_checkable_detail`).
@@ -104,8 +107,9 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 def _extract(text: str) -> list[Detail]:
     """Spans that hold no number set aside (citation markers, list numbering, "one" as
     a pronoun: numberless.py), then times, dates and shares (they contain numbers, and
-    "AM" is no name), then identifiers ("SAVE20", "2.4.1": identifiers.py, read as
-    names), then quantities, then named entities (names with a symbol first)."""
+    "AM" is no name), then periods with a half ("an hour and a half"), then
+    identifiers ("SAVE20", "2.4.1": identifiers.py, read as names), then quantities,
+    then named entities (names with a symbol first)."""
     details: list[Detail] = []
     lowered = text.lower()
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
@@ -123,6 +127,21 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(share.span, taken):
             _take(taken, share.span)
             details.append(_share_detail(share))
+    for match in HALF_AMOUNT.finditer(text):
+        if not _overlaps(match.span(), taken):
+            _take(taken, match.span())
+            half = read_half_amount(match)
+            bound = bound_of(lowered, match.start(), match.end())
+            details.append(
+                Detail(
+                    DetailKind.QUANTITY,
+                    half.value,
+                    half.unit,
+                    match.group(),
+                    written=half.written,
+                    bound=bound,
+                )
+            )
     for match in find_identifiers(text):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
@@ -189,7 +208,52 @@ def implied_details(text: str) -> tuple[Detail, ...]:
         for m in _TIMES_WORD.finditer(text)
     )
     shares = (*implied_changes(text), *implied_ratios(text))
-    return (*(_share_detail(share) for share in shares), *_differences(text), *counts)
+    return (
+        *(_share_detail(share) for share in shares),
+        *_differences(text),
+        *counts,
+        *_multiples(text),
+    )
+
+
+# How many amounts of one thing per sentence `_multiples` compares (pairs grow with
+# the square of it).
+_MAX_COMPARED = 12
+_SENTENCE_BREAK = re.compile(r"[.!?;](?:\s|$)")
+
+
+def _multiples(text: str) -> Iterator[Detail]:
+    """How many times one amount is another, for two amounts of one thing in one
+    sentence ("400 pallets" and "200 pallets", "$10" and "$25"): the multiple (2 x),
+    the larger's share over the smaller (100%: "twice as many") and the smaller's
+    share under the larger (50%: "half the pallets").  Amounts of one thing: of one
+    unit, or bare numbers with the same word after each; not the two values of a
+    change ("from $5 to $7.50" is no cut by a third)."""
+    breaks = [m.start() for m in _SENTENCE_BREAK.finditer(text)]
+    groups: dict[tuple[int, str], list[tuple[float, re.Match[str]]]] = {}
+    for match in QUANTITY.finditer(text):
+        amount = read_amount(match)
+        what = (amount.unit or _word_after(text, match.end())) if amount else ""
+        if amount is None or not what or amount.unit == "%":
+            continue
+        group = groups.setdefault((bisect.bisect(breaks, match.start()), what), [])
+        if len(group) < _MAX_COMPARED:
+            group.append((float(amount.value), match))
+    for group in groups.values():
+        for (one, first), (other, second) in itertools.combinations(group, 2):
+            low, high = sorted((one, other))
+            if low <= 0 or low == high or _a_change(text, first, second):
+                continue  # a change has its direction: implied_changes reads it
+            surface = text[first.start() : second.end()]
+            yield Detail(DetailKind.QUANTITY, format_number(round(high / low, 1)), "x", surface)
+            for percent in ((high - low) / low * 100, (high - low) / high * 100):
+                yield _share_detail(Share((first.start(), second.end()), percent, surface))
+
+
+def _word_after(text: str, end: int) -> str:
+    """The stemmed word right after `end`, or "" when it is a stop word or none."""
+    after = WORD.match(text.lower(), end + 1) if text[end : end + 1] == " " else None
+    return "" if after is None or after.group() in STOPWORDS else stem(after.group())
 
 
 def _differences(text: str) -> Iterator[Detail]:
@@ -198,9 +262,7 @@ def _differences(text: str) -> Iterator[Detail]:
     if "from" not in lowered or " to " not in lowered:
         return  # most texts state no change: skip reading their amounts again
     for before, after in itertools.pairwise(QUANTITY.finditer(text)):
-        if text[before.end() : after.start()].strip().lower() != "to":
-            continue
-        if not text[: before.start()].rstrip().lower().endswith("from"):
+        if not _a_change(text, before, after):
             continue
         old, new = read_amount(before), read_amount(after)
         if old is None or new is None:
@@ -209,6 +271,13 @@ def _differences(text: str) -> Iterator[Detail]:
         if size is not None:
             surface = text[before.start() : after.end()].strip()
             yield Detail(DetailKind.QUANTITY, size.value, size.unit, surface, written=size.written)
+
+
+def _a_change(text: str, before: re.Match[str], after: re.Match[str]) -> bool:
+    """Whether two amounts are written "from <before> to <after>"."""
+    return text[before.end() : after.start()].strip().lower() == "to" and text[
+        : before.start()
+    ].rstrip().lower().endswith("from")
 
 
 def _share_detail(share: Share) -> Detail:

@@ -36,6 +36,17 @@ def test_a_number_must_be_the_same_number() -> None:
     assert [CORPUS.contains(d) for d in extract_details("Order 5513 left.")] == [False, True]
 
 
+def test_a_share_in_words_is_held_only_by_a_share() -> None:
+    # "twice as" is 100%: a bare "100" states no such share, "100%" and two amounts
+    # of one thing, the second twice the first, do.
+    (share,) = extract_details("The north site holds twice as many pallets.")
+    assert not SourceCorpus(["The site holds 400 pallets and 100 trucks."]).contains(share)
+    assert SourceCorpus(["Stock rose 100% this year."]).contains(share)
+    assert SourceCorpus(["The north site holds 400 pallets, the south 200 pallets."]).contains(
+        share
+    )
+
+
 def test_twice_states_the_number_two() -> None:
     corpus = SourceCorpus(["Books can be renewed twice online."])
     (two,) = extract_details("A book can be renewed online two times.")

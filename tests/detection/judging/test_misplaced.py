@@ -1,6 +1,8 @@
 """Misplaced details: a value the sources state, put in the best passage's slot from a
 less similar passage, is named with the passage's own value; a claim joining two
-passages' facts, a value a near passage states, a bare number and a date are not."""
+passages' facts, a value a near passage states, a bare number counting another thing
+and a date from elsewhere are not.  A value the best passage states of another fact
+(by its clause, or by the words around it: a bare number, a date or a name too) is."""
 
 from __future__ import annotations
 
@@ -102,3 +104,51 @@ def test_a_value_of_another_sentence_of_the_passage_is_not_rebound() -> None:
     )
     claim = "The former boss signed a three-year contract and joined the club last summer."
     assert _misplaced(claim, passage) is None
+
+
+OFFICES = "In 2023 the Berlin office had 120 employees and the Munich office had 45 employees."
+BRIDGE = "The bridge opened in 1932 and was widened in 1958."
+
+
+def test_a_value_the_words_around_another_value_continue_is_misplaced() -> None:
+    # "the Munich office had ... employees" goes on around 45, only "office had ...
+    # employees" around the passage's own 120; "In 2023" is shared by both and past
+    # the first word that differs, so it counts for neither.
+    assert _misplaced("In 2023 the Munich office had 120 employees.", OFFICES) == ("120", "45")
+    assert _misplaced("In 2023 the Munich office had 45 employees.", OFFICES) is None
+    # Keeping the year 2023 keeps no value of the slot of "45 employees".
+    assert _misplaced("In 2023 the Berlin office had 45 employees.", OFFICES) == ("45", "120")
+    assert _misplaced("The Berlin office had 120 employees in 2023.", OFFICES) is None
+    # A bare number with no counted word after it, read by its context alone.
+    assert _misplaced("The bridge was widened in 1932.", BRIDGE) == ("1932", "1958")
+    assert _misplaced("The bridge was widened in 1958.", BRIDGE) is None
+    assert _misplaced("The bridge opened in 1932.", BRIDGE) is None
+
+
+def test_the_context_is_read_across_the_passages_sentences() -> None:
+    passage = "The bridge opened in 1932. It was widened in 1958."
+    assert _misplaced("The bridge was widened in 1932.", passage) == ("1932", "1958")
+
+
+def test_one_word_of_context_in_common_binds_nothing() -> None:
+    # Only "in" goes on around 1958: the claim's own words are not another fact's.
+    assert _misplaced("The bridge was rebuilt in 1932.", BRIDGE) is None
+
+
+def test_a_date_or_a_name_is_misplaced_only_where_the_passage_states_it() -> None:
+    store = "The store opened on 3 May 2021 and was renovated on 9 June 2022."
+    assert _misplaced("The store was renovated on 3 May 2021.", store) == (
+        "3 May 2021",
+        "9 June 2022",
+    )
+    assert _misplaced("The store opened on 3 May 2021.", store) is None
+    teams = "Alice Chen leads the design team and Bob Ortiz leads the security team."
+    assert _misplaced("Bob Ortiz leads the design team.", teams) == ("Bob Ortiz", "Alice Chen")
+    assert _misplaced("Bob Ortiz leads the security team.", teams) is None
+    # A name or a date the passage does not state is missing (consistency.py), and
+    # one from another passage most often names another event: not misplaced.
+    assert _misplaced("Carol Diaz leads the design team.", teams) is None
+    assert (
+        _misplaced("The store was renovated on 1 April 2020.", store, "It opened on 1 April 2020.")
+        is None
+    )

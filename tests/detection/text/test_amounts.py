@@ -6,11 +6,13 @@ from __future__ import annotations
 import pytest
 
 from grounding_sidecar.detection.text.amounts import (
+    HALF_AMOUNT,
     NUMBER_WORDS,
     QUANTITY,
     Amount,
     difference,
     read_amount,
+    read_half_amount,
 )
 
 
@@ -129,3 +131,29 @@ def test_a_number_past_the_float_range_is_no_amount(text: str) -> None:
     # Read as an amount it raised (no integer is infinite) and failed the whole check.
     amounts = [read_amount(match) for match in QUANTITY.finditer(text)]
     assert amounts and all(amount is None for amount in amounts)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit", "written"),
+    [
+        ("The program ran for half a decade.", "60", "month", "0.5"),
+        ("It took half an hour.", "1800", "s", "0.5"),
+        ("The flight takes an hour and a half.", "5400", "s", "1.5"),
+        ("It took a year and a half.", "18", "month", "1.5"),
+        ("The flight takes one and a half hours.", "5400", "s", "1.5"),
+        ("It took 2 and a half days.", "216000", "s", "2.5"),
+        ("It lasted three years and a half.", "42", "month", "3.5"),
+    ],
+)
+def test_a_period_with_a_half_is_read(text: str, value: str, unit: str, written: str) -> None:
+    match = HALF_AMOUNT.search(text)
+    assert match is not None
+    assert read_half_amount(match) == Amount(value, unit, written)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Backups run once a year.", "It was cut in half.", "Half the staff left.", "a half-day"],
+)
+def test_a_half_without_a_period_or_a_bare_period_is_no_half_amount(text: str) -> None:
+    assert HALF_AMOUNT.search(text) is None

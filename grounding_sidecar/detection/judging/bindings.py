@@ -1,0 +1,128 @@
+"""Which fact a value is bound to, by the words around it.
+
+A summary that merges the clauses of one sentence may give one fact the value the
+sentence states of the other ("In 2023 the Munich office had 120 employees" against "In
+2023 the Berlin office had 120 employees and the Munich office had 45 employees"):
+every value is the passage's, so only where each stands tells the swap.
+`bound_elsewhere` compares the claim's words around its value with the passage's words
+around another value of its slot and around the passage's own statements of the
+claim's value (misplaced.py asks it; docs/detection.md#misplaced-details).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import SENTENCE_END, clause_around
+
+# What ends a clause: punctuation, and the words that join a second fact to a first.
+CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|which|with)\b", re.IGNORECASE)
+# How many words of its clause either side of a value are read, and the fewest of them
+# the claim must share with the words around the passage's other value.
+CONTEXT_WORDS = 6
+CONTEXT_MIN_SHARED = 2
+# The places of one value a passage is read at: a pathological passage repeats it.
+MAX_PLACES = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """The words of its clause around one place a text writes a value."""
+
+    before: tuple[str, ...] | None  # nearest first; None: only function words (elided)
+    after: tuple[str, ...]
+
+
+def bound_elsewhere(claim: str, surface: str, other: str, own: Sequence[str], passage: str) -> bool:
+    """Whether the words around `other` in `passage` continue the claim's words around
+    its value (`surface`) further than the words around each of the passage's own
+    statements of that value (`own`, as the passage writes it): as far on both sides
+    and further on one, CONTEXT_MIN_SHARED words at least.  "the Munich office had
+    ... employees" goes on around 45, only "office had ... employees" around 120 (a run
+    stops at the first word that differs, so a frame the sentence shares, "In 2023",
+    counts for neither).  Each side is compared on its own, and a clause that opens at
+    its value with only function words ("and at 11 AM on Sundays", "and 4% in Asia":
+    its subject and verb left out) is read as reaching as far before it as the place
+    it is compared with: it shares the sentence's start."""
+    mine = places(claim, surface)[:1]
+    if not mine or not own or _one_clause(passage, other, own):
+        return False
+    owned = [place for statement in own for place in places(passage, statement)]
+    return bool(owned) and any(
+        _shared(mine[0], theirs) >= CONTEXT_MIN_SHARED
+        and all(_further(mine[0], theirs, ours) for ours in owned)
+        for theirs in places(passage, other)
+    )
+
+
+def places(text: str, surface: str) -> list[Place]:
+    """Each place `text` writes `surface` as a whole token (at most MAX_PLACES), with
+    up to CONTEXT_WORDS words of its clause either side."""
+    breaks = [m.span() for m in CLAUSE_BREAK.finditer(text)]
+    breaks = sorted([*breaks, *(m.span() for m in SENTENCE_END.finditer(text))])
+    found = []
+    for match in itertools.islice(_written(surface).finditer(text), MAX_PLACES):
+        opens, closes = clause_around(breaks, match.start(), match.end(), len(text))
+        before = text[opens : match.start()]
+        nearest = words.words(before)[::-1][:CONTEXT_WORDS]
+        elided = not words.content_words(before)
+        after = words.words(text[match.end() : closes])[:CONTEXT_WORDS]
+        found.append(Place(None if elided else nearest, after))
+    return found
+
+
+def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
+    """Whether a clause of the passage states both `other` and the claim's value: it
+    relates them, and the claim may restate it with their roles worded anew ("canceled
+    by CBS on November 14" for "CBS announced the cancellation of The Millers on
+    November 14")."""
+    cuts = [m.start() for m in (*CLAUSE_BREAK.finditer(passage), *SENTENCE_END.finditer(passage))]
+    bounds = sorted({0, *cuts, len(passage)})
+    return any(
+        _written(other).search(clause) and any(_written(s).search(clause) for s in own)
+        for clause in (passage[start:end] for start, end in itertools.pairwise(bounds))
+    )
+
+
+def _further(claim: Place, theirs: Place, ours: Place) -> bool:
+    """Whether `theirs` continues the claim's words as far as `ours` on both sides and
+    further on one; a side a clause left out reaches as far as the other place's."""
+    their_before, our_before = _run(claim.before, theirs.before), _run(claim.before, ours.before)
+    if their_before is None:
+        their_before = our_before or 0
+    if our_before is None:
+        our_before = their_before
+    their_after, our_after = _run(claim.after, theirs.after), _run(claim.after, ours.after)
+    return (
+        their_before >= our_before
+        and their_after >= our_after
+        and (their_before, their_after) != (our_before, our_after)
+    )
+
+
+def _shared(claim: Place, place: Place) -> int:
+    """How many words around a place continue the claim's, both sides together (a side
+    the clause left out shares none)."""
+    return (_run(claim.before, place.before) or 0) + (_run(claim.after, place.after) or 0)
+
+
+def _run(mine: Sequence[str] | None, theirs: Sequence[str] | None) -> int | None:
+    """How many of the first words of two sequences agree; None when `theirs` is a side
+    its clause left out."""
+    if theirs is None:
+        return None
+    count = 0
+    for a, b in zip(mine or (), theirs, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count
+
+
+def _written(surface: str) -> re.Pattern[str]:
+    """`surface` as a whole token of a text ("45" is not in "145")."""
+    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(surface)}(?![A-Za-z0-9])", re.IGNORECASE)

@@ -1,0 +1,70 @@
+"""Which fact a value is bound to: the words around another value of its slot go on
+with the claim's further than those around the passage's own statement of it, side by
+side, a clause that leaves its subject out sharing the sentence's start."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.judging.bindings import MAX_PLACES, Place, bound_elsewhere, places
+
+OFFICES = "In 2023 the Berlin office had 120 employees and the Munich office had 45 employees."
+HOURS = "The library opens at 9 AM on weekdays and at 11 AM on Sundays."
+REVENUE = "Revenue grew 12% in Europe and 4% in Asia last year."
+
+
+@pytest.mark.parametrize(
+    ("claim", "surface", "other", "own", "passage", "bound"),
+    [
+        # "the Munich office had ... employees" goes on around 45; the frame "In 2023"
+        # lies past the first word that differs around 120.
+        ("In 2023 the Munich office had 120 employees.", "120", "45", ["120"], OFFICES, True),
+        ("In 2023 the Berlin office had 120 employees.", "120", "45", ["120"], OFFICES, False),
+        # A clause that leaves its subject and verb out shares the sentence's start.
+        ("The library opens at 9 AM on Sundays.", "9 AM", "11 AM", ["9 AM"], HOURS, True),
+        ("The library opens at 11 AM on Sundays.", "11 AM", "9 AM", ["11 AM"], HOURS, False),
+        ("Revenue grew 12% in Asia last year.", "12%", "4%", ["12%"], REVENUE, True),
+        ("Revenue grew 4% in Asia last year.", "4%", "12%", ["4%"], REVENUE, False),
+        # One word in common binds nothing.
+        (
+            "It was rebuilt in 1932.",
+            "1932",
+            "1958",
+            ["1932"],
+            "Opened in 1932, widened in 1958.",
+            False,
+        ),
+    ],
+)
+def test_a_value_is_bound_where_the_words_around_it_go_on_with_the_claims(
+    claim: str, surface: str, other: str, own: list[str], passage: str, bound: bool
+) -> None:
+    assert bound_elsewhere(claim, surface, other, own, passage) is bound
+
+
+def test_one_clause_stating_both_values_relates_them() -> None:
+    # The claim restates the clause with the roles worded anew.
+    passage = "CBS announced the cancellation of The Millers on November 14, 2014."
+    claim = "The show was canceled by CBS on November 14, 2014."
+    assert not bound_elsewhere(claim, "CBS", "Millers", ["CBS"], passage)
+    # The same words around "Millers", with CBS in another clause, bind.
+    passage = "CBS aired it, and The Millers on November 14, 2014 was its last episode."
+    assert bound_elsewhere(claim, "CBS", "Millers", ["CBS"], passage)
+
+
+def test_a_value_the_passage_does_not_state_is_never_bound_elsewhere() -> None:
+    assert not bound_elsewhere("The Munich office had 120 employees.", "120", "45", [], OFFICES)
+
+
+def test_a_place_reads_its_own_clause_and_marks_a_subject_left_out() -> None:
+    (nine,) = places(HOURS, "9 AM")
+    assert nine == Place(("at", "open", "library", "the"), ("on", "weekday"))
+    (eleven,) = places(HOURS, "11 AM")
+    assert eleven.before is None and eleven.after == ("on", "sunday")
+    assert places("It cost 145 euros.", "45") == []  # a whole token only
+
+
+def test_a_passage_repeating_a_value_is_read_at_a_bounded_number_of_places() -> None:
+    passage = "The fee was 5 euros. " * 2000 + "The rate was 7 euros."
+    assert len(places(passage, "5 euros")) == MAX_PLACES
+    assert bound_elsewhere("The rate was 5 euros.", "5 euros", "7 euros", ["5 euros"], passage)
