@@ -31,6 +31,7 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "content_words": words.content_words,
     "details": details.extract_details,
     "implied_details": details.implied_details,
+    "implied_multiples": details.implied_multiples,
     "negation_cues": negation.read_cues,
     "negation_flips": polarity.negation_flip,
     "contrast_table": contrasts.contrast_table,

@@ -17,6 +17,7 @@ from grounding_sidecar.detection.text.details import (
     DetailKind,
     extract_details,
     implied_details,
+    implied_multiples,
 )
 from grounding_sidecar.detection.text.frequencies import frequencies
 from grounding_sidecar.detection.text.identifiers import is_identifier, tokens_in
@@ -59,6 +60,11 @@ class SourceCorpus:
         return _Amounts(self._details)
 
     @cached_property
+    def _multiples(self) -> _Amounts:
+        """Asked only when a claim states a share or a multiple no source writes."""
+        return _Amounts(d for text in self._texts for d in implied_multiples(text))
+
+    @cached_property
     def _known_dates(self) -> KnownDates:
         return KnownDates(self._dates)
 
@@ -90,6 +96,7 @@ class SourceCorpus:
                 self._amounts.agree_with(detail)
                 or (_could_be_year(detail) and detail.value in self._date_years)
                 or (detail.bound is Bound.DIFFERENCE and self._differs_by(detail))
+                or (detail.unit in _MULTIPLE_UNITS and self._multiples.agree_with(detail))
             )
         if detail.kind is DetailKind.DATE:
             # "3 June" is supported by "3 June 2024"; a bare month by any date in it.
@@ -228,6 +235,10 @@ def _differ_by(amounts: Sequence[float], wanted: float) -> bool:
                 return True
             i += 1
     return False
+
+
+# The units of a share or a multiple ("twice as many": 100%, "three times": 3 x).
+_MULTIPLE_UNITS = frozenset({"%", "x"})
 
 
 class _Amounts:

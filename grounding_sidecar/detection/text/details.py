@@ -208,12 +208,7 @@ def implied_details(text: str) -> tuple[Detail, ...]:
         for m in _TIMES_WORD.finditer(text)
     )
     shares = (*implied_changes(text), *implied_ratios(text))
-    return (
-        *(_share_detail(share) for share in shares),
-        *_differences(text),
-        *counts,
-        *_multiples(text),
-    )
+    return (*(_share_detail(share) for share in shares), *_differences(text), *counts)
 
 
 # How many amounts of one thing per sentence `_multiples` compares (pairs grow with
@@ -222,13 +217,16 @@ _MAX_COMPARED = 12
 _SENTENCE_BREAK = re.compile(r"[.!?;](?:\s|$)")
 
 
-def _multiples(text: str) -> Iterator[Detail]:
+@lru_cache(maxsize=4_096)
+def implied_multiples(text: str) -> tuple[Detail, ...]:
     """How many times one amount is another, for two amounts of one thing in one
     sentence ("400 pallets" and "200 pallets", "$10" and "$25"): the multiple (2 x),
     the larger's share over the smaller (100%: "twice as many") and the smaller's
     share under the larger (50%: "half the pallets").  Amounts of one thing: of one
     unit, or bare numbers with the same word after each; not the two values of a
-    change ("from $5 to $7.50" is no cut by a third)."""
+    change ("from $5 to $7.50" is no cut by a third).  Looked up only for a claim
+    stating a share or a multiple the sources do not write (corpus.py): reading them
+    costs another pass over every amount."""
     breaks = [m.start() for m in _SENTENCE_BREAK.finditer(text)]
     groups: dict[tuple[int, str], list[tuple[float, re.Match[str]]]] = {}
     for match in QUANTITY.finditer(text):
@@ -239,15 +237,19 @@ def _multiples(text: str) -> Iterator[Detail]:
         group = groups.setdefault((bisect.bisect(breaks, match.start()), what), [])
         if len(group) < _MAX_COMPARED:
             group.append((float(amount.value), match))
+    found = []
     for group in groups.values():
         for (one, first), (other, second) in itertools.combinations(group, 2):
             low, high = sorted((one, other))
             if low <= 0 or low == high or _a_change(text, first, second):
                 continue  # a change has its direction: implied_changes reads it
             surface = text[first.start() : second.end()]
-            yield Detail(DetailKind.QUANTITY, format_number(round(high / low, 1)), "x", surface)
+            found.append(
+                Detail(DetailKind.QUANTITY, format_number(round(high / low, 1)), "x", surface)
+            )
             for percent in ((high - low) / low * 100, (high - low) / high * 100):
-                yield _share_detail(Share((first.start(), second.end()), percent, surface))
+                found.append(_share_detail(Share((first.start(), second.end()), percent, surface)))
+    return tuple(found)
 
 
 def _word_after(text: str, end: int) -> str:
