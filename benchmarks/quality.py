@@ -7,8 +7,9 @@ nor the calibration was fitted on: the held-out part of each set
 (tools/eval_data.py `Part.HOLDOUT`, split by document), and FEVER-Symmetric and
 FaithBench whole (measurement only); and the project's own probes of everyday one-word
 swaps (`everyday_swaps.py`), of mixed-up facts (`mixed_facts.py`), of a support
-assistant's answers from policy pages (`policy_answers.py`) and of amounts and names
-written another way (`restated_details.py`), which need no data.
+assistant's answers from policy pages (`policy_answers.py`), of amounts and names
+written another way (`restated_details.py`) and of values swapped between the facts
+of one sentence (`sentence_swaps.py`), which need no data.
 Published numbers from `../shared/eval/README.md` are printed alongside, and where a
 data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
@@ -40,6 +41,7 @@ from benchmarks.policy_answers import policy_answer_cases
 from benchmarks.probes import one_claim_case
 from benchmarks.quality_metrics import COLUMNS, ClaimRecord, measure
 from benchmarks.restated_details import restated_detail_cases
+from benchmarks.sentence_swaps import sentence_swap_cases
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.minilm.store import DEFAULT_PRECISION, Precision
@@ -138,6 +140,7 @@ def main() -> None:
     datasets["mixed facts (probe)"] = mixed_fact_cases()[: args.limit]
     datasets["policy answers (probe)"] = policy_answer_cases()[: args.limit]
     datasets["restated details (probe)"] = restated_detail_cases()[: args.limit]
+    datasets["sentence swaps (probe)"] = sentence_swap_cases()[: args.limit]
     columns = list(COLUMNS)
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")
