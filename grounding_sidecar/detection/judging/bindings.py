@@ -48,22 +48,70 @@ def bound_elsewhere(claim: str, surface: str, other: str, own: Sequence[str], pa
     its value with only function words ("and at 11 AM on Sundays", "and 4% in Asia":
     its subject and verb left out) is read as reaching as far before it as the place
     it is compared with: it shares the sentence's start."""
-    mine = places(claim, surface)[:1]
-    if not mine or not own or _one_clause(passage, other, own):
+    if _one_clause(passage, other, own):
         return False
+    mine = places(claim, surface)[:1]
     owned = [place for statement in own for place in places(passage, statement)]
-    return bool(owned) and any(
+    return bool(mine and owned) and any(
         _shared(mine[0], theirs) >= CONTEXT_MIN_SHARED
         and all(_further(mine[0], theirs, ours) for ours in owned)
         for theirs in places(passage, other)
     )
 
 
+def swapped(
+    claim: str,
+    first: tuple[str, Sequence[str]],
+    second: tuple[str, Sequence[str]],
+    passage: str,
+) -> bool:
+    """Whether a claim stating two values of one slot puts each where the passage puts
+    the other (each given as the claim's surface and the passage's statements of it):
+    the clause around each value in the claim shares more content words with the
+    passage's clause around the other value than with the one around its own.
+    "Kenya's Ruth Chebet won the women's marathon ..., finishing 12 seconds ahead of
+    Brazil's Luana Ferraz" against "Brazil's Luana Ferraz won the women's marathon ...,
+    finishing 12 seconds ahead of Kenya's Ruth Chebet".  Whole clauses, not the words
+    right around each value: a swap moves what is attached to a value with it
+    ("Kenya's")."""
+    values = frozenset(words.words(" ".join((first[0], second[0], *first[1], *second[1]))))
+    return _nearer_other(claim, first, second, passage, values) and _nearer_other(
+        claim, second, first, passage, values
+    )
+
+
+def _nearer_other(
+    claim: str,
+    mine: tuple[str, Sequence[str]],
+    other: tuple[str, Sequence[str]],
+    passage: str,
+    values: frozenset[str],
+) -> bool:
+    """Whether the claim's clause around its value shares more content words (the two
+    values' own aside) with the passage's clause around the other value than with any
+    around the passage's statements of its own."""
+    said = _clause_words(claim, mine[0], values)
+    if not said:
+        return False
+    theirs = max((len(said & _clause_words(passage, s, values)) for s in other[1]), default=0)
+    ours = max((len(said & _clause_words(passage, s, values)) for s in mine[1]), default=0)
+    return theirs > ours
+
+
+def _clause_words(text: str, surface: str, values: frozenset[str]) -> frozenset[str]:
+    """The content words of the clause around the first place `text` writes
+    `surface`, less `values`."""
+    match = _written(surface).search(text)
+    if match is None:
+        return frozenset()
+    opens, closes = clause_around(_breaks(text), match.start(), match.end(), len(text))
+    return words.content_words(text[opens:closes]) - values
+
+
 def places(text: str, surface: str) -> list[Place]:
     """Each place `text` writes `surface` as a whole token (at most MAX_PLACES), with
     up to CONTEXT_WORDS words of its clause either side."""
-    breaks = [m.span() for m in CLAUSE_BREAK.finditer(text)]
-    breaks = sorted([*breaks, *(m.span() for m in SENTENCE_END.finditer(text))])
+    breaks = _breaks(text)
     found = []
     for match in itertools.islice(_written(surface).finditer(text), MAX_PLACES):
         opens, closes = clause_around(breaks, match.start(), match.end(), len(text))
@@ -73,6 +121,12 @@ def places(text: str, surface: str) -> list[Place]:
         after = words.words(text[match.end() : closes])[:CONTEXT_WORDS]
         found.append(Place(None if elided else nearest, after))
     return found
+
+
+def _breaks(text: str) -> list[tuple[int, int]]:
+    """The spans of `text`'s clause breaks and sentence ends, in order."""
+    found = [m.span() for m in (*CLAUSE_BREAK.finditer(text), *SENTENCE_END.finditer(text))]
+    return sorted(found)
 
 
 def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
@@ -91,7 +145,7 @@ def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
 def _further(claim: Place, theirs: Place, ours: Place) -> bool:
     """Whether `theirs` continues the claim's words as far as `ours` on both sides and
     further on one; a side a clause left out reaches as far as the other place's."""
-    their_before, our_before = _run(claim.before, theirs.before), _run(claim.before, ours.before)
+    their_before, our_before = _run_before(claim, theirs), _run_before(claim, ours)
     if their_before is None:
         their_before = our_before or 0
     if our_before is None:
@@ -107,16 +161,18 @@ def _further(claim: Place, theirs: Place, ours: Place) -> bool:
 def _shared(claim: Place, place: Place) -> int:
     """How many words around a place continue the claim's, both sides together (a side
     the clause left out shares none)."""
-    return (_run(claim.before, place.before) or 0) + (_run(claim.after, place.after) or 0)
+    return (_run_before(claim, place) or 0) + _run(claim.after, place.after)
 
 
-def _run(mine: Sequence[str] | None, theirs: Sequence[str] | None) -> int | None:
-    """How many of the first words of two sequences agree; None when `theirs` is a side
-    its clause left out."""
-    if theirs is None:
-        return None
+def _run_before(claim: Place, place: Place) -> int | None:
+    """The run before a place; None when its clause left that side out."""
+    return None if place.before is None else _run(claim.before or (), place.before)
+
+
+def _run(mine: Sequence[str], theirs: Sequence[str]) -> int:
+    """How many of the first words of two sequences agree."""
     count = 0
-    for a, b in zip(mine or (), theirs, strict=False):
+    for a, b in zip(mine, theirs, strict=False):
         if a != b:
             break
         count += 1

@@ -8,9 +8,10 @@ the claim against its best passage instead (docs/detection.md#misplaced-details)
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 
-from grounding_sidecar.detection.judging.bindings import CLAUSE_BREAK, bound_elsewhere
+from grounding_sidecar.detection.judging.bindings import CLAUSE_BREAK, bound_elsewhere, swapped
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.slots import (
     conflicting,
@@ -64,8 +65,19 @@ def misplaced_detail(
         if not _keeps_another_value(detail, claim, kept, best_passage)
         and (other := _standing_against(detail, stated, replaced)) is not None
     ]
-    if not conflicts:
-        return None
+    found = _misplaced(claim, best_passage, near_passages, stated, conflicts) if conflicts else None
+    return found or _swapped_pair(claim, best_passage, stated, mine)
+
+
+def _misplaced(
+    claim: str,
+    best_passage: str,
+    near_passages: Callable[[], Sequence[str]],
+    stated: Sequence[Detail],
+    conflicts: Sequence[tuple[Detail, Detail]],
+) -> tuple[Detail, Detail] | None:
+    """The first conflict whose detail no near passage states and whose clause is
+    about the passage, misplaced from elsewhere or rebound within the passage."""
     others = SourceCorpus([p for p in near_passages() if p != best_passage])
     best = SourceCorpus([best_passage])
     passage_words = words.content_words(best_passage)
@@ -78,6 +90,40 @@ def misplaced_detail(
         elif _of_its_slot(detail, claim, other, best_passage):
             return detail, other
     return None
+
+
+def _swapped_pair(
+    claim: str, passage: str, stated: Sequence[Detail], mine: Sequence[Detail]
+) -> tuple[Detail, Detail] | None:
+    """Two values of one slot that the claim states and the passage states too, each
+    where the passage puts the other (bindings.swapped): "Kenya's Ruth Chebet won ...,
+    finishing 12 seconds ahead of Brazil's Luana Ferraz" against the passage's
+    Ferraz winning ahead of Chebet."""
+    best = SourceCorpus([passage])
+    held = [d for d in mine if best.contains(d)]
+    for first, second in itertools.combinations(held, 2):
+        if not same_slot(first, second) or _one_states_the_other(first, second):
+            continue
+        statements = (_statements(first, stated), _statements(second, stated))
+        if swapped(claim, (first.surface, statements[0]), (second.surface, statements[1]), passage):
+            return first, second
+    return None
+
+
+def _one_states_the_other(first: Detail, second: Detail) -> bool:
+    """Whether two details are one value written two ways, or one states more of it
+    ("November 28" and "November 28, 1972")."""
+    return SourceCorpus([first.surface]).contains(second) or SourceCorpus(
+        [second.surface]
+    ).contains(first)
+
+
+def _statements(detail: Detail, stated: Sequence[Detail]) -> list[str]:
+    """The passage's statements of a claim's value, however written ("02:00" of
+    "2:00"), each once."""
+    return list(
+        dict.fromkeys(d.surface for d in stated if SourceCorpus([d.surface]).contains(detail))
+    )
 
 
 def _keeps_another_value(detail: Detail, claim: str, kept: Sequence[Detail], passage: str) -> bool:
@@ -119,10 +165,10 @@ def _rebound(
     statements of it (bindings.py)."""
     if SourceCorpus([detail.surface]).contains(other):
         return False  # `other` states less of the claim's value: "November 28" of "... 1972"
-    # The passage's statements of the claim's value, however written ("02:00" of
-    # "2:00"): `other` itself may be one.
-    own = [d.surface for d in stated if SourceCorpus([d.surface]).contains(detail)]
-    return bound_elsewhere(claim, detail.surface, other.surface, own, passage)
+    # `other` itself may be one of the passage's statements of the claim's value.
+    return bound_elsewhere(
+        claim, detail.surface, other.surface, _statements(detail, stated), passage
+    )
 
 
 def _bare(detail: Detail) -> bool:

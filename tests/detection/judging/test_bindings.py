@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.bindings import MAX_PLACES, Place, bound_elsewhere, places
+from grounding_sidecar.detection.judging.bindings import (
+    MAX_PLACES,
+    Place,
+    bound_elsewhere,
+    places,
+    swapped,
+)
 
 OFFICES = "In 2023 the Berlin office had 120 employees and the Munich office had 45 employees."
 HOURS = "The library opens at 9 AM on weekdays and at 11 AM on Sundays."
@@ -68,3 +74,29 @@ def test_a_passage_repeating_a_value_is_read_at_a_bounded_number_of_places() -> 
     passage = "The fee was 5 euros. " * 2000 + "The rate was 7 euros."
     assert len(places(passage, "5 euros")) == MAX_PLACES
     assert bound_elsewhere("The rate was 5 euros.", "5 euros", "7 euros", ["5 euros"], passage)
+
+
+RACE = (
+    "Brazil's Luana Ferraz won the women's marathon on Sunday, finishing 12 seconds "
+    "ahead of Kenya's Ruth Chebet."
+)
+
+
+def test_two_values_each_put_where_the_passage_puts_the_other_are_swapped() -> None:
+    ferraz, chebet = ("Luana Ferraz", ["Luana Ferraz"]), ("Ruth Chebet", ["Ruth Chebet"])
+    claim = (
+        "Kenya's Ruth Chebet won the women's marathon, finishing 12 seconds ahead of "
+        "Brazil's Luana Ferraz."
+    )
+    assert swapped(claim, chebet, ferraz, RACE)
+    # Each where the passage puts it, in another order.
+    claim = "Finishing 12 seconds behind the winner Luana Ferraz, Ruth Chebet was second."
+    assert not swapped(claim, chebet, ferraz, RACE)
+    claim = "Ruth Chebet finished 12 seconds behind Luana Ferraz, who won the women's marathon."
+    assert not swapped(claim, chebet, ferraz, RACE)
+
+
+def test_values_one_clause_states_together_are_not_swapped_by_their_order() -> None:
+    passage = "Alice Chen married Bob Ortiz in Lisbon in 2010."
+    alice, bob = ("Alice Chen", ["Alice Chen"]), ("Bob Ortiz", ["Bob Ortiz"])
+    assert not swapped("Bob Ortiz married Alice Chen in Lisbon in 2010.", bob, alice, passage)

@@ -152,3 +152,11 @@ def test_a_date_or_a_name_is_misplaced_only_where_the_passage_states_it() -> Non
         _misplaced("The store was renovated on 1 April 2020.", store, "It opened on 1 April 2020.")
         is None
     )
+
+
+def test_two_values_of_the_claim_swapped_against_the_passage_are_misplaced() -> None:
+    teams = "Alice Chen leads the design team, and Bob Ortiz leads the security team."
+    claim = "Bob Ortiz leads the design team, and Alice Chen leads the security team."
+    assert _misplaced(claim, teams) == ("Bob Ortiz", "Alice Chen")
+    claim = "Bob Ortiz leads the security team, and Alice Chen leads the design team."
+    assert _misplaced(claim, teams) is None
