@@ -92,6 +92,11 @@ def _misplaced(
     return None
 
 
+# The claim's values read pair by pair for a swap: a claim listing dozens of names
+# would cost a check its time, and a swap of two facts names few values.
+_MAX_SWAPPED = 8
+
+
 def _swapped_pair(
     claim: str, passage: str, stated: Sequence[Detail], mine: Sequence[Detail]
 ) -> tuple[Detail, Detail] | None:
@@ -100,12 +105,17 @@ def _swapped_pair(
     finishing 12 seconds ahead of Brazil's Luana Ferraz" against the passage's
     Ferraz winning ahead of Chebet."""
     best = SourceCorpus([passage])
-    held = [d for d in mine if best.contains(d)]
+    held = [d for d in mine if best.contains(d)][:_MAX_SWAPPED]
+    statements: dict[Detail, list[str]] = {}
     for first, second in itertools.combinations(held, 2):
         if not same_slot(first, second) or _one_states_the_other(first, second):
             continue
-        statements = (_statements(first, stated), _statements(second, stated))
-        if swapped(claim, (first.surface, statements[0]), (second.surface, statements[1]), passage):
+        for detail in (first, second):
+            if detail not in statements:
+                statements[detail] = _statements(detail, stated)
+        if swapped(
+            claim, (first.surface, statements[first]), (second.surface, statements[second]), passage
+        ):
             return first, second
     return None
 

@@ -160,3 +160,15 @@ def test_two_values_of_the_claim_swapped_against_the_passage_are_misplaced() -> 
     assert _misplaced(claim, teams) == ("Bob Ortiz", "Alice Chen")
     claim = "Bob Ortiz leads the security team, and Alice Chen leads the design team."
     assert _misplaced(claim, teams) is None
+
+
+def test_a_claim_is_read_for_a_swap_among_its_first_values_only() -> None:
+    # Eight values at most, pair by pair: a claim listing dozens costs a check no time.
+    passage = (
+        "The design team is led by Ann Lee; the security team is led by Bea Moss; "
+        "the data team is led by Cal Ng."
+    )
+    claim = "The design team is led by Bea Moss; the security team is led by Ann Lee."
+    assert _misplaced(claim, passage) == ("Bea Moss", "Ann Lee")
+    crowd = "The board of Dan Ray, Eve Orr, Fay Lin, Gus Holt, Hal Ito, Ida Sato, Jon Berg, Kim Ode"
+    assert _misplaced(f"{crowd} met. {claim}", f"{crowd} met. {passage}") is None
