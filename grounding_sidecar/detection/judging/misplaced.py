@@ -62,10 +62,14 @@ def misplaced_detail(
     conflicts = [
         (detail, other)
         for detail in mine
-        if not _keeps_another_value(detail, claim, kept, best_passage)
+        if not _keeps_its_count(detail, claim, kept, best_passage)
         and (other := _standing_against(detail, stated, replaced)) is not None
     ]
-    found = _misplaced(claim, best_passage, near_passages, stated, conflicts) if conflicts else None
+    found = (
+        _misplaced(claim, best_passage, near_passages, stated, kept, conflicts)
+        if conflicts
+        else None
+    )
     return found or _swapped_pair(claim, best_passage, stated, mine)
 
 
@@ -74,10 +78,13 @@ def _misplaced(
     best_passage: str,
     near_passages: Callable[[], Sequence[str]],
     stated: Sequence[Detail],
+    kept: Sequence[Detail],
     conflicts: Sequence[tuple[Detail, Detail]],
 ) -> tuple[Detail, Detail] | None:
     """The first conflict whose detail no near passage states and whose clause is
-    about the passage, misplaced from elsewhere or rebound within the passage."""
+    about the passage, rebound within the passage or misplaced from elsewhere (not
+    where the claim keeps another value of its slot from the passage: it joins
+    passages' facts)."""
     others = SourceCorpus([p for p in near_passages() if p != best_passage])
     best = SourceCorpus([best_passage])
     passage_words = words.content_words(best_passage)
@@ -87,7 +94,7 @@ def _misplaced(
         if best.contains(detail):
             if _rebound(claim, detail, other, best_passage, stated):
                 return detail, other
-        elif _of_its_slot(detail, claim, other, best_passage):
+        elif not _keeps_its_slot(detail, kept) and _of_its_slot(detail, claim, other, best_passage):
             return detail, other
     return None
 
@@ -136,16 +143,23 @@ def _statements(detail: Detail, stated: Sequence[Detail]) -> list[str]:
     )
 
 
-def _keeps_another_value(detail: Detail, claim: str, kept: Sequence[Detail], passage: str) -> bool:
-    """Whether the claim keeps another value of `detail`'s slot from the passage (it
-    joins facts); for a bare number, one counting the same thing ("45 employees" does
-    not keep its slot by keeping the year 2023)."""
+def _keeps_its_slot(detail: Detail, kept: Sequence[Detail]) -> bool:
+    """Whether the claim keeps another value of `detail`'s slot from the passage: for a
+    claim joining passages' facts, any other bare number counts."""
+    return bool(_other_values(detail, kept))
+
+
+def _keeps_its_count(detail: Detail, claim: str, kept: Sequence[Detail], passage: str) -> bool:
+    """`_keeps_its_slot`, where for a bare number only one counting the same thing
+    counts: within one passage, "45 employees" keeps no slot by keeping the year 2023."""
     return any(
-        same_slot(detail, k)
-        and k.value != detail.value
-        and (not _bare(detail) or _counts_alike(detail, claim, k, passage))
-        for k in kept
+        not _bare(detail) or _counts_alike(detail, claim, k, passage)
+        for k in _other_values(detail, kept)
     )
+
+
+def _other_values(detail: Detail, kept: Sequence[Detail]) -> list[Detail]:
+    return [k for k in kept if same_slot(detail, k) and k.value != detail.value]
 
 
 def _of_its_slot(detail: Detail, claim: str, other: Detail, passage: str) -> bool:
