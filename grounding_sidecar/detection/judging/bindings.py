@@ -59,6 +59,16 @@ def bound_elsewhere(claim: str, surface: str, other: str, own: Sequence[str], pa
     )
 
 
+def reaches(claim: str, surface: str, other: str, passage: str) -> bool:
+    """Whether the words around `other` in `passage` continue the claim's words around
+    its value by CONTEXT_MIN_SHARED at least: what `bound_elsewhere` needs first, cheap
+    to ask before the passage's statements of the value are looked up."""
+    mine = places(claim, surface)[:1]
+    return bool(mine) and any(
+        _shared(mine[0], theirs) >= CONTEXT_MIN_SHARED for theirs in places(passage, other)
+    )
+
+
 def swapped(
     claim: str,
     first: tuple[str, Sequence[str]],
@@ -74,38 +84,61 @@ def swapped(
     finishing 12 seconds ahead of Kenya's Ruth Chebet".  Whole clauses, not the words
     right around each value: a swap moves what is attached to a value with it
     ("Kenya's")."""
+    if not apart(claim, first[0], second[0]):
+        return False  # one clause shares as much with either: no side is nearer
     values = frozenset(words.words(" ".join((first[0], second[0], *first[1], *second[1]))))
-    return _nearer_other(claim, first, second, passage, values) and _nearer_other(
-        claim, second, first, passage, values
-    )
+    said, read = _Clauses(claim, values), _Clauses(passage, values)
+    return _nearer_other(said, first, second, read) and _nearer_other(said, second, first, read)
+
+
+def apart(text: str, first: str, second: str) -> bool:
+    """Whether `text` writes two values in different clauses (each where it first
+    writes it): values of one clause are never swapped by their order."""
+    clauses = _Clauses(text, frozenset())
+    return clauses.clause_of(first) != clauses.clause_of(second)
 
 
 def _nearer_other(
-    claim: str,
+    claim: _Clauses,
     mine: tuple[str, Sequence[str]],
     other: tuple[str, Sequence[str]],
-    passage: str,
-    values: frozenset[str],
+    passage: _Clauses,
 ) -> bool:
     """Whether the claim's clause around its value shares more content words (the two
     values' own aside) with the passage's clause around the other value than with any
     around the passage's statements of its own."""
-    said = _clause_words(claim, mine[0], values)
+    said = claim.words_around(mine[0])
     if not said:
         return False
-    theirs = max((len(said & _clause_words(passage, s, values)) for s in other[1]), default=0)
-    ours = max((len(said & _clause_words(passage, s, values)) for s in mine[1]), default=0)
+    theirs = max((len(said & passage.words_around(s)) for s in other[1]), default=0)
+    ours = max((len(said & passage.words_around(s)) for s in mine[1]), default=0)
     return theirs > ours
 
 
-def _clause_words(text: str, surface: str, values: frozenset[str]) -> frozenset[str]:
-    """The content words of the clause around the first place `text` writes
-    `surface`, less `values`."""
-    match = _written(surface).search(text)
-    if match is None:
-        return frozenset()
-    opens, closes = clause_around(_breaks(text), match.start(), match.end(), len(text))
-    return words.content_words(text[opens:closes]) - values
+class _Clauses:
+    """A text's clauses, for the content words around a value (the values compared
+    aside)."""
+
+    def __init__(self, text: str, values: frozenset[str]) -> None:
+        self._text = text
+        self._values = values
+        self._breaks = _breaks(text)
+
+    def clause_of(self, surface: str) -> tuple[int, int] | None:
+        """Where the clause around the first place the text writes `surface` opens and
+        closes; None where it does not."""
+        match = _written(surface).search(self._text)
+        if match is None:
+            return None
+        start, end = match.span()
+        return clause_around(self._breaks, start, end, len(self._text))
+
+    def words_around(self, surface: str) -> frozenset[str]:
+        """The content words of that clause, less the values."""
+        clause = self.clause_of(surface)
+        if clause is None:
+            return frozenset()
+        return words.content_words(self._text[clause[0] : clause[1]]) - self._values
 
 
 def places(text: str, surface: str) -> list[Place]:

@@ -11,7 +11,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
-from grounding_sidecar.detection.judging.bindings import CLAUSE_BREAK, bound_elsewhere, swapped
+from grounding_sidecar.detection.judging.bindings import (
+    CLAUSE_BREAK,
+    apart,
+    bound_elsewhere,
+    reaches,
+    swapped,
+)
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.slots import (
     conflicting,
@@ -41,7 +47,7 @@ def misplaced_detail(
     """A detail of the claim and the best passage's detail it stands against, when the
     claim puts a detail the sources state where its best passage states another value
     of its slot and no passage about as similar to the claim (`near_passages`, the best
-    one among them; asked only when a detail stands against the passage's) states
+    one among them; asked only for a detail otherwise misplaced) states
     it: "Refunds are issued within 30 days" against "Refunds
     are issued within 5 business days", the 30 days being the return window another
     passage states.  A claim that keeps a value of that slot from the passage joins
@@ -85,16 +91,20 @@ def _misplaced(
     about the passage, rebound within the passage or misplaced from elsewhere (not
     where the claim keeps another value of its slot from the passage: it joins
     passages' facts)."""
-    others = SourceCorpus([p for p in near_passages() if p != best_passage])
     best = SourceCorpus([best_passage])
     passage_words = words.content_words(best_passage)
+    others: SourceCorpus | None = None  # built for the first conflict that needs it
     for detail, other in conflicts:
-        if others.contains(detail) or not _about(claim, detail, passage_words):
+        if not _about(claim, detail, passage_words):
             continue
         if best.contains(detail):
-            if _rebound(claim, detail, other, best_passage, stated):
-                return detail, other
-        elif not _keeps_its_slot(detail, kept) and _of_its_slot(detail, claim, other, best_passage):
+            if not _rebound(claim, detail, other, best_passage, stated):
+                continue
+        elif _keeps_its_slot(detail, kept) or not _of_its_slot(detail, claim, other, best_passage):
+            continue
+        if others is None:
+            others = SourceCorpus([p for p in near_passages() if p != best_passage])
+        if not others.contains(detail):
             return detail, other
     return None
 
@@ -111,18 +121,24 @@ def _swapped_pair(
     where the passage puts the other (bindings.swapped): "Kenya's Ruth Chebet won ...,
     finishing 12 seconds ahead of Brazil's Luana Ferraz" against the passage's
     Ferraz winning ahead of Chebet."""
+    pairs = [
+        (first, second)
+        for first, second in itertools.combinations(mine[:_MAX_SWAPPED], 2)
+        if same_slot(first, second) and apart(claim, first.surface, second.surface)
+    ]
+    if not pairs:
+        return None  # most claims: one value of a slot, or both in one clause
     best = SourceCorpus([passage])
-    held = [d for d in mine if best.contains(d)][:_MAX_SWAPPED]
     statements: dict[Detail, list[str]] = {}
-    for first, second in itertools.combinations(held, 2):
-        if not same_slot(first, second) or _one_states_the_other(first, second):
+    for first, second in pairs:
+        if not (best.contains(first) and best.contains(second)):
             continue
         for detail in (first, second):
             if detail not in statements:
                 statements[detail] = _statements(detail, stated)
         if swapped(
             claim, (first.surface, statements[first]), (second.surface, statements[second]), passage
-        ):
+        ) and not _one_states_the_other(first, second):
             return first, second
     return None
 
@@ -136,8 +152,16 @@ def _one_states_the_other(first: Detail, second: Detail) -> bool:
 
 
 def _statements(detail: Detail, stated: Sequence[Detail]) -> list[str]:
-    """The passage's statements of a claim's value, however written ("02:00" of
-    "2:00"), each once."""
+    """The passage's statements of a claim's value, each once: those of its very value,
+    or else those that hold it however written ("02:00" of "2:00"; looked up one by
+    one, the dearer way)."""
+    same = [
+        d.surface
+        for d in stated
+        if (d.kind, d.value, d.unit) == (detail.kind, detail.value, detail.unit)
+    ]
+    if same:
+        return list(dict.fromkeys(same))
     return list(
         dict.fromkeys(d.surface for d in stated if SourceCorpus([d.surface]).contains(detail))
     )
@@ -187,6 +211,8 @@ def _rebound(
     the one the claim gives it: the words right around `other` continue the claim's
     words around its value further than those around any of the passage's own
     statements of it (bindings.py)."""
+    if not reaches(claim, detail.surface, other.surface, passage):
+        return False  # most conflicts end here, before any lookup
     if SourceCorpus([detail.surface]).contains(other):
         return False  # `other` states less of the claim's value: "November 28" of "... 1972"
     # `other` itself may be one of the passage's statements of the claim's value.
