@@ -549,6 +549,8 @@ _phrases = st.sampled_from(
         "an hour and a half",
         "half a decade",
         "one and a half days",
+        "between 09:14 and 10:02",
+        "two-thirds of the loss and the remainder",
         "400 pallets",
         "200 pallets",
         "the Berlin office had 120 employees and the Munich office had 45 employees",

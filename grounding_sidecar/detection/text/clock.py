@@ -13,6 +13,7 @@ one.  Two times agree when they share a reading (`times_agree`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -75,6 +76,41 @@ def find_times(text: str) -> Iterator[ClockTime]:
     for match in _WORDED.finditer(text):
         if match["part"] or match["oclock"] or match["when"]:
             yield _found(match, _worded(match))
+
+
+# What joins the two ends of a stretch of the day: "between 09:14 and 10:02", "from 9
+# AM to 5 PM", "9 AM until noon".
+_STRETCH_JOIN = re.compile(r"\s*(?:and|to|until|till|-|–)\s*", re.IGNORECASE)
+_STRETCH_OPEN = re.compile(r"(?:between|from)\s*$", re.IGNORECASE)
+
+
+def stretch_lengths(text: str) -> Iterator[tuple[str, int]]:
+    """The length in minutes of each stretch of the day `text` writes between two
+    times ("between 09:14 and 10:02 UTC": 48), with its words; the shortest reading
+    forward when a time's half of the day is open, across midnight too ("11 PM to 1
+    AM": 120)."""
+    times = sorted(find_times(text), key=lambda time: time.span)
+    for first, second in itertools.pairwise(times):
+        between = text[first.span[1] : second.span[0]]
+        if not _STRETCH_JOIN.fullmatch(between):
+            continue
+        if between.strip().lower() in ("and", "to") and not _STRETCH_OPEN.search(
+            text[max(first.span[0] - 12, 0) : first.span[0]]
+        ):
+            continue  # "at 9 AM and 5 PM" names two times, not a stretch
+        yield (
+            text[first.span[0] : second.span[1]],
+            min(
+                (_minutes(end) - _minutes(start)) % _DAY
+                for start in first.value.split("|")
+                for end in second.value.split("|")
+            ),
+        )
+
+
+def _minutes(value: str) -> int:
+    hours, minutes = value.split(":")
+    return int(hours) * _MINUTES_PER_HOUR + int(minutes)
 
 
 def times_agree(known: str, claimed: str) -> bool:

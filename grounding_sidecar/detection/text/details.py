@@ -27,7 +27,7 @@ from grounding_sidecar.detection.text.amounts import (
     read_half_amount,
 )
 from grounding_sidecar.detection.text.bounds import Bound, bound_of
-from grounding_sidecar.detection.text.clock import find_times
+from grounding_sidecar.detection.text.clock import find_times, stretch_lengths
 from grounding_sidecar.detection.text.dates import CALENDAR_WORDS, find_dates
 from grounding_sidecar.detection.text.identifiers import find_identifiers, identifier_value
 from grounding_sidecar.detection.text.negation import negates
@@ -38,6 +38,7 @@ from grounding_sidecar.detection.text.shares import (
     find_shares,
     implied_changes,
     implied_ratios,
+    implied_remainders,
 )
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
 from grounding_sidecar.detection.text.words import STOPWORDS, content_words, stem
@@ -201,14 +202,24 @@ def implied_details(text: str) -> tuple[Detail, ...]:
     """What a source implies without stating it: the share and the size of each change
     it states as two values ("from 40 to 20 minutes": 50% and 20 minutes; "from 1.2
     million to 1.5 million": 300,000), the share of each count out of a count ("1 in
-    4": 25%), and the count in "twice" (2).  Looked up for a claim, never asked of
-    one."""
+    4": 25%), the rest of a share ("two-thirds ... and the remainder": 33.3%), the
+    length of a stretch of the day ("between 09:14 and 10:02": 48 minutes), and the
+    count in "twice" (2).  Looked up for a claim, never asked of one."""
     counts = tuple(
         Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "", m.group(1))
         for m in _TIMES_WORD.finditer(text)
     )
-    shares = (*implied_changes(text), *implied_ratios(text))
-    return (*(_share_detail(share) for share in shares), *_differences(text), *counts)
+    shares = (*implied_changes(text), *implied_ratios(text), *implied_remainders(text))
+    stretches = (
+        Detail(DetailKind.QUANTITY, format_number(minutes * 60), "s", surface, written="")
+        for surface, minutes in stretch_lengths(text)
+    )
+    return (
+        *(_share_detail(share) for share in shares),
+        *_differences(text),
+        *counts,
+        *stretches,
+    )
 
 
 # How many amounts of one thing per sentence `_multiples` compares (pairs grow with

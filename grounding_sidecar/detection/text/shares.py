@@ -90,6 +90,25 @@ def implied_changes(text: str) -> Iterator[Share]:
                 yield Share(match.span(), percent, match.group())
 
 
+# A share, then the rest of the whole in the same sentence: "roughly two-thirds of the
+# loss to surface melting and the remainder to glaciers calving", "60% ... the rest".
+_PERCENT = re.compile(
+    r"\b(?P<number>\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b|per cent\b)", re.IGNORECASE
+)
+_THE_REST = re.compile(r"[^.;!?]{0,160}?\bthe (?:remainder|rest)\b", re.IGNORECASE)
+
+
+def implied_remainders(text: str) -> Iterator[Share]:
+    """The rest of each share that the same sentence says the rest of ("two-thirds ...
+    and the remainder": 33.3%; "60% ... the rest": 40%)."""
+    stated = [(m.span(), float(m["number"])) for m in _PERCENT.finditer(text)]
+    stated += [(share.span, share.percent) for share in find_shares(text)]
+    for span, percent in stated:
+        rest = _THE_REST.match(text, span[1])
+        if rest is not None and 0 < percent < 100:
+            yield Share((span[0], rest.end()), 100 - percent, text[span[0] : rest.end()])
+
+
 def implied_ratios(text: str) -> Iterator[Share]:
     """The share each count out of a count implies ("1 in 4": 25%)."""
     for match in _RATIO.finditer(text):

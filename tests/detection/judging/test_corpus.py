@@ -294,3 +294,17 @@ def test_an_amount_is_looked_up_as_pairwise_comparison_finds_it(
 ) -> None:
     expected = any(_agree_pairwise(k, claimed) for k in known)
     assert _Amounts(known).agree_with(claimed) is expected
+
+
+def test_the_rest_of_a_share_and_the_length_of_a_stretch_are_held() -> None:
+    corpus = SourceCorpus(
+        [
+            "Roughly two-thirds of the loss came from melting and the remainder from calving. "
+            "Between 09:14 and 10:02 UTC customers could not log in."
+        ]
+    )
+    third, _ = extract_details("About a third of the loss came from calving.")
+    minutes, _ = extract_details("Customers could not log in for 48 minutes.")
+    longer, _ = extract_details("Customers could not log in for 58 minutes.")
+    assert corpus.contains(third) and corpus.contains(minutes)
+    assert not corpus.contains(longer)

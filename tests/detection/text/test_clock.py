@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.text.clock import find_times, times_agree
+from grounding_sidecar.detection.text.clock import find_times, stretch_lengths, times_agree
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,18 @@ def test_a_time_in_words_is_a_time(text: str, value: str) -> None:
 
 def test_an_hour_word_alone_is_no_time() -> None:
     assert list(find_times("Eight people came at ten past the deadline.")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "lengths"),
+    [
+        ("Between 09:14 and 10:02 UTC customers could not log in.", [("09:14 and 10:02", 48)]),
+        ("The desk is open from 9 AM to 5 PM.", [("9 AM to 5 PM", 480)]),
+        ("The shift runs from 11 PM to 1 AM.", [("11 PM to 1 AM", 120)]),  # across midnight
+        ("Lessons run from 2:00 to 3:30.", [("2:00 to 3:30", 90)]),  # the shortest reading
+        ("Open 9 AM - 5 PM daily.", [("9 AM - 5 PM", 480)]),
+        ("Trains leave at 9 AM and 5 PM.", []),  # two times, no stretch
+    ],
+)
+def test_a_stretch_of_the_day_has_its_length(text: str, lengths: list[tuple[str, int]]) -> None:
+    assert list(stretch_lengths(text)) == lengths

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.text.shares import find_shares, implied_changes, implied_ratios
+from grounding_sidecar.detection.text.shares import (
+    find_shares,
+    implied_changes,
+    implied_ratios,
+    implied_remainders,
+)
 
 
 @pytest.mark.parametrize(
@@ -83,3 +88,21 @@ def test_values_past_what_numbers_hold_imply_no_share() -> None:
     assert list(implied_changes("Users went from 5 to " + "9" * 400 + " in a day.")) == []
     assert list(implied_ratios("1 in " + "4" * 5000 + " adults.")) == []
     assert [s.percent for s in implied_ratios("1 in 4 adults.")] == [25.0]
+
+
+@pytest.mark.parametrize(
+    ("text", "rests"),
+    [
+        (
+            "They put roughly two-thirds of the loss down to melting and the remainder to calving.",
+            [33.3],
+        ),
+        ("About 60% of the budget goes to staff and the rest to rent.", [40.0]),
+        # Not across a sentence or a semicolon, and not without a rest named.
+        ("Costs fell by half. The rest is history.", []),
+        ("About 60% of staff work remotely; the rest come in.", []),
+        ("About 60% of staff work remotely.", []),
+    ],
+)
+def test_the_rest_of_a_share_is_implied(text: str, rests: list[float]) -> None:
+    assert [round(share.percent, 1) for share in implied_remainders(text)] == rests
