@@ -224,10 +224,12 @@ WORDING = (
 KINDS = (("amounts", AMOUNTS), ("names", NAMES), ("wording", WORDING))
 
 
-def kind_cases(name: str, items: tuple[Item, ...]) -> list[LabelledCase]:
+def kind_cases(name: str, items: tuple[Item, ...], aside: str = _ASIDE) -> list[LabelledCase]:
+    """Each item's restatement (`supported`) and change (`contradictory`), its source
+    followed by `aside`."""
     cases = []
     for number, item in enumerate(items):
-        source = f"{item.source} {_ASIDE}"
+        source = f"{item.source} {aside}"
         cases.append(one_claim_case(f"{name}:{number}", source, item.restated, "supported"))
         cases.append(one_claim_case(f"{name}:{number}:x", source, item.changed, "contradictory"))
     return cases

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from benchmarks.probes import one_claim_case, probe_main
-from benchmarks.restated_details import Item
+from benchmarks.restated_details import Item, kind_cases
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
 # The second sentence of every source, so that the claim is graded against a passage.
@@ -156,12 +156,7 @@ def sentence_cases() -> list[LabelledCase]:
 
 def restated_cases() -> list[LabelledCase]:
     """Each period or ratio restated in words (`supported`) and changed (`contradictory`)."""
-    cases = []
-    for number, item in enumerate(RESTATED):
-        source = f"{item.source} {_ASIDE}"
-        cases.append(one_claim_case(f"restated:{number}", source, item.restated, "supported"))
-        cases.append(one_claim_case(f"restated:{number}:x", source, item.changed, "contradictory"))
-    return cases
+    return kind_cases("restated", RESTATED, _ASIDE)
 
 
 def sentence_swap_cases() -> list[LabelledCase]:

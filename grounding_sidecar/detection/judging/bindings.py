@@ -48,14 +48,12 @@ def bound_elsewhere(claim: str, surface: str, other: str, own: Sequence[str], pa
     its value with only function words ("and at 11 AM on Sundays", "and 4% in Asia":
     its subject and verb left out) is read as reaching as far before it as the place
     it is compared with: it shares the sentence's start."""
-    if _one_clause(passage, other, own):
+    mine, reaching = _reaching(claim, surface, other, passage)
+    if mine is None or not reaching or _one_clause(passage, other, own):
         return False
-    mine = places(claim, surface)[:1]
     owned = [place for statement in own for place in places(passage, statement)]
-    return bool(mine and owned) and any(
-        _shared(mine[0], theirs) >= CONTEXT_MIN_SHARED
-        and all(_further(mine[0], theirs, ours) for ours in owned)
-        for theirs in places(passage, other)
+    return bool(owned) and any(
+        all(_further(mine, theirs, ours) for ours in owned) for theirs in reaching
     )
 
 
@@ -63,10 +61,19 @@ def reaches(claim: str, surface: str, other: str, passage: str) -> bool:
     """Whether the words around `other` in `passage` continue the claim's words around
     its value by CONTEXT_MIN_SHARED at least: what `bound_elsewhere` needs first, cheap
     to ask before the passage's statements of the value are looked up."""
+    return bool(_reaching(claim, surface, other, passage)[1])
+
+
+def _reaching(
+    claim: str, surface: str, other: str, passage: str
+) -> tuple[Place | None, list[Place]]:
+    """The claim's first place of its value, and the places of `other` in `passage`
+    whose words continue the claim's around it by CONTEXT_MIN_SHARED at least."""
     mine = places(claim, surface)[:1]
-    return bool(mine) and any(
-        _shared(mine[0], theirs) >= CONTEXT_MIN_SHARED for theirs in places(passage, other)
-    )
+    if not mine:
+        return None, []
+    theirs = places(passage, other)
+    return mine[0], [place for place in theirs if _shared(mine[0], place) >= CONTEXT_MIN_SHARED]
 
 
 def swapped(
@@ -167,8 +174,7 @@ def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
     relates them, and the claim may restate it with their roles worded anew ("canceled
     by CBS on November 14" for "CBS announced the cancellation of The Millers on
     November 14")."""
-    cuts = [m.start() for m in (*CLAUSE_BREAK.finditer(passage), *SENTENCE_END.finditer(passage))]
-    bounds = sorted({0, *cuts, len(passage)})
+    bounds = sorted({0, *(start for start, _ in _breaks(passage)), len(passage)})
     return any(
         _written(other).search(clause) and any(_written(s).search(clause) for s in own)
         for clause in (passage[start:end] for start, end in itertools.pairwise(bounds))

@@ -21,6 +21,7 @@ from functools import lru_cache
 from grounding_sidecar.detection.text.amounts import (
     HALF_AMOUNT,
     QUANTITY,
+    Amount,
     difference,
     format_number,
     read_amount,
@@ -131,18 +132,7 @@ def _extract(text: str) -> list[Detail]:
     for match in HALF_AMOUNT.finditer(text):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
-            half = read_half_amount(match)
-            bound = bound_of(lowered, match.start(), match.end())
-            details.append(
-                Detail(
-                    DetailKind.QUANTITY,
-                    half.value,
-                    half.unit,
-                    match.group(),
-                    written=half.written,
-                    bound=bound,
-                )
-            )
+            details.append(_amount_detail(read_half_amount(match), match, lowered))
     for match in find_identifiers(text):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
@@ -155,18 +145,7 @@ def _extract(text: str) -> list[Detail]:
         if amount is None:
             continue
         _take(taken, match.span())
-        surface = match.group().strip()
-        bound = bound_of(lowered, match.start(), match.end())
-        details.append(
-            Detail(
-                DetailKind.QUANTITY,
-                amount.value,
-                amount.unit,
-                surface,
-                written=amount.written,
-                bound=bound,
-            )
-        )
+        details.append(_amount_detail(amount, match, lowered))
     for match in _UNBOUNDED.finditer(text):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
@@ -195,6 +174,18 @@ def _extract(text: str) -> list[Detail]:
             )
             details.append(Detail(DetailKind.ENTITY, phrase.lower(), "", phrase, initial))
     return details
+
+
+def _amount_detail(amount: Amount, match: re.Match[str], lowered: str) -> Detail:
+    """The quantity an amount's match states, with the bound the words around it set."""
+    return Detail(
+        DetailKind.QUANTITY,
+        amount.value,
+        amount.unit,
+        match.group().strip(),
+        written=amount.written,
+        bound=bound_of(lowered, match.start(), match.end()),
+    )
 
 
 @lru_cache(maxsize=4_096)
