@@ -158,12 +158,13 @@ def find_inconsistency(
                     f"says '{other.surface}'",
                     _detail_kind(detail, claim, best_passage, FindingKind.CONFLICTING_DETAIL),
                 )
-        first = missing[0]
-        return Finding(
-            Verdict.UNSUPPORTED,
-            f"{first.kind.value} '{first.surface}' appears in no source",
-            _detail_kind(first, claim, best_passage, FindingKind.MISSING_DETAIL),
-        )
+        first = next((detail for detail in missing if not detail.loose), None)
+        if first is not None:  # a loose length counts only against a stated one
+            return Finding(
+                Verdict.UNSUPPORTED,
+                f"{first.kind.value} '{first.surface}' appears in no source",
+                _detail_kind(first, claim, best_passage, FindingKind.MISSING_DETAIL),
+            )
     near = near_passages or (lambda: [best_passage])
     misplaced = misplaced_detail(claim, best_passage, near)
     if misplaced is not None:

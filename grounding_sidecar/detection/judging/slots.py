@@ -1,6 +1,7 @@
 """Slots: which of a passage's details a claim's detail stands against.
 
-"Deadline June 22" stands against the passage's "June 15" (a date against a date),
+"Deadline June 22" stands against the passage's "June 15" (a date against a date; never
+"18 October 2018" against "18 October", which may be the same day),
 "$94.50" against "$84.50" (an amount of one currency against another of it), "SAVE25"
 against "SAVE20" (a code against a code); never "Obama" against "Barack Obama" (one
 name written more fully) or a capital that only starts the passage's sentence.  The
@@ -10,10 +11,12 @@ ask these questions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import contrast_table
+from grounding_sidecar.detection.text.dates import dates_agree
 from grounding_sidecar.detection.text.details import WORD, Detail, DetailKind, extract_details
 from grounding_sidecar.detection.text.identifiers import is_identifier
 
@@ -44,15 +47,26 @@ def conflicting(
 
 def counterpart(detail: Detail, replaced: Sequence[Detail]) -> Detail | None:
     """The first of the passage's dropped details (`replaced`) of `detail`'s slot with
-    another value and not another name of the same thing."""
+    another value: not another name of the same thing, nor a date that may be the same
+    day."""
     return next(
         (
             o
             for o in replaced
-            if same_slot(detail, o) and o.value != detail.value and not _names_the_same(detail, o)
+            if same_slot(detail, o)
+            and o.value != detail.value
+            and not _names_the_same(detail, o)
+            and not _may_be_one_day(detail, o)
         ),
         None,
     )
+
+
+def _may_be_one_day(claimed: Detail, stated: Detail) -> bool:
+    """Two dates that agree on every field both state ("18 October 2018" and "Thursday 18
+    October"): the claim's may say more than the passage, which leaves it missing, but
+    says nothing else."""
+    return claimed.kind is DetailKind.DATE and dates_agree(claimed.value, stated.value)
 
 
 def _names_the_same(claimed: Detail, stated: Detail) -> bool:
@@ -85,7 +99,10 @@ def substitutes_first_word(claim: str, passage: str) -> bool:
 
     A capital on a sentence's first word may be a name or just grammar; it is
     treated as a name only when it replaces the passage's first word, the next
-    word staying the same.
+    word staying the same, and that word could be a name: no function word ("Being a
+    lexicographer ...") and none the passage sets off with a comma or a colon, as
+    a sentence adverb or a heading ("Thus, data governance tools ..." against
+    "Implement data governance tools ...").
     """
     claim_words = WORD.findall(claim.lower())[:2]
     passage_words = WORD.findall(passage.lower())[:2]
@@ -94,7 +111,20 @@ def substitutes_first_word(claim: str, passage: str) -> bool:
         and len(passage_words) == 2
         and claim_words[0] != passage_words[0]
         and claim_words[1] == passage_words[1]
+        and _first_word_may_name(passage)
     )
+
+
+# What sets a sentence's first word off from the rest: an adverb or a heading.
+_SET_OFF = re.compile(r"\s*[,:;]")
+
+
+def _first_word_may_name(text: str) -> bool:
+    """Whether a text's first word could be a name: not a function word, nor set off."""
+    first = WORD.search(text.lower())
+    if first is None or first.group() in words.STOPWORDS:
+        return False
+    return _SET_OFF.match(text, first.end()) is None
 
 
 def first_word_synonyms(claim: str, passage: str) -> bool:

@@ -202,6 +202,20 @@ HALF_AMOUNT = re.compile(
 )
 
 
+# One period named with an article after a word that makes it a length ("ran for a
+# decade", "lasted a year", "took an hour"): read as a length only to compare with one
+# the passage states (`details.Detail.loose`).  Such a length is as often inferred
+# from dates ("for a year after the merger"), and "once a year" states none.
+_LENGTH_WORDS = (
+    "for|lasts?|lasted|lasting|takes?|took|taking|spends?|spent|spending|runs?|ran|running"
+)
+_ONE_PERIOD = "second|minute|hour|day|week|month|year|decade|century"
+LONE_PERIOD = re.compile(
+    rf"\b(?:{_LENGTH_WORDS})\s+(?P<period>an?\s+(?P<unit>{_ONE_PERIOD}))\b(?!\s+and\s+a\s+half)",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Amount:
     value: str  # in its dimension's one unit (units.py), formatted
@@ -239,6 +253,13 @@ def read_half_amount(match: re.Match[str]) -> Amount:
     amount, unit = in_base_unit(number, _UNITS[unit_text.lower()])
     written, value = format_number(number), format_number(amount)
     return Amount(value, unit, "" if value == written else written)
+
+
+def read_lone_period(match: re.Match[str]) -> Amount:
+    """The length a `LONE_PERIOD` match states: "for a decade" is 10 years."""
+    amount, unit = in_base_unit(1.0, _UNITS[match.group("unit").lower()])
+    value = format_number(amount)
+    return Amount(value, unit, "" if value == "1" else "1")
 
 
 def _number_value(text: str) -> float | None:

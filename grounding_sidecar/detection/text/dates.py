@@ -4,11 +4,13 @@
 A value is `year-month-day` with `*` for what the text leaves open ("3 June" is
 `*-06-03`), `weekday-xxx` for a weekday, and the readings of a numeric date that reads
 both ways joined by `|` ("06/03/2026" is `2026-03-06|2026-06-03`).  `KnownDates` says
-whether any of the dates a text states backs a claimed one.
+whether any of the dates a text states backs a claimed one; `dates_agree` whether two
+dates can name one day ("18 October 2018" and "Thursday 18 October" can).
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -52,6 +54,7 @@ _WEEKDAYS = {
 CALENDAR_WORDS = frozenset(_MONTHS) | frozenset(_WEEKDAYS)
 # A weekday's value is this and its name's first three letters.
 _WEEKDAY = "weekday-"
+_WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")  # datetime's order
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _DATE_PATTERNS = [
@@ -122,6 +125,44 @@ def _numeric_date_value(first: int, second: int, year: str) -> str:
         if 1 <= month <= 12 and 1 <= day <= 31
     }
     return "|".join(sorted(readings))
+
+
+def dates_agree(first: str, second: str) -> bool:
+    """Whether two date values can name one day: some reading of each agrees with some
+    reading of the other on every field both state ("2018-10-18" and "*-10-18"; a month
+    alone and any day in it).  A weekday agrees with a date that states no year (which
+    weekday it falls on is open) and with a full date only when that is its weekday."""
+    return any(
+        _readings_agree(mine, theirs)
+        for mine in first.split("|")
+        for theirs in second.split("|")
+    )
+
+
+def _readings_agree(first: str, second: str) -> bool:
+    first_weekday, second_weekday = first.startswith(_WEEKDAY), second.startswith(_WEEKDAY)
+    if first_weekday and second_weekday:
+        return first == second
+    if first_weekday or second_weekday:
+        weekday, date = (first, second) if first_weekday else (second, first)
+        falls_on = _weekday_of(date)
+        return falls_on is None or falls_on == weekday
+    return all(
+        mine == theirs or "*" in (mine, theirs)
+        for mine, theirs in zip(first.split("-"), second.split("-"), strict=True)
+    )
+
+
+def _weekday_of(date: str) -> str | None:
+    """The weekday value of a full date ("2026-06-03": "weekday-wed"), else None."""
+    year, month, day = date.split("-")
+    if "*" in (year, month, day):
+        return None
+    try:
+        named = datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        return None  # "31 February": no day to fall on
+    return _WEEKDAY + _WEEKDAY_NAMES[named.weekday()]
 
 
 class KnownDates:

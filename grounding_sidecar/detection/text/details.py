@@ -20,12 +20,14 @@ from functools import lru_cache
 
 from grounding_sidecar.detection.text.amounts import (
     HALF_AMOUNT,
+    LONE_PERIOD,
     QUANTITY,
     Amount,
     difference,
     format_number,
     read_amount,
     read_half_amount,
+    read_lone_period,
 )
 from grounding_sidecar.detection.text.bounds import Bound, bound_of
 from grounding_sidecar.detection.text.clock import find_times, stretch_lengths
@@ -69,6 +71,9 @@ class Detail:
     # How the text holds a quantity: as stated, or as a bound, an estimate or a
     # difference ("more than 1,200", "five hours longer"; bounds.py).
     bound: Bound = Bound.EXACT
+    # One period named with an article ("ran for a decade"): a length only where it
+    # stands against one the passage states, never a detail the sources miss.
+    loose: bool = False
 
     @property
     def number(self) -> str:
@@ -109,8 +114,8 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 def _extract(text: str) -> list[Detail]:
     """Spans that hold no number set aside (citation markers, list numbering, "one" as
     a pronoun: numberless.py), then times, dates and shares (they contain numbers, and
-    "AM" is no name), then periods with a half ("an hour and a half"), then
-    identifiers ("SAVE20", "2.4.1": identifiers.py, read as names), then quantities,
+    "AM" is no name), then periods with a half ("an hour and a half") and single
+    periods after a word of length ("for a decade", loose), then identifiers ("SAVE20", "2.4.1": identifiers.py, read as names), then quantities,
     then named entities (names with a symbol first)."""
     details: list[Detail] = []
     lowered = text.lower()
@@ -133,6 +138,11 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(_amount_detail(read_half_amount(match), match, lowered))
+    for match in LONE_PERIOD.finditer(text):
+        span = match.span("period")
+        if not _overlaps(span, taken):
+            _take(taken, span)
+            details.append(_lone_period_detail(read_lone_period(match), match.group("period")))
     for match in find_identifiers(text):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
@@ -185,6 +195,12 @@ def _amount_detail(amount: Amount, match: re.Match[str], lowered: str) -> Detail
         match.group().strip(),
         written=amount.written,
         bound=bound_of(lowered, match.start(), match.end()),
+    )
+
+
+def _lone_period_detail(amount: Amount, surface: str) -> Detail:
+    return Detail(
+        DetailKind.QUANTITY, amount.value, amount.unit, surface, written=amount.written, loose=True
     )
 
 

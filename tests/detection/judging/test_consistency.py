@@ -557,3 +557,15 @@ def test_a_plain_negation_has_its_own_kind() -> None:
         "Insects do not have eyelids.", "Insects have eyes.", "s0.0", corpus
     )
     assert counted is not None and counted.kind is FindingKind.NEGATION
+
+
+def test_one_period_after_a_word_of_length_counts_only_against_a_stated_length() -> None:
+    ran = "The pilot program ran for {} before it was replaced."
+    assert _inconsistency(ran.format("a decade"), ran.format("half a decade")) == (
+        "contradictory: number 'a decade' where s0.0 says 'half a decade'"
+    )
+    assert _inconsistency(ran.format("a decade"), ran.format("ten years")) is None
+    # Stated by no source, it is no detail the sources miss: such a length is as often
+    # inferred from dates.
+    dates = "The program started in 2019 and was replaced in 2020."
+    assert _inconsistency("The program ran for a year before it was replaced.", dates) is None

@@ -48,6 +48,10 @@ def test_a_name_written_more_fully_is_no_other_name() -> None:
 def test_a_first_word_is_a_name_only_where_it_replaces_the_passages() -> None:
     assert substitutes_first_word("Bob approved the budget.", "Alice approved the budget.")
     assert not substitutes_first_word("Good news: the budget passed.", "The budget passed.")
+    # The word replaced must be able to name: no function word, no adverb or heading.
+    assert not substitutes_first_word("Becoming a member is free.", "Being a member is free.")
+    assert not substitutes_first_word("Implement data checks.", "Thus, data checks run.")
+    assert not substitutes_first_word("Airplane glide ratio is 12.", "Importance: Glide ratio is 12.")
 
 
 def test_common_nouns_at_a_sentences_start_are_plurals_not_names() -> None:
@@ -65,3 +69,17 @@ def test_a_first_word_the_table_calls_a_synonym_is_no_name() -> None:
     assert not first_word_synonyms("Teachers wear a uniform.", "Students wear a uniform.")
     assert not first_word_synonyms("Bob approved the budget.", "Alice approved the budget.")
     assert not first_word_synonyms("", "Students wear a uniform.")
+
+
+def test_a_date_stands_only_against_a_date_that_names_another_day() -> None:
+    passage = "The festival screened it on Thursday 18 October at 15:30."
+    stated = extract_details(passage)
+    for claim, against in [
+        ("It was screened on 18 October 2018.", None),  # a year more: the same day
+        ("It was screened on 19 October 2018.", "18 October"),
+        ("It was screened on Friday.", "Thursday"),
+    ]:
+        replaced = counterparts(claim, passage, stated)
+        claimed = next(d for d in extract_details(claim) if d.kind.value == "date")
+        found = conflicting(claimed, stated, replaced)
+        assert (found.surface if found else None) == against, claim

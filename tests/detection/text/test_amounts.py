@@ -7,12 +7,14 @@ import pytest
 
 from grounding_sidecar.detection.text.amounts import (
     HALF_AMOUNT,
+    LONE_PERIOD,
     NUMBER_WORDS,
     QUANTITY,
     Amount,
     difference,
     read_amount,
     read_half_amount,
+    read_lone_period,
 )
 
 
@@ -118,6 +120,36 @@ def test_a_change_has_a_size_in_its_unit() -> None:
     assert difference(read("2%"), read("3.5%")) is None  # points, not a share
     assert difference(read("3 km"), read("5 miles")) is None
     assert difference(read("5"), read("5 kg")) is None  # no change
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "value", "unit"),
+    [
+        ("The pilot program ran for a decade.", "a decade", "120", "month"),
+        ("The warranty lasts a year.", "a year", "12", "month"),
+        ("The transfer took an hour.", "an hour", "3600", "s"),
+        ("She spent a week in Lisbon.", "a week", "604800", "s"),
+    ],
+)
+def test_one_period_after_a_word_of_length_is_read(
+    text: str, surface: str, value: str, unit: str
+) -> None:
+    match = LONE_PERIOD.search(text)
+    assert match is not None and match.group("period") == surface
+    assert read_lone_period(match) == Amount(value, unit, "1")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The board meets once a year.",  # a frequency, no length
+        "A year ago the plant opened.",
+        "The course takes an hour and a half.",  # one amount, read as such
+        "It costs $5 a month.",
+    ],
+)
+def test_a_period_with_no_word_of_length_is_no_lone_period(text: str) -> None:
+    assert LONE_PERIOD.search(text) is None
 
 
 @pytest.mark.parametrize(

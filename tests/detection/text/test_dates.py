@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding_sidecar.detection.text.dates import KnownDates, find_dates
+from grounding_sidecar.detection.text.dates import KnownDates, dates_agree, find_dates
 
 
 def _values(text: str) -> list[str]:
@@ -78,3 +78,24 @@ def _field_by_field(known: str, claimed: str) -> bool:
 @given(known=_DATE, claimed=_DATE)
 def test_a_date_is_backed_by_lookup_as_field_by_field(known: str, claimed: str) -> None:
     assert KnownDates([known]).back(claimed) is _field_by_field(known, claimed)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "agree"),
+    [
+        ("2018-10-18", "*-10-18", True),  # "18 October 2018" and "18 October"
+        ("2018-10-18", "*-10-19", False),
+        ("2018-10-18", "2019-10-18", False),
+        ("*-10-*", "2018-10-18", True),  # a month alone and a day in it
+        ("2026-03-06|2026-06-03", "*-06-03", True),  # one reading of "06/03/2026" agrees
+        ("2026-03-06|2026-06-03", "*-06-04", False),
+        ("weekday-wed", "2026-06-03", True),  # 3 June 2026 is a Wednesday
+        ("weekday-mon", "2026-06-03", False),
+        ("weekday-mon", "*-06-03", True),  # no year: which weekday it is stays open
+        ("weekday-mon", "2026-02-31", True),  # no such day: nothing to stand against
+        ("weekday-mon", "weekday-tue", False),
+    ],
+)
+def test_two_dates_agree_when_they_can_name_one_day(first: str, second: str, agree: bool) -> None:
+    assert dates_agree(first, second) is agree
+    assert dates_agree(second, first) is agree

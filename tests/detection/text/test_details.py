@@ -220,3 +220,15 @@ def test_amounts_of_one_thing_are_compared_a_bounded_number_at_a_time() -> None:
     text = " and ".join(f"{n} pallets" for n in range(1, 200)) + "."
     multiples = [d for d in implied_multiples(text) if d.unit == "x"]
     assert len(multiples) == 12 * 11 // 2  # the first 12 amounts, pair by pair
+
+
+def test_one_period_after_a_word_of_length_is_a_loose_amount() -> None:
+    (detail,) = extract_details("The pilot program ran for a decade.")
+    assert (detail.value, detail.unit, detail.surface, detail.loose) == (
+        "120",
+        "month",
+        "a decade",
+        True,
+    )
+    (digits,) = extract_details("The pilot program ran for 10 years.")
+    assert not digits.loose
