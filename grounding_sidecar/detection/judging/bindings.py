@@ -6,7 +6,9 @@ sentence states of the other ("In 2023 the Munich office had 120 employees" agai
 every value is the passage's, so only where each stands tells the swap.
 `bound_elsewhere` compares the claim's words around its value with the passage's words
 around another value of its slot and around the passage's own statements of the
-claim's value (misplaced.py asks it; docs/detection.md#misplaced-details).
+claim's value, and `substituted` finds a claim that gives its value's clause a word of
+the other value's clause in place of its own (misplaced.py asks both;
+docs/detection.md#misplaced-details).
 """
 
 from __future__ import annotations
@@ -96,6 +98,42 @@ def swapped(
     values = frozenset(words.words(" ".join((first[0], second[0], *first[1], *second[1]))))
     said, read = _Clauses(claim, values), _Clauses(passage, values)
     return _nearer_other(said, first, second, read) and _nearer_other(said, second, first, read)
+
+
+def substituted(claim: str, surface: str, other: str, own: Sequence[str], passage: str) -> bool:
+    """Whether the claim's clause around its value (`surface`) is the passage's clause
+    around its own statement of it (`own`) with a word put in place by one of the
+    clause around `other` (another value of its slot): made only of the two clauses'
+    content words, it takes one only the other clause has and drops one only its own
+    has.  "Refresh tokens expire after one hour" against "Access tokens expire after
+    one hour; refresh tokens are valid for 30 days": the value keeps its verb and takes
+    the other fact's subject, where the words right around it (`bound_elsewhere`)
+    still match its own."""
+    values = frozenset(words.words(" ".join((surface, other, *own))))
+    said = _Clauses(claim, values).words_around(surface)
+    read = _Clauses(passage, values)
+    theirs = read.words_around(other)
+    if not said & theirs or not own or _one_clause(passage, other, own):
+        return False  # most claims: no word of the other clause
+    return all(_substitutes(said, read.words_around(statement), theirs) for statement in own)
+
+
+def substitutable(claim: str, surface: str, other: str, passage: str) -> bool:
+    """Whether the claim's clause around its value uses a content word of the passage's
+    clause around `other` and none the passage does not: what `substituted` needs
+    first, cheap to ask before the passage's statements of the value are looked up."""
+    said = _Clauses(claim, frozenset()).words_around(surface)
+    theirs = _Clauses(passage, frozenset()).words_around(other)
+    return bool(said & theirs) and said <= words.content_words(passage)
+
+
+def _substitutes(said: frozenset[str], ours: frozenset[str], theirs: frozenset[str]) -> bool:
+    return (
+        bool(ours)
+        and said <= ours | theirs
+        and bool(said & theirs - ours)
+        and bool(ours - theirs - said)
+    )
 
 
 def apart(text: str, first: str, second: str) -> bool:

@@ -16,6 +16,8 @@ from grounding_sidecar.detection.judging.bindings import (
     apart,
     bound_elsewhere,
     reaches,
+    substitutable,
+    substituted,
     swapped,
 )
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
@@ -210,15 +212,25 @@ def _rebound(
     """Whether the passage states the claim's value (`detail`) of another fact than
     the one the claim gives it: the words right around `other` continue the claim's
     words around its value further than those around any of the passage's own
-    statements of it (bindings.py)."""
-    if not reaches(claim, detail.surface, other.surface, passage):
+    statements of it, or the claim's clause around it takes a word of the clause
+    around `other` in place of one of its own (bindings.py)."""
+    near = reaches(claim, detail.surface, other.surface, passage)
+    # A clause's words say which fact a value is of only where the two values are of
+    # one kind: a year and "45 employees" share a clause without filling one slot.
+    substitutes = (
+        not near
+        and (not _bare(detail) or _counts_alike(detail, claim, other, passage))
+        and substitutable(claim, detail.surface, other.surface, passage)
+    )
+    if not (near or substitutes):
         return False  # most conflicts end here, before any lookup
     if SourceCorpus([detail.surface]).contains(other):
         return False  # `other` states less of the claim's value: "November 28" of "... 1972"
     # `other` itself may be one of the passage's statements of the claim's value.
-    return bound_elsewhere(
-        claim, detail.surface, other.surface, _statements(detail, stated), passage
-    )
+    own = _statements(detail, stated)
+    if near:
+        return bound_elsewhere(claim, detail.surface, other.surface, own, passage)
+    return substituted(claim, detail.surface, other.surface, own, passage)
 
 
 def _bare(detail: Detail) -> bool:

@@ -11,6 +11,8 @@ from grounding_sidecar.detection.judging.bindings import (
     Place,
     bound_elsewhere,
     places,
+    substitutable,
+    substituted,
     swapped,
 )
 
@@ -100,3 +102,34 @@ def test_values_one_clause_states_together_are_not_swapped_by_their_order() -> N
     passage = "Alice Chen married Bob Ortiz in Lisbon in 2010."
     alice, bob = ("Alice Chen", ["Alice Chen"]), ("Bob Ortiz", ["Bob Ortiz"])
     assert not swapped("Bob Ortiz married Alice Chen in Lisbon in 2010.", bob, alice, passage)
+
+
+TOKENS = "Access tokens expire after one hour; refresh tokens are valid for 30 days."
+
+
+@pytest.mark.parametrize(
+    ("claim", "surface", "other", "found"),
+    [
+        # The verb stays the value's, the subject is the other fact's.
+        ("Refresh tokens expire after one hour.", "one hour", "30 days", True),
+        ("Access tokens are valid for 30 days.", "30 days", "one hour", True),
+        ("Access tokens expire after one hour.", "one hour", "30 days", False),
+        # The other fact named beside its own, not in its place.
+        ("Access tokens, unlike refresh tokens, expire after one hour.", "one hour", "30 days",
+         False),  # fmt: skip
+        # A word of neither clause: a paraphrase the rule does not read.
+        ("Refresh credentials expire after one hour.", "one hour", "30 days", False),
+    ],
+)
+def test_a_clause_taking_a_word_of_the_other_values_clause_for_its_own_is_substituted(
+    claim: str, surface: str, other: str, found: bool
+) -> None:
+    assert substituted(claim, surface, other, [surface], TOKENS) is found
+    if found:
+        assert substitutable(claim, surface, other, TOKENS)
+
+
+def test_one_clause_stating_both_values_substitutes_nothing() -> None:
+    passage = "Access tokens expire after one hour rather than after 30 days."
+    claim = "Refresh tokens expire after one hour."
+    assert not substituted(claim, "one hour", "30 days", ["one hour"], passage)

@@ -172,3 +172,9 @@ def test_a_claim_is_read_for_a_swap_among_its_first_values_only() -> None:
     assert _misplaced(claim, passage) == ("Bea Moss", "Ann Lee")
     crowd = "The board of Dan Ray, Eve Orr, Fay Lin, Gus Holt, Hal Ito, Ida Sato, Jon Berg, Kim Ode"
     assert _misplaced(f"{crowd} met. {claim}", f"{crowd} met. {passage}") is None
+
+
+def test_a_value_given_the_other_facts_subject_is_misplaced() -> None:
+    tokens = "Access tokens expire after one hour; refresh tokens are valid for 30 days."
+    assert _misplaced("Refresh tokens expire after one hour.", tokens) == ("one hour", "30 days")
+    assert _misplaced("Access tokens expire after one hour.", tokens) is None
