@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from grounding_sidecar.detection.judging.alignment import Change, changed_words
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import SENTENCE_END, clause_around
 
@@ -101,39 +102,40 @@ def swapped(
 
 
 def substituted(claim: str, surface: str, other: str, own: Sequence[str], passage: str) -> bool:
-    """Whether the claim's clause around its value (`surface`) is the passage's clause
-    around its own statement of it (`own`) with a word put in place by one of the
-    clause around `other` (another value of its slot): made only of the two clauses'
-    content words, it takes one only the other clause has and drops one only its own
-    has.  "Refresh tokens expire after one hour" against "Access tokens expire after
-    one hour; refresh tokens are valid for 30 days": the value keeps its verb and takes
-    the other fact's subject, where the words right around it (`bound_elsewhere`)
-    still match its own."""
+    """Whether the claim copies a stretch of the passage but for one word, putting a
+    content word that only the clause around `other` (another value of its slot) has in
+    place of one that only the clause around the passage's own statement of its value
+    (`own`) has.  "Refresh tokens expire after one hour" against "Access tokens expire
+    after one hour; refresh tokens are valid for 30 days": the value keeps its verb and
+    takes the other fact's subject, where the words right around it
+    (`bound_elsewhere`) still match its own.  Word for word but for that one, so a
+    paraphrase ("living on less than three euros each per day" for "... each a day, or
+    ... 10 euro cents per kilometre") is not read as a swap."""
+    changes = substitutable(claim, passage)
+    if not changes or not own or _one_clause(passage, other, own):
+        return False
     values = frozenset(words.words(" ".join((surface, other, *own))))
-    said = _Clauses(claim, values).words_around(surface)
     read = _Clauses(passage, values)
     theirs = read.words_around(other)
-    if not said & theirs or not own or _one_clause(passage, other, own):
-        return False  # most claims: no word of the other clause
-    return all(_substitutes(said, read.words_around(statement), theirs) for statement in own)
-
-
-def substitutable(claim: str, surface: str, other: str, passage: str) -> bool:
-    """Whether the claim's clause around its value uses a content word of the passage's
-    clause around `other` and none the passage does not: what `substituted` needs
-    first, cheap to ask before the passage's statements of the value are looked up."""
-    said = _Clauses(claim, frozenset()).words_around(surface)
-    theirs = _Clauses(passage, frozenset()).words_around(other)
-    return bool(said & theirs) and said <= words.content_words(passage)
-
-
-def _substitutes(said: frozenset[str], ours: frozenset[str], theirs: frozenset[str]) -> bool:
-    return (
-        bool(ours)
-        and said <= ours | theirs
-        and bool(said & theirs - ours)
-        and bool(ours - theirs - said)
+    ours = frozenset().union(*(read.words_around(statement) for statement in own))
+    return any(
+        words.stem(change.word) in theirs - ours and words.stem(change.other) in ours - theirs
+        for change in changes
     )
+
+
+def substitutable(claim: str, passage: str) -> list[Change]:
+    """The changes that make the claim a stretch of the passage but for one word, each
+    a content word for a content word: what `substituted` needs first, cheap to ask
+    before the passage's statements of the value are looked up."""
+    return [
+        change
+        for change in changed_words(claim, passage)
+        if change.word.isalpha()
+        and change.other.isalpha()
+        and words.stem(change.word) not in words.STOPWORDS
+        and words.stem(change.other) not in words.STOPWORDS
+    ]
 
 
 def apart(text: str, first: str, second: str) -> bool:

@@ -43,10 +43,19 @@ def noun_in_place(claim: str, best_passage: str) -> tuple[str, str] | None:
     return None
 
 
+# Prepositions a noun follows right away: "90 days of message history", "a fee for
+# cancellation".  ("to" is left out: it opens a verb as often.)
+PREPOSITIONS = frozenset(
+    "of for with in on at from by about without into over under per via".split()
+)
+
+
 def in_noun_slot(before: list[str]) -> bool:
     """Whether the word after `before` (a claim's words, lower case) stands where a
-    noun does: a determiner one or two words before it, or a number right before it
-    ("houses two bears")."""
+    noun does: a determiner one or two words before it, or a number or a preposition
+    right before it ("houses two bears", "days of message history")."""
     if not DETERMINERS.isdisjoint(before[-2:]):
         return True
-    return bool(before) and (before[-1].isdigit() or before[-1] in NUMBER_WORDS)
+    return bool(before) and (
+        before[-1].isdigit() or before[-1] in NUMBER_WORDS or before[-1] in PREPOSITIONS
+    )

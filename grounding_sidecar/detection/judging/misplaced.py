@@ -220,7 +220,7 @@ def _rebound(
     substitutes = (
         not near
         and (not _bare(detail) or _counts_alike(detail, claim, other, passage))
-        and substitutable(claim, detail.surface, other.surface, passage)
+        and bool(substitutable(claim, passage))
     )
     if not (near or substitutes):
         return False  # most conflicts end here, before any lookup

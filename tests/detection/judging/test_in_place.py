@@ -25,6 +25,11 @@ def test_a_word_used_mostly_as_a_verb_is_a_noun_only_in_a_nouns_place() -> None:
         noun_in_place("Engineers monitor the servers every night before the backup.", checks)
         is None
     )
+    history = "Free workspaces keep 90 days of message history."
+    assert noun_in_place("Free workspaces keep 90 days of file history.", history) == (
+        "file",
+        "message",
+    )
 
 
 @pytest.mark.parametrize(
@@ -34,9 +39,13 @@ def test_a_word_used_mostly_as_a_verb_is_a_noun_only_in_a_nouns_place() -> None:
         (["in", "a", "sealed"], True),  # a determiner two words before
         (["houses", "two"], True),  # a number right before
         (["costs", "15"], True),
+        (["90", "days", "of"], True),  # a preposition right before
+        (["able", "to"], False),  # "to" opens a verb as often
         (["engineers"], False),
         ([], False),
     ],
 )
-def test_a_nouns_place_follows_a_determiner_or_a_number(before: list[str], slot: bool) -> None:
+def test_a_nouns_place_follows_a_determiner_a_number_or_a_preposition(
+    before: list[str], slot: bool
+) -> None:
     assert in_noun_slot(before) is slot
