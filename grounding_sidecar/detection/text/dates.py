@@ -133,9 +133,7 @@ def dates_agree(first: str, second: str) -> bool:
     alone and any day in it).  A weekday agrees with a date that states no year (which
     weekday it falls on is open) and with a full date only when that is its weekday."""
     return any(
-        _readings_agree(mine, theirs)
-        for mine in first.split("|")
-        for theirs in second.split("|")
+        _readings_agree(mine, theirs) for mine in first.split("|") for theirs in second.split("|")
     )
 
 

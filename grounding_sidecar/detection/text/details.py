@@ -115,8 +115,9 @@ def _extract(text: str) -> list[Detail]:
     """Spans that hold no number set aside (citation markers, list numbering, "one" as
     a pronoun: numberless.py), then times, dates and shares (they contain numbers, and
     "AM" is no name), then periods with a half ("an hour and a half") and single
-    periods after a word of length ("for a decade", loose), then identifiers ("SAVE20", "2.4.1": identifiers.py, read as names), then quantities,
-    then named entities (names with a symbol first)."""
+    periods after a word of length ("for a decade", loose), then identifiers ("SAVE20",
+    "2.4.1": identifiers.py, read as names), then quantities, then named entities
+    (names with a symbol first)."""
     details: list[Detail] = []
     lowered = text.lower()
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text

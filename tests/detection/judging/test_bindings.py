@@ -115,8 +115,12 @@ TOKENS = "Access tokens expire after one hour; refresh tokens are valid for 30 d
         ("Access tokens are valid for 30 days.", "30 days", "one hour", True),
         ("Access tokens expire after one hour.", "one hour", "30 days", False),
         # The other fact named beside its own, not in its place.
-        ("Access tokens, unlike refresh tokens, expire after one hour.", "one hour", "30 days",
-         False),  # fmt: skip
+        (
+            "Access tokens, unlike refresh tokens, expire after one hour.",
+            "one hour",
+            "30 days",
+            False,
+        ),
         # More than one word changed: a paraphrase the rule does not read.
         ("Refresh credentials expire after one hour.", "one hour", "30 days", False),
     ],

@@ -51,7 +51,9 @@ def test_a_first_word_is_a_name_only_where_it_replaces_the_passages() -> None:
     # The word replaced must be able to name: no function word, no adverb or heading.
     assert not substitutes_first_word("Becoming a member is free.", "Being a member is free.")
     assert not substitutes_first_word("Implement data checks.", "Thus, data checks run.")
-    assert not substitutes_first_word("Airplane glide ratio is 12.", "Importance: Glide ratio is 12.")
+    assert not substitutes_first_word(
+        "Airplane glide ratio is 12.", "Importance: Glide ratio is 12."
+    )
 
 
 def test_common_nouns_at_a_sentences_start_are_plurals_not_names() -> None:
