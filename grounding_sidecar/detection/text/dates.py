@@ -57,6 +57,10 @@ _WEEKDAY = "weekday-"
 _WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")  # datetime's order
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
+# A year: four digits, or two after an apostrophe ("June '19").
+_YEAR = r"(?:(?P<y>\d{4})\b|['’](?P<yy2>\d{2})\b)"
+# Weekdays as a header writes them before a date, abbreviated or not.
+_WEEKDAY_WORDS = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _DATE_PATTERNS = [
     re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
     # "06/03/2026", "3.6.2026", "07-24-14": day and month in either order.
@@ -64,18 +68,22 @@ _DATE_PATTERNS = [
         r"(?<![\d.,/-])(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<yy>\d{4}|\d{2})"
         r"(?![\d/-]|\.\d)"
     ),
+    # "Fri 15 Feb 19", a header's date: a two-digit year only after a weekday.
+    re.compile(
+        rf"\b(?:{_WEEKDAY_WORDS})\.?,?\s+(?P<dated>{_DAY.format(name='d')}\s+"
+        rf"(?P<month>{_MONTH_NAMES})\.?,?\s+(?P<yy2>\d{{2}}))\b(?![:.]\d)",
+        re.IGNORECASE,
+    ),
     re.compile(
         rf"\b{_DAY.format(name='d')}(?:\s+of)?\s+(?P<month>{_MONTH_NAMES})\.?"
-        r"(?:,?\s+(?P<y>\d{4}))?\b",
+        rf"(?:,?\s+{_YEAR})?\b",
         re.IGNORECASE,
     ),
     re.compile(
-        rf"\b(?P<month>{_MONTH_NAMES})\.?\s+{_DAY.format(name='d')}\b(?:,?\s+(?P<y>\d{{4}}))?",
+        rf"\b(?P<month>{_MONTH_NAMES})\.?\s+{_DAY.format(name='d')}\b(?:,?\s+{_YEAR})?",
         re.IGNORECASE,
     ),
-    re.compile(
-        rf"\b(?P<month>{'|'.join(n.capitalize() for n in _MONTHS)})\.?(?:\s+(?P<y>\d{{4}}))?\b"
-    ),
+    re.compile(rf"\b(?P<month>{'|'.join(n.capitalize() for n in _MONTHS)})\.?(?:\s+{_YEAR})?\b"),
     re.compile(rf"\b(?P<weekday>{'|'.join(n for n in _WEEKDAYS if len(n) > 3)})\b", re.I),
 ]
 
@@ -94,7 +102,9 @@ def find_dates(text: str) -> Iterator[FoundDate]:
         for match in pattern.finditer(text):
             value = _date_value(match)
             if value:
-                yield FoundDate(match.span(), value, match.group().strip())
+                # A header's weekday is no part of the date it opens: read on its own.
+                part = "dated" if match.groupdict().get("dated") else 0
+                yield FoundDate(match.span(part), value, match.group(part).strip())
 
 
 def _date_value(match: re.Match[str]) -> str:
@@ -111,14 +121,20 @@ def _date_value(match: re.Match[str]) -> str:
     day = groups.get("d")
     if month is None or (day is not None and not 1 <= int(day) <= 31):
         return ""
-    return f"{groups.get('y') or '*'}-{month:02d}-{f'{int(day):02d}' if day else '*'}"
+    year = groups.get("y") or (_full_year(groups["yy2"]) if groups.get("yy2") else "*")
+    return f"{year}-{month:02d}-{f'{int(day):02d}' if day else '*'}"
+
+
+def _full_year(year: str) -> str:
+    """A two-digit year as C's strptime reads it: 69-99 the 1900s, 00-68 the 2000s."""
+    return year if len(year) == 4 else f"{19 if int(year) >= 69 else 20}{year}"
 
 
 def _numeric_date_value(first: int, second: int, year: str) -> str:
     """Month/day ("06/24/2026") or day/month ("24/06/2026"), whichever the numbers
     allow, both when both do; a two-digit year as C's strptime reads it (69-99 the
     1900s, 00-68 the 2000s); "" when no calendar date reads so."""
-    full = year if len(year) == 4 else f"{19 if int(year) >= 69 else 20}{year}"
+    full = _full_year(year)
     readings = {
         f"{full}-{month:02d}-{day:02d}"
         for month, day in ((first, second), (second, first))

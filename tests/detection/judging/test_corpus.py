@@ -308,3 +308,16 @@ def test_the_rest_of_a_share_and_the_length_of_a_stretch_are_held() -> None:
     longer, _ = extract_details("Customers could not log in for 58 minutes.")
     assert corpus.contains(third) and corpus.contains(minutes)
     assert not corpus.contains(longer)
+
+
+@pytest.mark.parametrize(
+    ("source", "held"),
+    [
+        ("Date Fri 15 Feb 19 | Both teams took the national cup.", True),
+        ("It opened in June '19 with both teams.", True),
+        ("On 15 Feb 19 players took the national cup.", False),  # 19 players, no year
+    ],
+)
+def test_a_year_written_in_two_digits_is_found(source: str, held: bool) -> None:
+    (detail,) = extract_details("Both teams won the national cup in 2019.")
+    assert SourceCorpus([source]).contains(detail) is held

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.dates import KnownDates, dates_agree, find_dates
+from grounding_sidecar.detection.text.details import DetailKind, extract_details
 
 
 def _values(text: str) -> list[str]:
@@ -27,6 +28,9 @@ def _values(text: str) -> list[str]:
         ("It shipped on 07-24-14.", "2014-07-24"),  # two-digit years as strptime
         ("It shipped on 07-24-99.", "1999-07-24"),
         ("It shipped on Tuesday.", "weekday-tue"),
+        ("It shipped in June '19.", "2019-06-*"),  # two digits after an apostrophe
+        ("It shipped on 3 June ’99.", "1999-06-03"),
+        ("Date Fri 15 Feb 19 | Essex", "2019-02-15"),  # a header: weekday, day, month, year
     ],
 )
 def test_a_date_is_read_every_way_the_calendar_allows(text: str, value: str) -> None:
@@ -99,3 +103,24 @@ def test_a_date_is_backed_by_lookup_as_field_by_field(known: str, claimed: str) 
 def test_two_dates_agree_when_they_can_name_one_day(first: str, second: str, agree: bool) -> None:
     assert dates_agree(first, second) is agree
     assert dates_agree(second, first) is agree
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # Two digits with no weekday before them may be a count or a time: no year.
+        ("On 15 Feb 19 people came.", ["*-02-15"]),
+        ("Kick-off Fri 15 Feb 19:30.", ["*-02-15"]),
+        # The header's weekday is read on its own.
+        ("Friday 15 February 19", ["2019-02-15", "weekday-fri"]),
+    ],
+)
+def test_a_two_digit_year_needs_an_apostrophe_or_a_weekday_before(
+    text: str, values: list[str]
+) -> None:
+    assert _values_kept(text) == values
+
+
+def _values_kept(text: str) -> list[str]:
+    """The dates a text's details keep (overlapping readings dropped)."""
+    return [d.value for d in extract_details(text) if d.kind is DetailKind.DATE]
