@@ -6,8 +6,8 @@ sentence states of the other ("In 2023 the Munich office had 120 employees" agai
 every value is the passage's, so only where each stands tells the swap.
 `bound_elsewhere` compares the claim's words around its value with the passage's words
 around another value of its slot and around the passage's own statements of the
-claim's value, and `substituted` finds a claim that gives its value's clause a word of
-the other value's clause in place of its own (misplaced.py asks both;
+claim's value, and `substituted` finds a claim copied from the passage but for one
+word of the other value's clause put in place of one of its own (misplaced.py asks both;
 docs/detection.md#misplaced-details).
 """
 

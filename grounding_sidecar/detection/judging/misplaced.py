@@ -212,8 +212,8 @@ def _rebound(
     """Whether the passage states the claim's value (`detail`) of another fact than
     the one the claim gives it: the words right around `other` continue the claim's
     words around its value further than those around any of the passage's own
-    statements of it, or the claim's clause around it takes a word of the clause
-    around `other` in place of one of its own (bindings.py)."""
+    statements of it, or the claim copies the passage but for one word, a word of
+    the clause around `other` put in place of one of its own (bindings.py)."""
     near = reaches(claim, detail.surface, other.surface, passage)
     # A clause's words say which fact a value is of only where the two values are of
     # one kind: a year and "45 employees" share a clause without filling one slot.
