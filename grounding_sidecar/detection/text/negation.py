@@ -67,17 +67,25 @@ _ALTERNATIVES = frozenset({"or", "nor"})
 # the consistency rule only (`denials`), never by the parity the scorer's features
 # read.  "declined" alone is a fall ("sales declined"), and "ban" and "bans" are nouns
 # as often as verbs.
-_FORBIDDING = r"prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|ban(?:ned|ning)|barred|closed\s+to"
+_FORBIDDING = (
+    r"prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|ban(?:ned|ning)|barred|closed\s+to|"
+    # In the passive with its object right after it ("may be denied boarding"), not a
+    # condition or an agent ("denied if filed late", "denied by the court").
+    r"(?:be|is|are)\s+denied(?!\s+(?:if|when|unless|because|until|after|before|for|by|to|"
+    r"in|on|at)\b)"
+)
 _DENIALS = re.compile(
     r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
     rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|exempt(?:s|ed)?\s+from|free\s+of|{_FORBIDDING})\b"
 )
 # The denials that forbid (`prohibitions`): against a text that permits the same thing
-# ("Smoking is banned in public buildings" against "You can smoke in public buildings")
-# they are a flip of their own, where a refusal or an "avoid" is not ("Customers can
-# avoid the fee" restates "Customers can skip the fee").  Not a prohibition in the past
-# ("were banned", "had been banned"): news tells of one lifted ("Israeli airlines were
-# banned from the airspace of Oman" beside "Oman is allowing Israeli carriers").
+# ("Smoking is banned in public buildings" against "You can smoke in public buildings",
+# "Passengers may be denied boarding" against "... will be allowed to board") they are
+# a flip of their own, where a refusal or an "avoid" is not ("Customers can avoid the
+# fee" restates "Customers can skip the fee"; "He denied the claim" denies a
+# statement).  Not a prohibition in the past ("were banned", "had been banned"): news
+# tells of one lifted ("Israeli airlines were banned from the airspace of Oman" beside
+# "Oman is allowing Israeli carriers").
 _PROHIBITIONS = re.compile(rf"(?<!\bwas )(?<!\bwere )(?<!\bbeen )\b(?:{_FORBIDDING})\b")
 # Words that permit: what a prohibition stands against.
 _PERMISSIONS = re.compile(

@@ -88,6 +88,7 @@ SMOKING = "Smoking is banned in all public buildings."
         # Either side may forbid; with nothing after it, a prohibition forbids its clause.
         ("Pets are banned from the rooms.", "Pets are welcome in all rooms."),
         ("Smoking is banned.", "You may smoke in the lounge."),
+        ("Late passengers will be allowed to board.", "Late passengers may be denied boarding."),
     ],
 )
 def test_a_prohibition_against_a_permission_is_a_plain_flip(claim: str, passage: str) -> None:
@@ -129,6 +130,10 @@ def test_the_words_that_permit_are_read_as_one(claim: str, passage: str, flip: F
         ("Smoking is prohibited in all public buildings.", SMOKING),
         ("Customers can avoid the fee by paying on time.", "Customers can skip the fee."),
         ("Members were refused entry.", "Members were barred from the hall."),
+        (
+            "The airline can refuse to board late passengers.",
+            "Late passengers may be denied boarding.",
+        ),
         # A prohibition in the past: news of one lifted.
         (
             "Oman is allowing Israeli carriers to use its airspace.",

@@ -181,7 +181,12 @@ def test_an_unless_negates_the_words_of_its_condition() -> None:
         ("Pets are prohibited from the cabin.", (("cabin",),)),
         ("Smoking is banned in all public buildings.", (("public",),)),
         ("The bridge is closed to trucks.", (("truck",),)),
-        ("Passengers may be denied boarding.", ()),  # a refusal, not a prohibition
+        # A passive denial of what follows it forbids it; a condition or an agent after
+        # it, or a denial of a statement, does not.
+        ("Passengers may be denied boarding.", (("board",),)),
+        ("Claims are denied if filed late.", ()),
+        ("He denied the claim.", ()),
+        ("Members were refused entry.", ()),  # a refusal
         ("Avoid alcohol.", ()),
     ],
 )
