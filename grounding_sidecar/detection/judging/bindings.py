@@ -101,17 +101,19 @@ def swapped(
     return _nearer_other(said, first, second, read) and _nearer_other(said, second, first, read)
 
 
-def substituted(claim: str, surface: str, other: str, own: Sequence[str], passage: str) -> bool:
-    """Whether the claim copies a stretch of the passage but for one word, putting a
-    content word that only the clause around `other` (another value of its slot) has in
-    place of one that only the clause around the passage's own statement of its value
-    (`own`) has.  "Refresh tokens expire after one hour" against "Access tokens expire
-    after one hour; refresh tokens are valid for 30 days": the value keeps its verb and
-    takes the other fact's subject, where the words right around it
-    (`bound_elsewhere`) still match its own.  Word for word but for that one, so a
-    paraphrase ("living on less than three euros each per day" for "... each a day, or
-    ... 10 euro cents per kilometre") is not read as a swap."""
-    changes = substitutable(claim, passage)
+def substituted(
+    changes: Sequence[Change], surface: str, other: str, own: Sequence[str], passage: str
+) -> bool:
+    """Whether one of `changes` (`substitutable`: the claim copies a stretch of the
+    passage but for one word) puts a content word that only the clause around `other`
+    (another value of its slot) has in place of one that only the clause around the
+    passage's own statement of the claim's value (`surface`; `own`) has.  "Refresh
+    tokens expire after one hour" against "Access tokens expire after one hour; refresh
+    tokens are valid for 30 days": the value keeps its verb and takes the other fact's
+    subject, where the words right around it (`bound_elsewhere`) still match its own.
+    Word for word but for that one, so a paraphrase ("living on less than three euros
+    each per day" for "... each a day, or ... 10 euro cents per kilometre") is not read
+    as a swap."""
     if not changes or not own or _one_clause(passage, other, own):
         return False
     values = frozenset(words.words(" ".join((surface, other, *own))))
@@ -126,8 +128,8 @@ def substituted(claim: str, surface: str, other: str, own: Sequence[str], passag
 
 def substitutable(claim: str, passage: str) -> list[Change]:
     """The changes that make the claim a stretch of the passage but for one word, each
-    a content word for a content word: what `substituted` needs first, cheap to ask
-    before the passage's statements of the value are looked up."""
+    a content word for a content word: what `substituted` reads, cheap to ask before
+    the passage's statements of the value are looked up."""
     return [
         change
         for change in changed_words(claim, passage)

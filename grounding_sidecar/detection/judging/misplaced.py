@@ -217,12 +217,12 @@ def _rebound(
     near = reaches(claim, detail.surface, other.surface, passage)
     # A clause's words say which fact a value is of only where the two values are of
     # one kind: a year and "45 employees" share a clause without filling one slot.
-    substitutes = (
-        not near
-        and (not _bare(detail) or _counts_alike(detail, claim, other, passage))
-        and bool(substitutable(claim, passage))
+    changes = (
+        substitutable(claim, passage)
+        if not near and (not _bare(detail) or _counts_alike(detail, claim, other, passage))
+        else []
     )
-    if not (near or substitutes):
+    if not (near or changes):
         return False  # most conflicts end here, before any lookup
     if SourceCorpus([detail.surface]).contains(other):
         return False  # `other` states less of the claim's value: "November 28" of "... 1972"
@@ -230,7 +230,7 @@ def _rebound(
     own = _statements(detail, stated)
     if near:
         return bound_elsewhere(claim, detail.surface, other.surface, own, passage)
-    return substituted(claim, detail.surface, other.surface, own, passage)
+    return substituted(changes, detail.surface, other.surface, own, passage)
 
 
 def _bare(detail: Detail) -> bool:

@@ -250,16 +250,19 @@ def read_half_amount(match: re.Match[str]) -> Amount:
         whole = match.group("whole") or match.group("whole_first")
         number = 1.5 if whole.lower() in ("a", "an") else float(_number_value(whole) or 0) + 0.5
         unit_text = match.group("unit_first") or match.group("unit_after")
-    amount, unit = in_base_unit(number, _UNITS[unit_text.lower()])
-    written, value = format_number(number), format_number(amount)
-    return Amount(value, unit, "" if value == written else written)
+    return _periods(number, unit_text)
 
 
 def read_lone_period(match: re.Match[str]) -> Amount:
     """The length a `LONE_PERIOD` match states: "for a decade" is 10 years."""
-    amount, unit = in_base_unit(1.0, _UNITS[match.group("unit").lower()])
-    value = format_number(amount)
-    return Amount(value, unit, "" if value == "1" else "1")
+    return _periods(1.0, match.group("unit"))
+
+
+def _periods(number: float, unit_text: str) -> Amount:
+    """`number` periods of `unit_text` ("hour", "years"), in their dimension's unit."""
+    amount, unit = in_base_unit(number, _UNITS[unit_text.lower()])
+    written, value = format_number(number), format_number(amount)
+    return Amount(value, unit, "" if value == written else written)
 
 
 def _number_value(text: str) -> float | None:

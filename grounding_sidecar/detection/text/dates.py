@@ -54,7 +54,8 @@ _WEEKDAYS = {
 CALENDAR_WORDS = frozenset(_MONTHS) | frozenset(_WEEKDAYS)
 # A weekday's value is this and its name's first three letters.
 _WEEKDAY = "weekday-"
-_WEEKDAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")  # datetime's order
+# Each weekday's value by its number, Monday 0 as `datetime.date.weekday` counts.
+_WEEKDAY_VALUES = {index: _WEEKDAY + name[:3] for name, index in _WEEKDAYS.items()}
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 # A year: four digits, or two after an apostrophe ("June '19").
@@ -176,7 +177,7 @@ def _weekday_of(date: str) -> str | None:
         named = datetime.date(int(year), int(month), int(day))
     except ValueError:
         return None  # "31 February": no day to fall on
-    return _WEEKDAY + _WEEKDAY_NAMES[named.weekday()]
+    return _WEEKDAY_VALUES[named.weekday()]
 
 
 class KnownDates:

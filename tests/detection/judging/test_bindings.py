@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from grounding_sidecar.detection.judging.alignment import changed_words
 from grounding_sidecar.detection.judging.bindings import (
     MAX_PLACES,
     Place,
@@ -128,19 +129,24 @@ TOKENS = "Access tokens expire after one hour; refresh tokens are valid for 30 d
 def test_a_clause_taking_a_word_of_the_other_values_clause_for_its_own_is_substituted(
     claim: str, surface: str, other: str, found: bool
 ) -> None:
-    assert substituted(claim, surface, other, [surface], TOKENS) is found
+    changes = substitutable(claim, TOKENS)
+    assert substituted(changes, surface, other, [surface], TOKENS) is found
     if found:
-        assert substitutable(claim, TOKENS)
+        assert changes
 
 
 def test_a_function_word_put_in_place_is_no_substitution() -> None:
     passage = "They live on less than three euros each a day, or 10 euro cents per kilometre."
     claim = "They live on less than three euros each per day."
     assert not substitutable(claim, passage)
-    assert not substituted(claim, "three euros", "10 euro", ["three euros"], passage)
+    every_change = changed_words(claim, passage)  # the function word's change, unfiltered
+    assert every_change
+    assert not substituted(every_change, "three euros", "10 euro", ["three euros"], passage)
 
 
 def test_one_clause_stating_both_values_substitutes_nothing() -> None:
     passage = "Access tokens expire after one hour rather than after 30 days."
     claim = "Refresh tokens expire after one hour."
-    assert not substituted(claim, "one hour", "30 days", ["one hour"], passage)
+    changes = substitutable(claim, passage)
+    assert changes  # a one-word copy: only the shared clause keeps it from substituting
+    assert not substituted(changes, "one hour", "30 days", ["one hour"], passage)
