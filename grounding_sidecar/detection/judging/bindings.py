@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from grounding_sidecar.detection.judging.alignment import Change, changed_words
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import SENTENCE_END, clause_around
+from grounding_sidecar.detection.text.details import DetailKind, extract_details
 
 # What ends a clause: punctuation, and the words that join a second fact to a first.
 CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|which|with)\b", re.IGNORECASE)
@@ -140,6 +141,35 @@ def substitutable(claim: str, passage: str) -> list[Change]:
     ]
 
 
+def named_with_own(names: Sequence[str], other: str, own: Sequence[str], passage: str) -> bool:
+    """Whether the claim names (`names`) a thing that the passage names in the clause
+    of one of its own statements of the value (`own`) and not in the clause of `other`,
+    which names a thing of its own instead: the names say whose fact the value is,
+    however the claim words the rest ("FibreOne Plus provides 500 Mbps download
+    speeds" against "FibreOne Basic offers 150 Mbps download speeds ..., while FibreOne
+    Plus offers 500 Mbps").  A clause that names nothing may leave out the subject the
+    sentence gave both ("The Voyager policy covers medical expenses up to $2 million
+    and trip cancellation up to $5,000")."""
+    if not names:
+        return False
+    clauses = _Clauses(passage, frozenset())
+    theirs = clauses.clause_text(other)
+    if not any(
+        detail.kind is DetailKind.ENTITY and not _names_one_of(detail.surface, names)
+        for detail in extract_details(theirs)
+    ):
+        return False
+    return any(
+        _written(name).search(ours) is not None and _written(name).search(theirs) is None
+        for ours in (clauses.clause_text(statement) for statement in own)
+        for name in names
+    )
+
+
+def _names_one_of(surface: str, names: Sequence[str]) -> bool:
+    return any(_written(name).search(surface) for name in names)
+
+
 def apart(text: str, first: str, second: str) -> bool:
     """Whether `text` writes two values in different clauses (each where it first
     writes it): values of one clause are never swapped by their order."""
@@ -182,12 +212,14 @@ class _Clauses:
         start, end = match.span()
         return clause_around(self._breaks, start, end, len(self._text))
 
+    def clause_text(self, surface: str) -> str:
+        """That clause ("" where the text does not write `surface`)."""
+        clause = self.clause_of(surface)
+        return "" if clause is None else self._text[clause[0] : clause[1]]
+
     def words_around(self, surface: str) -> frozenset[str]:
         """The content words of that clause, less the values."""
-        clause = self.clause_of(surface)
-        if clause is None:
-            return frozenset()
-        return words.content_words(self._text[clause[0] : clause[1]]) - self._values
+        return words.content_words(self.clause_text(surface)) - self._values
 
 
 def places(text: str, surface: str) -> list[Place]:

@@ -15,6 +15,7 @@ from grounding_sidecar.detection.judging.bindings import (
     CLAUSE_BREAK,
     apart,
     bound_elsewhere,
+    named_with_own,
     reaches,
     substitutable,
     substituted,
@@ -213,7 +214,9 @@ def _rebound(
     the one the claim gives it: the words right around `other` continue the claim's
     words around its value further than those around any of the passage's own
     statements of it, or the claim copies the passage but for one word, a word of
-    the clause around `other` put in place of one of its own (bindings.py)."""
+    the clause around `other` put in place of one of its own (bindings.py); never
+    where the claim names what the clause of the passage's own statement names and
+    the clause of `other` does not."""
     near = reaches(claim, detail.surface, other.surface, passage)
     # A clause's words say which fact a value is of only where the two values are of
     # one kind: a year and "45 employees" share a clause without filling one slot.
@@ -228,9 +231,22 @@ def _rebound(
         return False  # `other` states less of the claim's value: "November 28" of "... 1972"
     # `other` itself may be one of the passage's statements of the claim's value.
     own = _statements(detail, stated)
+    if named_with_own(_other_names(claim, detail), other.surface, own, passage):
+        return False
     if near:
         return bound_elsewhere(claim, detail.surface, other.surface, own, passage)
     return substituted(changes, detail.surface, other.surface, own, passage)
+
+
+def _other_names(claim: str, detail: Detail) -> list[str]:
+    """The names the claim states beside `detail` (itself a name, or a value); not a
+    capital that only starts the sentence ("Revenue grew ..."): the passage's later
+    clause leaves such a subject out."""
+    return [
+        d.surface
+        for d in extract_details(claim)
+        if d.kind is DetailKind.ENTITY and not d.initial and d.surface != detail.surface
+    ]
 
 
 def _bare(detail: Detail) -> bool:

@@ -3,13 +3,15 @@ its best one, read by the rules that need no copied wording (docs/detection.md#p
 an opposite in a copied frame (framed.py), a thing the passage sets apart taken in
 (exceptions.py), an obligation turned around (obligations.py), a part widened to all
 (universals.py), roles reversed (roles.py), a comparison the passage's amounts turn
-around (comparisons.py).  Each reads one clause or sentence at a time, so a passage
-beside the best one may hold the fact the claim restates."""
+around (comparisons.py), a value put at the other end of a change (changes.py).  Each
+reads one clause or sentence at a time, so a passage beside the best one may hold the
+fact the claim restates."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from grounding_sidecar.detection.judging.changes import turned_change
 from grounding_sidecar.detection.judging.comparisons import reversed_bound, reversed_comparison
 from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.framed import opposite_in_frame
@@ -75,4 +77,5 @@ _RULES: tuple[_Rule, ...] = (
     _roles,
     _route,
     _comparison,
+    _words_against(turned_change),
 )

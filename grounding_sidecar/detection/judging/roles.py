@@ -109,8 +109,8 @@ def reversed_route(claim: str, passage: str) -> tuple[str, str] | None:
     """(the claim's start, its end) when the claim moves a thing from where the passage
     moves it to, and to where the passage moves it from: "control passed from Panama to
     the United States" against "control was transferred from the United States to
-    Panama".  Numbers are left alone ("fell from 40 to 20" restates "rose from 20 to
-    40" with another verb); else None."""
+    Panama".  Numbers are left to changes.py, which reads them by the values alone;
+    else None."""
     theirs = {(match["start"].lower(), match["end"].lower()) for match in _ROUTE.finditer(passage)}
     for match in _ROUTE.finditer(claim):
         start, end = match["start"].lower(), match["end"].lower()

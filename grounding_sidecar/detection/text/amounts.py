@@ -10,7 +10,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.units import in_base_unit
+from grounding_sidecar.detection.text.units import MEASURES, in_base_unit
 
 _ONES = (  # noqa: SIM905 - a word list reads better as text
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -159,6 +159,7 @@ _UNITS = {
     "x": "x",
     "×": "x",
     "times": "x",
+    **MEASURES,
 }
 _UNIT_NAMES = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _CURRENCY_NAMES = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))

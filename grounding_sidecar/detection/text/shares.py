@@ -39,7 +39,7 @@ _SHARES: tuple[tuple[re.Pattern[str], float], ...] = tuple(
     )
 )
 _NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-_CHANGE = re.compile(
+CHANGE = re.compile(
     rf"\bfrom [$€£¥₹]?(?P<before>{_NUMBER})(?:\s?[%a-z]+)? to [$€£¥₹]?(?P<after>{_NUMBER})\b",
     re.IGNORECASE,
 )
@@ -81,7 +81,7 @@ def find_shares(text: str) -> Iterator[Share]:
 
 def implied_changes(text: str) -> Iterator[Share]:
     """The share of each change `text` states as two values ("from 40 to 20": 50%)."""
-    for match in _CHANGE.finditer(text):
+    for match in CHANGE.finditer(text):
         before = float(match["before"].replace(",", ""))
         after = float(match["after"].replace(",", ""))
         if before and before != after:

@@ -4,10 +4,11 @@ another unit, and a changed amount in another unit ("36 months" against "2 years
 still stands against the source's.
 
 Only exact conversions: seconds to fortnights, months to centuries, millimetres to kilometres,
-milligrams to kilograms, millilitres to litres, cents to dollars.  A month is no fixed
-number of days and a business day no calendar day, so neither converts to days; miles
-and pounds convert to kilometres and kilograms only with rounding, which would make "5
-miles" "8 km" wrongly, so they keep their own units.
+milligrams to kilograms, millilitres to litres, cents to dollars, inches to yards,
+teaspoons to tablespoons.  A month is no fixed number of days and a business day no
+calendar day, so neither converts to days; miles and pounds convert to kilometres and
+kilograms only with rounding, which would make "5 miles" "8 km" wrongly, so they keep
+their own units, and so do the other measures (`MEASURES`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,51 @@ _IN_BASE: dict[str, tuple[str, float]] = {
     # A cent is read as a US cent: the sources this project grades write "cents" of
     # dollars far more often than of euros.
     "cent": ("usd", 0.01),
+    "inch": ("inch", 1.0),
+    "ft": ("inch", 12.0),
+    "yd": ("inch", 36.0),
+    "tsp": ("tsp", 1.0),
+    "tbsp": ("tsp", 3.0),
+}
+
+# The everyday measures of recipes, imperial lengths and volumes, power, energy, data
+# rates and frequencies, as written after a number -> the unit read.  Without its unit
+# "2 tablespoons" would be a bare 2 that "2 teaspoons" backs: a unit swapped on the same
+# number is a changed fact.  Spellings that name something else beside a number stay
+# out: "in" ("5 in 10"), "W", "V" and "A" (a street, a grade), "MW" and "mW" (read
+# without case), "hp" (a brand), "MP" (a member of parliament).
+MEASURES: dict[str, str] = {
+    **dict.fromkeys(("teaspoons", "teaspoon", "tsp"), "tsp"),
+    **dict.fromkeys(("tablespoons", "tablespoon", "tbsp"), "tbsp"),
+    **dict.fromkeys(("cups", "cup"), "cup"),
+    **dict.fromkeys(("fluid ounces", "fluid ounce", "fl oz"), "floz"),
+    **dict.fromkeys(("ounces", "ounce", "oz"), "oz"),
+    **dict.fromkeys(("pints", "pint"), "pint"),
+    **dict.fromkeys(("quarts", "quart"), "quart"),
+    **dict.fromkeys(("gallons", "gallon", "gal"), "gal"),
+    **dict.fromkeys(("inches", "inch"), "inch"),
+    **dict.fromkeys(("feet", "foot", "ft"), "ft"),
+    **dict.fromkeys(("yards", "yard", "yd"), "yd"),
+    **dict.fromkeys(("acres", "acre"), "acre"),
+    **dict.fromkeys(("hectares", "hectare"), "hectare"),
+    **dict.fromkeys(("mph", "miles per hour"), "mph"),
+    **dict.fromkeys(("km/h", "kph", "kmh", "kilometres per hour", "kilometers per hour"), "kmh"),
+    **dict.fromkeys(("watts", "watt"), "watt"),
+    **dict.fromkeys(("kilowatts", "kilowatt", "kw"), "kw"),
+    **dict.fromkeys(("megawatts", "megawatt"), "megawatt"),
+    **dict.fromkeys(("kilowatt-hours", "kilowatt hours", "kwh"), "kwh"),
+    **dict.fromkeys(("watt-hours", "watt hours", "wh"), "wh"),
+    **dict.fromkeys(("mah",), "mah"),
+    **dict.fromkeys(("volts", "volt"), "volt"),
+    **dict.fromkeys(("horsepower",), "horsepower"),
+    **{rate: rate for rate in ("kbps", "mbps", "gbps", "ghz", "mhz", "khz", "hz")},
+    **dict.fromkeys(("decibels", "decibel", "db"), "db"),
+    **dict.fromkeys(("calories", "calorie", "kcal"), "kcal"),
+    **dict.fromkeys(("megapixels", "megapixel"), "megapixel"),
+    **dict.fromkeys(("kilobytes", "kilobyte"), "kb"),
+    **dict.fromkeys(("megabytes", "megabyte"), "mb"),
+    **dict.fromkeys(("gigabytes", "gigabyte"), "gb"),
+    **dict.fromkeys(("terabytes", "terabyte"), "tb"),
 }
 
 

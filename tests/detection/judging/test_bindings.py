@@ -11,6 +11,7 @@ from grounding_sidecar.detection.judging.bindings import (
     MAX_PLACES,
     Place,
     bound_elsewhere,
+    named_with_own,
     places,
     substitutable,
     substituted,
@@ -49,6 +50,20 @@ def test_a_value_is_bound_where_the_words_around_it_go_on_with_the_claims(
     claim: str, surface: str, other: str, own: list[str], passage: str, bound: bool
 ) -> None:
     assert bound_elsewhere(claim, surface, other, own, passage) is bound
+
+
+def test_a_name_only_the_clause_of_the_values_own_statement_holds_binds_it() -> None:
+    plans = "Basic offers 150 Mbps for £28, while Plus offers 500 Mbps for £38."
+    assert named_with_own(["Plus"], "150 Mbps", ["500 Mbps"], plans)
+    assert not named_with_own(["Basic"], "150 Mbps", ["500 Mbps"], plans)
+    assert not named_with_own([], "150 Mbps", ["500 Mbps"], plans)
+    # A name in both clauses binds nothing.
+    assert not named_with_own(["Berlin"], "45", ["120"], "Berlin had 120 and Berlin had 45.")
+    # Nor one the other clause leaves out where it names nothing: the sentence's subject.
+    policy = (
+        "The Voyager policy covers medical costs up to $2 million and cancellation up to $5,000."
+    )
+    assert not named_with_own(["Voyager"], "$5,000", ["$2 million"], policy)
 
 
 def test_one_clause_stating_both_values_relates_them() -> None:

@@ -270,6 +270,21 @@ def _inconsistency(claim: str, passage: str = BACKUP) -> str | None:
     return None if finding is None else f"{finding.verdict.value}: {finding.rationale}"
 
 
+RECIPE = "Toss the potatoes with 3 tablespoons of olive oil and a teaspoon of salt."
+
+
+def test_a_measure_swapped_on_the_same_number_is_a_finding() -> None:
+    # Read without their units, both would be a 3 the passage states; teaspoons and
+    # tablespoons are one dimension, so the passage's amount stands against the claim's.
+    assert _inconsistency("Toss the potatoes with 3 teaspoons of olive oil.", RECIPE) == (
+        "contradictory: number '3 teaspoons' where s0.0 says '3 tablespoons'"
+    )
+    assert _inconsistency("Toss the potatoes with 9 teaspoons of olive oil.", RECIPE) is None
+    assert _inconsistency("Toss the potatoes with 3 tbsp of olive oil.", RECIPE) is None
+    tank = "The tank holds 5 gallons of water."
+    assert _inconsistency("The tank holds 5 litres of water.", tank) is not None
+
+
 def test_a_common_noun_put_at_a_sentences_start_is_a_finding_of_its_own_kind() -> None:
     passage = "Staff must wear a helmet in the warehouse."
     corpus = SourceCorpus([passage])

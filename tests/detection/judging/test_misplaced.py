@@ -125,6 +125,34 @@ def test_a_value_the_words_around_another_value_continue_is_misplaced() -> None:
     assert _misplaced("The bridge opened in 1932.", BRIDGE) is None
 
 
+PLANS = (
+    "FibreOne Basic offers 150 Mbps download speeds for £28 a month, while FibreOne Plus "
+    "offers 500 Mbps for £38 a month."
+)
+
+
+def test_a_name_the_clause_of_its_value_shares_binds_the_value() -> None:
+    # "download speeds" goes on around 150 only, but the claim names the plan whose
+    # clause states 500 Mbps, and the other clause does not name it.
+    claim = "FibreOne Plus provides 500 Mbps download speeds for £38 a month."
+    assert _misplaced(claim, PLANS) is None
+    # The plan whose clause states the other value: misplaced.
+    claim = "FibreOne Basic provides 500 Mbps download speeds for £28 a month."
+    assert _misplaced(claim, PLANS) == ("500 Mbps", "150 Mbps")
+    # A name both clauses share says nothing of whose fact the value is, and a capital
+    # that only starts the sentence is no name: the later clause leaves its subject out.
+    assert _misplaced("In 2023 the Munich office had 120 employees.", OFFICES) == ("120", "45")
+    revenue = "Revenue grew 12% in Europe and 4% in Asia last year."
+    assert _misplaced("Revenue grew 12% in Asia last year.", revenue) == ("12%", "4%")
+    # A clause naming nothing leaves out the subject the sentence gave both values.
+    policy = (
+        "The Voyager policy covers emergency medical expenses up to $2 million and trip "
+        "cancellation up to $5,000 per person."
+    )
+    claim = "The Voyager policy covers trip cancellation costs of up to $2 million per person."
+    assert _misplaced(claim, policy) == ("$2 million", "$5,000")
+
+
 def test_the_context_is_read_across_the_passages_sentences() -> None:
     passage = "The bridge opened in 1932. It was widened in 1958."
     assert _misplaced("The bridge was widened in 1932.", passage) == ("1932", "1958")

@@ -37,3 +37,10 @@ def test_roles_and_a_route_turned_around_are_named() -> None:
     assert reworded_flip("Control passed from Panama to the United States in 1999.", [canal]) == (
         "'from panama to united states' where the sources say the other way round"
     )
+
+
+def test_a_change_turned_around_names_the_passages_change() -> None:
+    pool = "A configuration change reduced the connection pool from 200 to 20 connections."
+    assert reworded_flip("A typo increased the connection pool to 200 connections.", [pool]) == (
+        "'to 200' where the sources say 'from 200 to 20'"
+    )

@@ -1,0 +1,112 @@
+"""A change turned around: a value put at the other end of a change the passage states.
+
+"A typo increased the connection pool to 200 connections" against "a change reduced
+the pool from 200 to 20 connections"; "Revenue rose from $3.1 million to $2.4
+million" against "Revenue fell from $2.4 million to $3.1 million"... the other way
+round.  Every number of the claim is the passage's, in a clause about the same thing,
+so no detail is missing and the cosine is near 1; which end of the change each value
+stands at is what the claim gets wrong (docs/detection.md#changes).
+
+Read on numbers only, by the words "from" and "to" around them: the claim's whole
+change ("from X to Y") against the passage's reversed, or one end of it ("to X" or
+"from X" after a word of change such as "increased", "cut", "down from") where the
+passage writes that number only at the change's other end.  The verbs are not read:
+"fell" and "rose" restate each other when the values say which way the change went.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from grounding_sidecar.detection.text.shares import CHANGE
+
+_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_CURRENCY = r"[$€£¥₹]?"
+# Words that say a quantity changed, before the end they name in the same clause.
+_CHANGED = (
+    r"(?:(?:increas|decreas|reduc|rais|lower|drop|declin|climb|jump|boost|slash|expand|"
+    r"shorten|lengthen|cut|fall|grow|upgrad|downgrad|doubl|halv|tripl)\w*"
+    r"|fell|rose|ris(?:e|es|en|ing)|grew|shr[iau]nk\w*|(?:went|go(?:es)?)\s+(?:up|down))"
+)
+# One end of a change: "to 200" after a word of change (up to 60 characters of its
+# clause between them, none a number after "from"), or "from 200" after one or after
+# "up"/"down", never followed by the change's other end.
+_END = re.compile(
+    rf"\b{_CHANGED}\b(?:(?!\bfrom\s+{_CURRENCY}\d)[^.,;:!?]){{0,60}}?\bto\s+"
+    rf"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_CURRENCY}(?P<end>{_NUMBER})\b",
+    re.IGNORECASE,
+)
+_START = re.compile(
+    rf"\b(?:{_CHANGED}|up|down)\s+from\s+{_CURRENCY}(?P<start>{_NUMBER})\b"
+    rf"(?!(?:\s?[%a-z]+)?\s+to\s+{_CURRENCY}\d)",
+    re.IGNORECASE,
+)
+_ANY_NUMBER = re.compile(rf"(?<![\d.,]){_NUMBER}(?![\d,]|\.\d)")
+
+
+@dataclass(frozen=True, slots=True)
+class _Change:
+    start: float
+    end: float
+    surface: str
+
+
+def turned_change(claim: str, passage: str) -> tuple[str, str] | None:
+    """(the claim's words, the passage's change) when the claim puts a value of a
+    change the passage states at the other end of it; else None."""
+    theirs = list(_changes(passage))
+    if not theirs:
+        return None  # most passages state no change from one number to another
+    pairs = {(change.start, change.end) for change in theirs}
+    for mine in _changes(claim):
+        if (mine.end, mine.start) in pairs and (mine.start, mine.end) not in pairs:
+            reversed_change = next(c for c in theirs if (c.start, c.end) == (mine.end, mine.start))
+            return mine.surface, reversed_change.surface
+    stated = _numbers(claim)
+    for match in _END.finditer(claim):
+        found = _only_at(_value(match["end"]), theirs, passage, stated, at_start=True)
+        if found is not None:
+            return f"to {match['end']}", found.surface
+    for match in _START.finditer(claim):
+        found = _only_at(_value(match["start"]), theirs, passage, stated, at_start=False)
+        if found is not None:
+            return f"from {match['start']}", found.surface
+    return None
+
+
+def _only_at(
+    value: float, theirs: list[_Change], passage: str, stated: frozenset[float], *, at_start: bool
+) -> _Change | None:
+    """The passage's change that has `value` at its start (`at_start`) or its end, when
+    the passage writes `value` nowhere else and the claim does not also state that
+    change's other end (a claim with both ends states the whole change)."""
+    holding = [c for c in theirs if (c.start if at_start else c.end) == value]
+    if not holding or any((c.end if at_start else c.start) == value for c in theirs):
+        return None
+    written = sum(1 for number in _numbers_in_order(passage) if number == value)
+    if written != len(holding):
+        return None  # the passage also states the value otherwise
+    change = holding[0]
+    other_end = change.end if at_start else change.start
+    return None if other_end in stated else change
+
+
+def _changes(text: str) -> Iterator[_Change]:
+    for match in CHANGE.finditer(text):
+        start, end = _value(match["before"]), _value(match["after"])
+        if start != end:
+            yield _Change(start, end, match.group())
+
+
+def _numbers(text: str) -> frozenset[float]:
+    return frozenset(_numbers_in_order(text))
+
+
+def _numbers_in_order(text: str) -> list[float]:
+    return [_value(match.group()) for match in _ANY_NUMBER.finditer(text)]
+
+
+def _value(number: str) -> float:
+    return float(number.replace(",", ""))
