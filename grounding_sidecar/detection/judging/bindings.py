@@ -160,14 +160,14 @@ def named_with_own(names: Sequence[str], other: str, own: Sequence[str], passage
     ):
         return False
     return any(
-        _written(name).search(ours) is not None and _written(name).search(theirs) is None
+        written(name).search(ours) is not None and written(name).search(theirs) is None
         for ours in (clauses.clause_text(statement) for statement in own)
         for name in names
     )
 
 
 def _names_one_of(surface: str, names: Sequence[str]) -> bool:
-    return any(_written(name).search(surface) for name in names)
+    return any(written(name).search(surface) for name in names)
 
 
 def apart(text: str, first: str, second: str) -> bool:
@@ -206,7 +206,7 @@ class _Clauses:
     def clause_of(self, surface: str) -> tuple[int, int] | None:
         """Where the clause around the first place the text writes `surface` opens and
         closes; None where it does not."""
-        match = _written(surface).search(self._text)
+        match = written(surface).search(self._text)
         if match is None:
             return None
         start, end = match.span()
@@ -227,7 +227,7 @@ def places(text: str, surface: str) -> list[Place]:
     up to CONTEXT_WORDS words of its clause either side."""
     breaks = _breaks(text)
     found = []
-    for match in itertools.islice(_written(surface).finditer(text), MAX_PLACES):
+    for match in itertools.islice(written(surface).finditer(text), MAX_PLACES):
         opens, closes = clause_around(breaks, match.start(), match.end(), len(text))
         before = text[opens : match.start()]
         nearest = words.words(before)[::-1][:CONTEXT_WORDS]
@@ -250,7 +250,7 @@ def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
     November 14")."""
     bounds = sorted({0, *(start for start, _ in _breaks(passage)), len(passage)})
     return any(
-        _written(other).search(clause) and any(_written(s).search(clause) for s in own)
+        written(other).search(clause) and any(written(s).search(clause) for s in own)
         for clause in (passage[start:end] for start, end in itertools.pairwise(bounds))
     )
 
@@ -292,6 +292,6 @@ def _run(mine: Sequence[str], theirs: Sequence[str]) -> int:
     return count
 
 
-def _written(surface: str) -> re.Pattern[str]:
+def written(surface: str) -> re.Pattern[str]:
     """`surface` as a whole token of a text ("45" is not in "145")."""
     return re.compile(rf"(?<![A-Za-z0-9]){re.escape(surface)}(?![A-Za-z0-9])", re.IGNORECASE)

@@ -22,6 +22,7 @@ from grounding_sidecar.detection.judging.bindings import (
     swapped,
 )
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.owners import swapped_owners
 from grounding_sidecar.detection.judging.slots import (
     conflicting,
     counterpart,
@@ -57,7 +58,8 @@ def misplaced_detail(
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
     finding, and so does one whose clause around the detail is about something else
     (`_about`).  A value the best passage itself states is misplaced only where the
-    passage binds it to another clause (`_rebound`)."""
+    passage binds it to another clause (`_rebound`), and two values are where the
+    claim pairs them with each other's names (owners.py)."""
     mine = [
         detail
         for detail in extract_details(claim)
@@ -79,7 +81,11 @@ def misplaced_detail(
         if conflicts
         else None
     )
-    return found or _swapped_pair(claim, best_passage, stated, mine)
+    return (
+        found
+        or _swapped_pair(claim, best_passage, stated, mine)
+        or swapped_owners(claim, best_passage)
+    )
 
 
 def _misplaced(

@@ -206,3 +206,14 @@ def test_a_value_given_the_other_facts_subject_is_misplaced() -> None:
     tokens = "Access tokens expire after one hour; refresh tokens are valid for 30 days."
     assert _misplaced("Refresh tokens expire after one hour.", tokens) == ("one hour", "30 days")
     assert _misplaced("Access tokens expire after one hour.", tokens) is None
+
+
+def test_two_values_given_each_others_names_are_misplaced() -> None:
+    # The prices in brackets cut the clauses whose words `_swapped_pair` compares; the
+    # names nearest each value still pair them (owners.py).
+    passage = (
+        "The Sweepa S2 ($349) picked up 92% of debris, while the CleanBot Mini ($279) "
+        "picked up 81%."
+    )
+    claim = "The CleanBot Mini picked up 92% of debris, compared with 81% for the Sweepa S2."
+    assert _misplaced(claim, passage) == ("92%", "81%")
