@@ -5,8 +5,9 @@ A probe written for this project (docs/detection.md#pipeline, step 6).  Each ite
 source sentence, the same fact restated with its amount, name or negation written
 another way ("€4.5m" as "€4.5 million", "a 14-day trial" as "a two-week trial",
 "AWS" for "Amazon Web Services", "President Obama" for "Barack Obama", "at no extra
-cost" for "free", "cannot smoke" for "smoking is banned"): `supported`; and the
-restatement with its amount, name or negation changed: `contradictory`.  The source
+cost" for "free", "cannot smoke" for "smoking is banned", "36 inches" for "3 feet"):
+`supported`; and the restatement with its amount, name, negation or unit changed:
+`contradictory`.  The source
 carries a second, unrelated sentence so that the claim is graded against a passage.
 The probe was written beside the rules that read these forms (rules-v12), so it
 guards against regressions and is no unbiased estimate.
@@ -221,7 +222,42 @@ WORDING = (
     ),
 )
 
-KINDS = (("amounts", AMOUNTS), ("names", NAMES), ("wording", WORDING))
+# An everyday measure written another way (`units.MEASURES`), and swapped for another
+# unit on the same number: without its unit the number alone was found (rules-v22).
+MEASURES = (
+    Item(
+        "Toss the potatoes with 3 tablespoons of olive oil.",
+        "Toss the potatoes with 3 tbsp of olive oil.",
+        "Toss the potatoes with 3 teaspoons of olive oil.",
+    ),
+    Item(
+        "The shelf is 3 feet wide.",
+        "The shelf is 36 inches wide.",
+        "The shelf is 3 inches wide.",
+    ),
+    Item(
+        "The tank holds 5 gallons of water.",
+        "The tank holds 5 gal of water.",
+        "The tank holds 5 litres of water.",
+    ),
+    Item(
+        "The heater draws 2 kW when running.",
+        "The heater draws 2 kilowatts when running.",
+        "The heater draws 2 watts when running.",
+    ),
+    Item(
+        "The plan offers download speeds of 300 Mbps.",
+        "The plan offers download speeds of 300 mbps.",
+        "The plan offers download speeds of 300 Gbps.",
+    ),
+    Item(
+        "The speed limit on the road is 30 mph.",
+        "The speed limit on the road is 30 miles per hour.",
+        "The speed limit on the road is 30 km/h.",
+    ),
+)
+
+KINDS = (("amounts", AMOUNTS), ("names", NAMES), ("wording", WORDING), ("measures", MEASURES))
 
 
 def kind_cases(name: str, items: tuple[Item, ...], aside: str = _ASIDE) -> list[LabelledCase]:
