@@ -1,11 +1,11 @@
 """A change turned around: a value put at the other end of a change the passage states.
 
 "A typo increased the connection pool to 200 connections" against "a change reduced
-the pool from 200 to 20 connections"; "Revenue rose from $3.1 million to $2.4
-million" against "Revenue fell from $2.4 million to $3.1 million"... the other way
-round.  Every number of the claim is the passage's, in a clause about the same thing,
-so no detail is missing and the cosine is near 1; which end of the change each value
-stands at is what the claim gets wrong (docs/detection.md#changes).
+the pool from 200 to 20 connections"; "Revenue rose from $2.4 million to $3.1
+million" against "Revenue fell from $3.1 million to $2.4 million".  Every number of
+the claim is the passage's, in a clause about the same thing, so no detail is missing
+and the cosine is near 1; which end of the change each value stands at is what the
+claim gets wrong (docs/detection.md#changes).
 
 Read on numbers only, by the words "from" and "to" around them: the claim's whole
 change ("from X to Y") against the passage's reversed, or one end of it ("to X" or
@@ -20,9 +20,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.shares import CHANGE
+from grounding_sidecar.detection.text.shares import CHANGE, NUMBER
 
-_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _CURRENCY = r"[$€£¥₹]?"
 # Words that say a quantity changed, before the end they name in the same clause.
 _CHANGED = (
@@ -35,15 +34,15 @@ _CHANGED = (
 # "up"/"down", never followed by the change's other end.
 _END = re.compile(
     rf"\b{_CHANGED}\b(?:(?!\bfrom\s+{_CURRENCY}\d)[^.,;:!?]){{0,60}}?\bto\s+"
-    rf"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_CURRENCY}(?P<end>{_NUMBER})\b",
+    rf"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_CURRENCY}(?P<end>{NUMBER})\b",
     re.IGNORECASE,
 )
 _START = re.compile(
-    rf"\b(?:{_CHANGED}|up|down)\s+from\s+{_CURRENCY}(?P<start>{_NUMBER})\b"
+    rf"\b(?:{_CHANGED}|up|down)\s+from\s+{_CURRENCY}(?P<start>{NUMBER})\b"
     rf"(?!(?:\s?[%a-z]+)?\s+to\s+{_CURRENCY}\d)",
     re.IGNORECASE,
 )
-_ANY_NUMBER = re.compile(rf"(?<![\d.,]){_NUMBER}(?![\d,]|\.\d)")
+_ANY_NUMBER = re.compile(rf"(?<![\d.,]){NUMBER}(?![\d,]|\.\d)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,9 +38,10 @@ _SHARES: tuple[tuple[re.Pattern[str], float], ...] = tuple(
         (r"\bquadrupled\b", 300.0),
     )
 )
-_NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# A number as written ("1,204", "3.5"), for a change's two values.
+NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 CHANGE = re.compile(
-    rf"\bfrom [$€£¥₹]?(?P<before>{_NUMBER})(?:\s?[%a-z]+)? to [$€£¥₹]?(?P<after>{_NUMBER})\b",
+    rf"\bfrom [$€£¥₹]?(?P<before>{NUMBER})(?:\s?[%a-z]+)? to [$€£¥₹]?(?P<after>{NUMBER})\b",
     re.IGNORECASE,
 )
 
