@@ -152,22 +152,21 @@ def named_with_own(names: Sequence[str], other: str, own: Sequence[str], passage
     and trip cancellation up to $5,000")."""
     if not names:
         return False
+    patterns = [token_pattern(name) for name in names]
     clauses = _Clauses(passage, frozenset())
     theirs = clauses.clause_text(other)
     if not any(
-        detail.kind is DetailKind.ENTITY and not _names_one_of(detail.surface, names)
+        detail.kind is DetailKind.ENTITY
+        and not any(pattern.search(detail.surface) for pattern in patterns)
         for detail in extract_details(theirs)
     ):
-        return False
+        return False  # the other clause names nothing of its own
+    not_theirs = [pattern for pattern in patterns if pattern.search(theirs) is None]
     return any(
-        written(name).search(ours) is not None and written(name).search(theirs) is None
-        for ours in (clauses.clause_text(statement) for statement in own)
-        for name in names
+        pattern.search(clauses.clause_text(statement))
+        for statement in own
+        for pattern in not_theirs
     )
-
-
-def _names_one_of(surface: str, names: Sequence[str]) -> bool:
-    return any(written(name).search(surface) for name in names)
 
 
 def apart(text: str, first: str, second: str) -> bool:
@@ -206,7 +205,7 @@ class _Clauses:
     def clause_of(self, surface: str) -> tuple[int, int] | None:
         """Where the clause around the first place the text writes `surface` opens and
         closes; None where it does not."""
-        match = written(surface).search(self._text)
+        match = token_pattern(surface).search(self._text)
         if match is None:
             return None
         start, end = match.span()
@@ -227,7 +226,7 @@ def places(text: str, surface: str) -> list[Place]:
     up to CONTEXT_WORDS words of its clause either side."""
     breaks = _breaks(text)
     found = []
-    for match in itertools.islice(written(surface).finditer(text), MAX_PLACES):
+    for match in itertools.islice(token_pattern(surface).finditer(text), MAX_PLACES):
         opens, closes = clause_around(breaks, match.start(), match.end(), len(text))
         before = text[opens : match.start()]
         nearest = words.words(before)[::-1][:CONTEXT_WORDS]
@@ -250,7 +249,7 @@ def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
     November 14")."""
     bounds = sorted({0, *(start for start, _ in _breaks(passage)), len(passage)})
     return any(
-        written(other).search(clause) and any(written(s).search(clause) for s in own)
+        token_pattern(other).search(clause) and any(token_pattern(s).search(clause) for s in own)
         for clause in (passage[start:end] for start, end in itertools.pairwise(bounds))
     )
 
@@ -292,6 +291,6 @@ def _run(mine: Sequence[str], theirs: Sequence[str]) -> int:
     return count
 
 
-def written(surface: str) -> re.Pattern[str]:
+def token_pattern(surface: str) -> re.Pattern[str]:
     """`surface` as a whole token of a text ("45" is not in "145")."""
     return re.compile(rf"(?<![A-Za-z0-9]){re.escape(surface)}(?![A-Za-z0-9])", re.IGNORECASE)

@@ -20,9 +20,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.shares import CHANGE, NUMBER
+from grounding_sidecar.detection.text.shares import CHANGE, CURRENCY, NUMBER
 
-_CURRENCY = r"[$€£¥₹]?"
 # Words that say a quantity changed, before the end they name in the same clause.
 _CHANGED = (
     r"(?:(?:increas|decreas|reduc|rais|lower|drop|declin|climb|jump|boost|slash|expand|"
@@ -33,13 +32,13 @@ _CHANGED = (
 # clause between them, none a number after "from"), or "from 200" after one or after
 # "up"/"down", never followed by the change's other end.
 _END = re.compile(
-    rf"\b{_CHANGED}\b(?:(?!\bfrom\s+{_CURRENCY}\d)[^.,;:!?]){{0,60}}?\bto\s+"
-    rf"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{_CURRENCY}(?P<end>{NUMBER})\b",
+    rf"\b{_CHANGED}\b(?:(?!\bfrom\s+{CURRENCY}?\d)[^.,;:!?]){{0,60}}?\bto\s+"
+    rf"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?{CURRENCY}?(?P<end>{NUMBER})\b",
     re.IGNORECASE,
 )
 _START = re.compile(
-    rf"\b(?:{_CHANGED}|up|down)\s+from\s+{_CURRENCY}(?P<start>{NUMBER})\b"
-    rf"(?!(?:\s?[%a-z]+)?\s+to\s+{_CURRENCY}\d)",
+    rf"\b(?:{_CHANGED}|up|down)\s+from\s+{CURRENCY}?(?P<start>{NUMBER})\b"
+    rf"(?!(?:\s?[%a-z]+)?\s+to\s+{CURRENCY}?\d)",
     re.IGNORECASE,
 )
 _ANY_NUMBER = re.compile(rf"(?<![\d.,]){NUMBER}(?![\d,]|\.\d)")
@@ -58,10 +57,10 @@ def turned_change(claim: str, passage: str) -> tuple[str, str] | None:
     theirs = list(_changes(passage))
     if not theirs:
         return None  # most passages state no change from one number to another
-    pairs = {(change.start, change.end) for change in theirs}
+    by_ends = {(change.start, change.end): change for change in theirs}
     for mine in _changes(claim):
-        if (mine.end, mine.start) in pairs and (mine.start, mine.end) not in pairs:
-            reversed_change = next(c for c in theirs if (c.start, c.end) == (mine.end, mine.start))
+        reversed_change = by_ends.get((mine.end, mine.start))
+        if reversed_change is not None and (mine.start, mine.end) not in by_ends:
             return mine.surface, reversed_change.surface
     stated = _numbers(claim)
     for match in _END.finditer(claim):

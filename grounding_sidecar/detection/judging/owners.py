@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from grounding_sidecar.detection.judging.bindings import written
+from grounding_sidecar.detection.judging.bindings import token_pattern
 from grounding_sidecar.detection.text.clauses import rough_sentences
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 from grounding_sidecar.detection.text.identifiers import is_identifier
@@ -36,18 +36,20 @@ def swapped_owners(claim: str, passage: str) -> tuple[Detail, Detail] | None:
     if mine is None:
         return None  # most claims: not two values of one unit beside two names
     values, names = mine
+    claimed = _owners(claim, values, names)
+    if claimed is None:
+        return None
+    first, second = values
     for sentence in rough_sentences(passage):
-        theirs = _values(sentence, values[0].unit)
+        theirs = _values(extract_details(sentence), values[0].unit)
         by_value = {d.value: d for d in theirs}
         if len(theirs) != 2 or set(by_value) != {d.value for d in values}:
             continue
-        claimed = _owners(claim, values, names)
         stated = _owners(sentence, theirs, names)
-        if claimed is None or stated is None:
-            continue
-        first, second = values
-        if claimed[first.value] == stated[second.value].lower() and (
-            claimed[second.value] == stated[first.value].lower()
+        if (
+            stated is not None
+            and claimed[first.value] == stated[second.value]
+            and claimed[second.value] == stated[first.value]
         ):
             return first, by_value[second.value]
     return None
@@ -55,11 +57,12 @@ def swapped_owners(claim: str, passage: str) -> tuple[Detail, Detail] | None:
 
 def _values_and_names(text: str) -> tuple[list[Detail], list[str]] | None:
     """The two values of one unit and the two names the claim states, or None."""
-    values = _values(text)
+    details = extract_details(text)
+    values = _values(details)
     # A code beside a name ("Sweepa S2") is read as a detail of its own: the name decides.
     names = [
         d.surface
-        for d in extract_details(text)
+        for d in details
         if d.kind is DetailKind.ENTITY and not d.initial and not is_identifier(d.surface)
     ]
     if len(values) != 2 or len({d.value for d in values}) != 2 or values[0].unit != values[1].unit:
@@ -69,11 +72,11 @@ def _values_and_names(text: str) -> tuple[list[Detail], list[str]] | None:
     return values, names
 
 
-def _values(text: str, unit: str | None = None) -> list[Detail]:
-    """The amounts with a unit (of `unit`, where given) that `text` states."""
+def _values(details: Sequence[Detail], unit: str | None = None) -> list[Detail]:
+    """The amounts with a unit (of `unit`, where given) among `details`."""
     return [
         d
-        for d in extract_details(text)
+        for d in details
         if d.kind is DetailKind.QUANTITY and d.unit and (unit is None or d.unit == unit)
     ]
 
@@ -83,13 +86,13 @@ def _owners(text: str, values: Sequence[Detail], names: Sequence[str]) -> dict[s
     value's nearest is strictly nearer than the other and the two values' differ."""
     name_spans = []
     for name in names:
-        found = list(written(name).finditer(text))
+        found = list(token_pattern(name).finditer(text))
         if len(found) != 1:
             return None
         name_spans.append((name.lower(), found[0].span()))
     owners: dict[str, str] = {}
     for value in values:
-        found = list(written(value.surface).finditer(text))
+        found = list(token_pattern(value.surface).finditer(text))
         if len(found) != 1:
             return None
         distances = sorted((_apart(text, found[0].span(), span), name) for name, span in name_spans)

@@ -38,10 +38,12 @@ _SHARES: tuple[tuple[re.Pattern[str], float], ...] = tuple(
         (r"\bquadrupled\b", 300.0),
     )
 )
-# A number as written ("1,204", "3.5"), for a change's two values.
+# A number as written ("1,204", "3.5"), and the currency symbol that may open it, for
+# a change's two values.
 NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+CURRENCY = r"[$€£¥₹]"
 CHANGE = re.compile(
-    rf"\bfrom [$€£¥₹]?(?P<before>{NUMBER})(?:\s?[%a-z]+)? to [$€£¥₹]?(?P<after>{NUMBER})\b",
+    rf"\bfrom {CURRENCY}?(?P<before>{NUMBER})(?:\s?[%a-z]+)? to {CURRENCY}?(?P<after>{NUMBER})\b",
     re.IGNORECASE,
 )
 
