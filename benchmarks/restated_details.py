@@ -5,7 +5,8 @@ A probe written for this project (docs/detection.md#pipeline, step 6).  Each ite
 source sentence, the same fact restated with its amount, name or negation written
 another way ("€4.5m" as "€4.5 million", "a 14-day trial" as "a two-week trial",
 "AWS" for "Amazon Web Services", "President Obama" for "Barack Obama", "at no extra
-cost" for "free", "cannot smoke" for "smoking is banned", "36 inches" for "3 feet"):
+cost" for "free", "cannot smoke" for "smoking is banned", "36 inches" for "3 feet",
+"more than 1,200" for 1,240, "from 26 cents" for a rise "by 2 cents to 28 cents"):
 `supported`; and the restatement with its amount, name, negation or unit changed:
 `contradictory`.  The source
 carries a second, unrelated sentence so that the claim is graded against a passage.
@@ -257,7 +258,59 @@ MEASURES = (
     ),
 )
 
-KINDS = (("amounts", AMOUNTS), ("names", NAMES), ("wording", WORDING), ("measures", MEASURES))
+# An amount restated as a value: a bound or an estimate of it, a change's start from
+# its size and end, a difference of two amounts, the total of two; each changed to one
+# no source bears out (rules-v23: before, each was a detail found nowhere).
+VALUES = (
+    Item(
+        "The trial enrolled 1,240 adults with type 2 diabetes.",
+        "The trial enrolled more than 1,200 adults with type 2 diabetes.",
+        "The trial enrolled more than 1,500 adults with type 2 diabetes.",
+    ),
+    Item(
+        "Express delivery costs £6.99 and arrives the next working day.",
+        "Express delivery costs under £7 and arrives the next working day.",
+        "Express delivery costs under £6 and arrives the next working day.",
+    ),
+    Item(
+        "The survey reached 77,984 households across the region.",
+        "The survey reached nearly 78,000 households across the region.",
+        "The survey reached nearly 68,000 households across the region.",
+    ),
+    Item(
+        "The planet has 9.6% of Jupiter's mass.",
+        "The planet has about 10% of Jupiter's mass.",
+        "The planet has about 20% of Jupiter's mass.",
+    ),
+    Item(
+        "The board raised the quarterly dividend by 2 cents to 28 cents a share.",
+        "The board lifted the quarterly dividend from 26 cents to 28 cents a share.",
+        "The board lifted the quarterly dividend from 24 cents to 28 cents a share.",
+    ),
+    Item(
+        "Bake the loaf for 30 minutes with the lid on, then 15 minutes with the lid off.",
+        "Bake the loaf for 45 minutes in total, the first 30 with the lid on.",
+        "Bake the loaf for 60 minutes in total, the first 30 with the lid on.",
+    ),
+    Item(
+        "Revenue was $12.4 billion, compared with $11.8 billion a year earlier.",
+        "Revenue was $12.4 billion, up by $0.6 billion from a year earlier.",
+        "Revenue was $12.4 billion, up by $1.6 billion from a year earlier.",
+    ),
+    Item(
+        "The ferry crossing takes 95 minutes each way.",
+        "The ferry crossing takes just over an hour and a half each way.",
+        "The ferry crossing takes just over two hours each way.",
+    ),
+)
+
+KINDS = (
+    ("amounts", AMOUNTS),
+    ("names", NAMES),
+    ("wording", WORDING),
+    ("measures", MEASURES),
+    ("values", VALUES),
+)
 
 
 def kind_cases(name: str, items: tuple[Item, ...], aside: str = _ASIDE) -> list[LabelledCase]:

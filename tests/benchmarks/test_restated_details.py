@@ -1,5 +1,6 @@
 """The restated-details probe: its cases are what it says, and the shipped detector
-passes an amount, a name or a measure written another way and catches it changed."""
+passes an amount, a name, a measure or a value written another way and catches it
+changed."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def test_each_item_is_a_restatement_and_a_change_of_its_source() -> None:
 
 
 @pytest.mark.parametrize("embedder", ["hash", pytest.param("minilm", marks=pytest.mark.minilm)])
-def test_the_shipped_detector_reads_amounts_names_and_measures_written_another_way(
+def test_the_shipped_detector_reads_amounts_names_measures_and_values_written_another_way(
     embedder: str,
 ) -> None:
     grader = probe_grader(embedder)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.bounds import Bound
+from grounding_sidecar.detection.text.bounds import BORNE_OUT, Bound, reach, within
 from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.dates import KnownDates
 from grounding_sidecar.detection.text.details import (
@@ -18,6 +19,7 @@ from grounding_sidecar.detection.text.details import (
     extract_details,
     implied_details,
     implied_multiples,
+    implied_totals,
 )
 from grounding_sidecar.detection.text.frequencies import frequencies
 from grounding_sidecar.detection.text.identifiers import is_identifier, tokens_in
@@ -49,6 +51,7 @@ class SourceCorpus:
         self._times = {d.value for d in self._details if d.kind is DetailKind.TIME}
         self._texts = texts
         self._sorted_amounts: dict[str | None, list[float]] = {}  # by unit, as asked
+        self._sorted_stated: dict[str, list[float]] = {}  # by unit, as asked
 
     @cached_property
     def _dates(self) -> frozenset[str]:
@@ -63,6 +66,11 @@ class SourceCorpus:
     def _multiples(self) -> _Amounts:
         """Asked only when a claim states a share or a multiple no source writes."""
         return _Amounts(d for text in self._texts for d in implied_multiples(text))
+
+    @cached_property
+    def _totals(self) -> _Amounts:
+        """Asked only when a claim states a total no source writes."""
+        return _Amounts(d for text in self._texts for d in implied_totals(text))
 
     @cached_property
     def _known_dates(self) -> KnownDates:
@@ -96,6 +104,8 @@ class SourceCorpus:
                 self._amounts.agree_with(detail)
                 or (_could_be_year(detail) and detail.value in self._date_years)
                 or (detail.bound is Bound.DIFFERENCE and self._differs_by(detail))
+                or (detail.bound in BORNE_OUT and self._bears_out(detail))
+                or (detail.bound is Bound.TOTAL and self._totals.agree_with(detail))
                 or (detail.unit in _MULTIPLE_UNITS and self._multiples.agree_with(detail))
             )
         if detail.kind is DetailKind.DATE:
@@ -119,6 +129,44 @@ class SourceCorpus:
         except ValueError:
             return False
         return _differ_by(self._amounts_in(detail.unit), wanted)
+
+    def _bears_out(self, detail: Detail) -> bool:
+        """Whether an amount the sources state as written, in the detail's unit, bears
+        out its bound or estimate ("more than 1,200" by 1,240, "under £7" by £6.99,
+        "about 200 pounds" by 199.8; bounds.within).  A bare number that may be a year
+        bears none out: "more than 2,000 adults" is not borne out by "in 2019"."""
+        try:
+            claimed = float(detail.value)
+        except ValueError:
+            return False
+        if not 0 < claimed < math.inf:
+            return False
+        stated = self._stated_amounts(detail.unit)
+        low, high = reach(detail.bound, claimed)
+        i = bisect_left(stated, low)
+        while i < len(stated) and stated[i] <= high:
+            if within(detail.bound, claimed, stated[i]):
+                return True
+            i += 1
+        return False
+
+    def _stated_amounts(self, unit: str) -> list[float]:
+        """The distinct amounts the sources state as written (no bound) in `unit`, bare
+        numbers ("") but years among them, sorted."""
+        amounts = self._sorted_stated.get(unit)
+        if amounts is None:
+            amounts = self._sorted_stated[unit] = sorted(
+                {
+                    float(known.value)
+                    for known in self._details
+                    if known.kind is DetailKind.QUANTITY
+                    and known.unit == unit
+                    and known.bound is Bound.EXACT
+                    and _is_number(known.value)
+                    and not (_could_be_year(known) and "," not in known.surface)
+                }
+            )
+        return amounts
 
     def _amounts_in(self, unit: str | None) -> list[float]:
         """The distinct amounts the sources state in `unit`, sorted; in months, every
@@ -244,10 +292,9 @@ _MULTIPLE_UNITS = frozenset({"%", "x"})
 class _Amounts:
     """The sources' amounts, for asking whether one agrees with a claim's: two amounts
     of one unit agree by value ("24 months" and "2 years" are one, units.py); a bare
-    number agrees with an amount that writes it ("two-year" with "2 years").  A
-    claim's bound or estimate agrees only with the amount it writes: "nearly 78,000"
-    is no 77,984 (docs/detection.md#pipeline).  Looked up, not compared with each:
-    sources at the default limits state thousands."""
+    number agrees with an amount that writes it ("two-year" with "2 years").  Looked
+    up, not compared with each: sources at the default limits state thousands.  (A
+    claim's bound or estimate is borne out by an amount near it: `_bears_out`.)"""
 
     def __init__(self, details: Iterable[Detail]) -> None:
         quantities = [d for d in details if d.kind is DetailKind.QUANTITY]

@@ -29,6 +29,7 @@ from grounding_sidecar.detection.text.amounts import (
     read_half_amount,
     read_lone_period,
 )
+from grounding_sidecar.detection.text.arithmetic import Implied, change_starts, sentence_totals
 from grounding_sidecar.detection.text.bounds import Bound, bound_of
 from grounding_sidecar.detection.text.clock import find_times, stretch_lengths
 from grounding_sidecar.detection.text.dates import CALENDAR_WORDS, find_dates
@@ -209,10 +210,12 @@ def _lone_period_detail(amount: Amount, surface: str) -> Detail:
 def implied_details(text: str) -> tuple[Detail, ...]:
     """What a source implies without stating it: the share and the size of each change
     it states as two values ("from 40 to 20 minutes": 50% and 20 minutes; "from 1.2
-    million to 1.5 million": 300,000), the share of each count out of a count ("1 in
-    4": 25%), the rest of a share ("two-thirds ... and the remainder": 33.3%), the
-    length of a stretch of the day ("between 09:14 and 10:02": 48 minutes), and the
-    count in "twice" (2).  Looked up for a claim, never asked of one."""
+    million to 1.5 million": 300,000), the start of each change it states by its size
+    and end ("raised by 2 cents to 28 cents": 26 cents; arithmetic.py), the share of
+    each count out of a count ("1 in 4": 25%), the rest of a share ("two-thirds ... and
+    the remainder": 33.3%), the length of a stretch of the day ("between 09:14 and
+    10:02": 48 minutes), and the count in "twice" (2).  Looked up for a claim, never
+    asked of one."""
     counts = tuple(
         Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "", m.group(1))
         for m in _TIMES_WORD.finditer(text)
@@ -225,8 +228,23 @@ def implied_details(text: str) -> tuple[Detail, ...]:
     return (
         *(_share_detail(share) for share in shares),
         *_differences(text),
+        *(_implied_detail(start) for start in change_starts(text)),
         *counts,
         *stretches,
+    )
+
+
+@lru_cache(maxsize=4_096)
+def implied_totals(text: str) -> tuple[Detail, ...]:
+    """The totals of each sentence's amounts of one unit (arithmetic.py): looked up
+    only for a claim that states a total ("45 minutes in total") no source writes."""
+    return tuple(_implied_detail(total) for total in sentence_totals(text))
+
+
+def _implied_detail(implied: Implied) -> Detail:
+    amount = implied.amount
+    return Detail(
+        DetailKind.QUANTITY, amount.value, amount.unit, implied.surface, written=amount.written
     )
 
 

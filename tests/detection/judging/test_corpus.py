@@ -193,7 +193,10 @@ def test_a_name_is_held_when_the_sources_name_it_another_way(name: str, held: bo
 BOUNDED = SourceCorpus(
     [
         "The trial enrolled 1,240 adults. Express delivery costs £6.99. The X2 lasted 14 hours "
-        "and the Pro 9 hours. She earned her doctorate in 1971 and founded the movement in 1977."
+        "and the Pro 9 hours. She earned her doctorate in 1971 and founded the movement in 1977. "
+        "The board raised the dividend by 2 cents to 28 cents. Bake for 30 minutes with the "
+        "lid on, then 15 minutes with the lid off. Revenue was $12.4 billion, against $11.8 "
+        "billion a year earlier. Over 500 people attended."
     ]
 )
 
@@ -201,18 +204,41 @@ BOUNDED = SourceCorpus(
 @pytest.mark.parametrize(
     ("claim", "held"),
     [
-        # A bound or an estimate is found only as written.
-        ("It enrolled more than 1,200 adults.", False),
+        # A bound or an estimate, borne out by an amount near it.
+        ("It enrolled more than 1,200 adults.", True),
+        ("It enrolled more than 1,300 adults.", False),
+        ("It enrolled more than 900 adults.", False),  # far under: another amount
+        ("It enrolled fewer than 1,300 adults.", True),
         ("It enrolled nearly 1,240 adults.", True),
-        ("Delivery costs under £7.", False),
+        ("It enrolled about 1,200 adults.", True),
+        ("It enrolled about 1,100 adults.", False),
+        ("Delivery costs under £7.", True),
+        ("Delivery costs under £6.", False),
+        ("Delivery costs about £7.", True),
+        # A source's own bound is matched as written: "over 500" bears out no "over 450".
+        ("Over 450 people attended.", False),
+        # A bare number that may be a year bears out no count.
+        ("The movement has more than 1,900 members.", False),
+        # A difference: two amounts differ by it.
         ("The X2 lasted five hours longer.", True),
         ("The X2 lasted four hours longer.", False),
         ("She founded it six years later.", True),
         ("She founded it seven years later.", False),
+        ("Revenue rose by $0.6 billion.", True),
+        ("Revenue rose by $1.6 billion.", False),
+        # A change's start from its size and end.
+        ("The dividend went from 26 cents to 28.", True),
+        ("The dividend went from 24 cents to 28.", False),
+        # A total: one sentence's amounts add up to it.
+        ("It bakes for 45 minutes in total.", True),
+        ("It bakes for a total of 45 minutes.", True),
+        ("It bakes for 60 minutes in total.", False),
+        ("It bakes for 45 minutes.", False),  # not a total: found only as written
     ],
 )
-def test_a_difference_is_held_by_the_amounts_it_restates(claim: str, held: bool) -> None:
-    (detail,) = [d for d in extract_details(claim) if d.kind is DetailKind.QUANTITY]
+def test_an_amount_held_as_a_bound_a_difference_or_a_total(claim: str, held: bool) -> None:
+    # The claim's first amount is the one asked about ("28" is stated as written).
+    detail = next(d for d in extract_details(claim) if d.kind is DetailKind.QUANTITY)
     assert BOUNDED.contains(detail) is held
 
 
