@@ -6,7 +6,8 @@ source sentence, the same fact restated with its amount, name or negation writte
 another way ("€4.5m" as "€4.5 million", "a 14-day trial" as "a two-week trial",
 "AWS" for "Amazon Web Services", "President Obama" for "Barack Obama", "at no extra
 cost" for "free", "cannot smoke" for "smoking is banned", "36 inches" for "3 feet",
-"more than 1,200" for 1,240, "from 26 cents" for a rise "by 2 cents to 28 cents"):
+"more than 1,200" for 1,240, "from 26 cents" for a rise "by 2 cents to 28 cents",
+"may not install it on more than five devices" for "on up to five devices"):
 `supported`; and the restatement with its amount, name, negation or unit changed:
 `contradictory`.  The source
 carries a second, unrelated sentence so that the claim is graded against a passage.
@@ -304,12 +305,34 @@ VALUES = (
     ),
 )
 
+# A limit written as a negated comparison on one side and as a limit on the other, and
+# the bound moved past it (rules-v23, text/limits.py: before, the restatement was a
+# flipped negation and "more than five" against "up to five" a detail found as written).
+LIMITS = (
+    Item(
+        "The Licensee may install the Software on up to five devices.",
+        "The Licensee may not install the Software on more than five devices.",
+        "The Licensee may install the Software on more than five devices.",
+    ),
+    Item(
+        "Customers can be charged overdraft fees of up to a maximum of £30 a month.",
+        "Customers cannot be charged more than £30 in overdraft fees a month.",
+        "Customers can be charged more than £30 in overdraft fees a month.",
+    ),
+    Item(
+        "Do not take more than six tablets in any 24-hour period.",
+        "You can take up to six tablets in any 24-hour period.",
+        "You can take more than six tablets in any 24-hour period.",
+    ),
+)
+
 KINDS = (
     ("amounts", AMOUNTS),
     ("names", NAMES),
     ("wording", WORDING),
     ("measures", MEASURES),
     ("values", VALUES),
+    ("limits", LIMITS),
 )
 
 

@@ -22,6 +22,7 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.bounds import Bound
 from grounding_sidecar.detection.text.clauses import rough_clauses
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
+from grounding_sidecar.detection.text.limits import Side, negated_comparisons, stated_limits
 from grounding_sidecar.detection.text.negation import negates
 
 # The comparatives whose meaning is "the larger number" or "the smaller number" in
@@ -122,13 +123,18 @@ def _amounts(clause: str) -> list[_Amount]:
 
 _OPPOSITE_BOUNDS = {Bound.ABOVE: Bound.BELOW, Bound.BELOW: Bound.ABOVE}
 _BOUND_WORDS = {Bound.ABOVE: "over", Bound.BELOW: "under"}
+# A bound past the passage's limit on the same amount: "more than five devices" against
+# "up to five devices", "under 18" against "at least 18" (limits.py).
+_LIMITED_SIDE = {Bound.ABOVE: Side.UPPER, Bound.BELOW: Side.LOWER}
+_LIMIT_WORDS = {Side.UPPER: "up to", Side.LOWER: "at least"}
 
 
 def reversed_bound(claim: str, passage: str) -> tuple[str, str] | None:
     """(the claim's bound, the passage's) when the claim bounds an amount from the side
     the passage does not: "free delivery on orders under £40" against "free on orders
-    over £40" (bounds.py); None where the passage also bounds it the claim's way, or
-    states it as it is."""
+    over £40" (bounds.py), or past the passage's limit on it: "more than five devices"
+    against "up to five devices"; None where the passage also bounds it the claim's way,
+    or states it as it is."""
     bounded = [
         detail
         for detail in extract_details(claim)
@@ -146,5 +152,15 @@ def reversed_bound(claim: str, passage: str) -> tuple[str, str] | None:
             return (
                 f"{_BOUND_WORDS[detail.bound]} {detail.surface}",
                 f"{_BOUND_WORDS[opposite]} {stated[0].surface}",
+            )
+        limit = (_LIMITED_SIDE[detail.bound], detail.unit, detail.value)
+        if (
+            limit in stated_limits(passage)
+            and limit not in negated_comparisons(claim)  # "may not ... more than five"
+            and not any(known.bound is detail.bound for known in stated)
+        ):
+            return (
+                f"{_BOUND_WORDS[detail.bound]} {detail.surface}",
+                f"{_LIMIT_WORDS[limit[0]]} {detail.surface}",
             )
     return None

@@ -1,6 +1,7 @@
 """Negations a text states without a cue word: a word negated by its prefix
-("unopened", "non-transferable") and a limit a claim's negation restates ("No carriage
-may carry more than two bikes" for "only two bikes per carriage").  Polarity
+("unopened", "non-transferable") and a limit the other text's negation restates ("No
+carriage may carry more than two bikes" for "only two bikes per carriage", "may not
+install it on more than five devices" for "on up to five devices"; limits.py).  Polarity
 (judging/polarity.py) counts them beside the cues negation.py reads."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import re
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.limits import restates_negated_limit
 from grounding_sidecar.detection.text.negation import cues
 
 
@@ -15,12 +17,13 @@ def implied_negations(claim: str, passage: str) -> tuple[int, int]:
     """(the claim's negations without a cue word, the passage's): the claim's words
     negated by a prefix the passage uses without it; the passage's prefixed words the
     claim states plainly, those that restate a word the claim negates, and a most that
-    the claim's negation of all restates."""
+    the claim's negation of all restates; on either side, a limit that restates the
+    other's negated comparison of the same amount."""
     return (
-        prefix_negations(claim, passage),
+        prefix_negations(claim, passage) + restates_negated_limit(claim, passage),
         passage_prefix_negations(passage, claim)
         + prefix_restatements(passage, claim)
-        + limits_restated(passage, claim),
+        + max(limits_restated(passage, claim), restates_negated_limit(passage, claim)),
     )
 
 
@@ -99,7 +102,9 @@ def prefix_restatements(passage: str, claim: str) -> int:
 # Venus": a negation of all before a comparison states a most, as "only two bicycles
 # are permitted per carriage" and "the hottest surface of any planet" do.
 _NONE_THAN = re.compile(
-    r"\b(?:no|none|nothing|nobody|never)\b[^.;!?]*?"
+    r"\b(?:no|none|nothing|nobody|never)\b"
+    # "no more than 23 kg" is itself a limit, a cue of its own (negation.py)
+    r"(?!\s+(?:more|less|fewer|\w{2,}er)\s+than\b)[^.;!?]*?"
     r"\b(?:more|less|fewer|(?!other\b|rather\b|whether\b|either\b|neither\b)\w{2,}er)"
     r"(?:\s+[\w-]+){0,2}?\s+than\b"
 )

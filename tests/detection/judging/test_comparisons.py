@@ -80,3 +80,31 @@ def test_a_bound_set_from_the_other_side_is_named() -> None:
 )
 def test_no_bound_set_from_the_other_side(claim: str) -> None:
     assert reversed_bound(claim, DELIVERY) is None
+
+
+LICENCE = (
+    "The Licensee may install the Software on up to five devices. Applicants must be at least 18."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "bounds"),
+    [
+        ("The Licensee may install it on more than five devices.", ("over five", "up to five")),
+        ("Applicants may be under 18.", ("under 18", "at least 18")),
+    ],
+)
+def test_a_bound_past_the_passages_limit_is_reversed(claim: str, bounds: tuple[str, str]) -> None:
+    assert reversed_bound(claim, LICENCE) == bounds
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "The Licensee may not install it on more than five devices.",  # the limit, negated
+        "The Licensee may install it on more than four devices.",  # another amount
+        "Applicants may be over 18.",  # the limit's own side
+    ],
+)
+def test_no_bound_past_a_limit_where_the_claim_keeps_to_it(claim: str) -> None:
+    assert reversed_bound(claim, LICENCE) is None

@@ -168,6 +168,10 @@ def test_free_at_no_cost_and_at_cost_are_told_apart() -> None:
 def test_a_limit_negates_its_comparative_not_the_number() -> None:
     assert negation_flip("A checked bag can weigh up to 23 kg.", BAGS) is None
     assert negation_flip("Checked bags can weigh more than 23 kg.", BAGS) is Flip.PLAIN
+    # The limit phrase against a limit in other words, and against a negated comparison.
+    up_to = "A checked bag can weigh up to 23 kg."
+    assert negation_flip(BAGS, up_to) is None
+    assert negation_flip("Checked bags may not weigh more than 23 kg.", BAGS) is None
     # A claim's limit counts only where the passage uses its comparative.
     assert negation_flip("Submit the form no later than Friday.", "Submit it by Friday.") is None
     assert negation_flip("Submit it no later than Friday.", "Submit it later than Friday.")

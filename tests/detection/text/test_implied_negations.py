@@ -48,6 +48,8 @@ def test_a_negation_of_all_before_a_comparison_restates_a_most(passage: str, res
     claim = "No carriage may carry more than two bikes."
     assert limits_restated(passage, claim) == restated
     assert limits_restated(passage, "Each carriage carries two bikes.") == 0
+    # "No more than two" is a limit phrase, no negation of all before a comparison.
+    assert limits_restated(passage, "Carriages carry no more than two bikes.") == 0
 
 
 def test_a_passages_prefix_counts_only_where_both_words_say_what_something_is() -> None:
@@ -59,3 +61,10 @@ def test_implied_negations_reads_each_side() -> None:
     assert implied_negations("Items must be unopened.", "Opened items can be exchanged.") == (1, 0)
     assert implied_negations("The pool is heated.", "The pool is unheated.") == (0, 1)
     assert implied_negations("The pool is heated.", "The pool is heated.") == (0, 0)
+
+
+def test_a_limit_on_either_side_restates_the_others_negated_comparison() -> None:
+    claim = "The Licensee may not install the Software on more than five devices."
+    assert implied_negations(claim, "It may be installed on up to five devices.") == (0, 1)
+    passage = "Bags heavier than 32 kg will not be accepted."
+    assert implied_negations("Only bags weighing up to 32 kg are accepted.", passage) == (1, 0)
