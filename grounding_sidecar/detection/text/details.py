@@ -100,6 +100,10 @@ _NOT_NAMES = """
     and or but so yes no not however also there here then thus therefore although though
     because since overall finally first second third next please note according each every
     all some many most both either neither what which who why how where
+    under over during within without across among between through throughout despite
+    unlike upon via following including except beyond below above around near against
+    toward towards onto inside outside until unless whether once instead additionally
+    moreover furthermore meanwhile nevertheless
 """
 _ENTITY_STOP = frozenset(_NOT_NAMES.split()) | CALENDAR_WORDS
 WORD = re.compile(r"[a-z0-9]+")

@@ -31,11 +31,12 @@ def implied_negations(claim: str, passage: str) -> tuple[int, int]:
 # the other text uses the word without it and never with it: only then is the prefix
 # what differs.
 _NEGATING_PREFIX = re.compile(r"\b(un|non-?)([a-z]{4,})\b")
-# Words that open with "un" but negate nothing by it ("unless" is no "not less").
+# Words that open with "un" but negate nothing by it ("unless" is no "not less"), and
+# "unable", a cue word of its own ("were unable to log in" restates "could not log in").
 _NOT_PREFIXED = frozenset(
     (  # noqa: SIM905 - a word list reads better as text
         "unless until undertake undertaken understand understood underway united universal "
-        "universe university unique union unity"
+        "universe university unique union unity unable"
     ).split()
 )
 

@@ -27,14 +27,26 @@ from grounding_sidecar.detection.text.clauses import clause_around
 # negation of "The library lends books and films".
 _NEGATIONS = re.compile(
     r"\b(?:not(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)|no(?!\s+(?:matter|doubt)\b)"
-    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot)\b|n't\b"
+    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|unable)\b|n't\b"
 )
 
 
 # The words `_NEGATIONS` reads as cues, written out: a word contrast never names one
 # (whether a negation differs is polarity's to say).
 CUE_WORDS = frozenset(
-    ("not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "without", "cannot")
+    (
+        "not",
+        "no",
+        "never",
+        "none",
+        "nobody",
+        "nothing",
+        "neither",
+        "nor",
+        "without",
+        "cannot",
+        "unable",
+    )
 )
 
 

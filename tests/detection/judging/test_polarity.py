@@ -158,6 +158,13 @@ def test_a_negation_restating_a_denying_verb_is_no_flip(claim: str, passage: str
     assert negation_flip(claim, passage) is None
 
 
+def test_unable_negates_as_a_cue() -> None:
+    could_not = "Customers in the EU could not log in to the dashboard."
+    assert negation_flip("EU customers were unable to log in to the dashboard.", could_not) is None
+    able = "Customers in the EU were able to log in to the dashboard."
+    assert negation_flip("EU customers were unable to log in to the dashboard.", able)
+
+
 def test_free_at_no_cost_and_at_cost_are_told_apart() -> None:
     free = "Residents get a library card for free."
     assert negation_flip("Residents get a library card at no cost.", free) is None

@@ -100,6 +100,19 @@ def test_a_name_written_with_a_symbol_is_one_name(text: str, names: list[str]) -
     assert found == names
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Under the runbook, the old key is revoked.",
+        "During the trial, patients took the drug.",
+        "Unlike the rival, it has a port.",
+        "Additionally, it has a port.",
+    ],
+)
+def test_a_preposition_or_adverb_opening_a_sentence_is_no_name(text: str) -> None:
+    assert [d for d in extract_details(text) if d.kind is DetailKind.ENTITY] == []
+
+
 def test_a_capital_opening_a_table_cell_is_no_name_alone() -> None:
     # "| Opened | Exchange only |" is a row of a table, not a sentence naming "Exchange".
     assert not has_checkable_detail("| Opened | Exchange only |")

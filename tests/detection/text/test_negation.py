@@ -28,13 +28,13 @@ from grounding_sidecar.detection.text.negation import (
 # Idioms that negate nothing ("not only ... but", "no matter") are left out alike.
 REFERENCE = re.compile(
     r"\b(?:not(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)|no(?!\s+(?:matter|doubt)\b)"
-    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|can't|won't|"
+    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|unable|can't|won't|"
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|hasn't|haven't|hadn't|"
     r"shouldn't|wouldn't|couldn't|mustn't|n't)\b|n't\b",
     re.IGNORECASE,
 )
 VOCABULARY = (
-    "not no never none nobody nothing neither nor without cannot can't won't isn't "
+    "not no never none nobody nothing neither nor without cannot unable able can't won't isn't "
     "didn't DIDN'T Don't n't ain't NOT No-one knot snow nowhere notable nothingness "
     "nor'easter the refund was processed x-not (never) no. it's only just cost charge "
     "extra additional matter doubt but no-cost"
@@ -51,6 +51,7 @@ VOCABULARY = (
         ("He can't and won't.", 0),
         ("Nothing was shipped; the knot held and it snowed.", 1),  # knot, snow: no
         ("No-one ain't here", 0),
+        ("Customers were unable to log in.", 1),  # "could not log in" in other words
         ("", 0),
     ],
 )
