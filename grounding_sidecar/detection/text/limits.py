@@ -51,8 +51,11 @@ Limit = tuple[Side, str, str]  # side, unit, value
 
 def negated_comparisons(text: str) -> frozenset[Limit]:
     """The limits `text` states as a comparison its clause negates."""
+    lowered = text.lower()
+    if " than " not in lowered and "exceed" not in lowered:
+        return frozenset()  # most texts compare nothing: no clause is read
     found: set[Limit] = set()
-    for clause in _CLAUSE.findall(text.lower()):
+    for clause in _CLAUSE.findall(lowered):
         if not _NEGATION.search(clause):
             continue
         for match in _COMPARISON.finditer(clause):
