@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.denied import denied_elsewhere
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
@@ -134,12 +135,15 @@ def find_inconsistency(
     best_passage_id: str,
     corpus: SourceCorpus,
     near_passages: Callable[[], Sequence[str]] | None = None,
+    most_similar: Callable[[], Sequence[str]] | None = None,
 ) -> Finding | None:
     """A reason the claim is not supported despite a similar passage, or None: a
     detail found in no source, one misplaced (misplaced.py; `near_passages` gives the
     passages about as similar to the claim as the best, by default the best alone), a
     period changed, a priced thing called free, a flip said in other words against a
-    near passage (rewordings.py), a thing swapped in, or a flipped negation."""
+    near passage (rewordings.py), a thing swapped in, a flipped negation, or what a
+    sentence of one of the claim's most similar passages denies (denied.py;
+    `most_similar` gives them, by default the best alone)."""
     missing = [
         detail
         for detail in extract_details(claim)
@@ -207,7 +211,18 @@ def find_inconsistency(
             f"negation differs from {best_passage_id}",
             FindingKind.NEGATED_WORD if flip is Flip.PLAIN else FindingKind.NEGATION,
         )
+    denial = denied_elsewhere(claim, best_passage, (most_similar or near)())
+    if denial is not None:
+        return Finding(
+            Verdict.CONTRADICTORY,
+            f"negation differs from a similar passage: '{_shortened(denial)}'",
+            FindingKind.NEGATED_WORD,
+        )
     return None
+
+
+def _shortened(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."
 
 
 def _named_first_word(claim: str, best_passage: str) -> bool:

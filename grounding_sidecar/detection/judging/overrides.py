@@ -26,6 +26,7 @@ from grounding_sidecar.detection.judging.consistency import (
     find_inconsistency,
 )
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
+from grounding_sidecar.detection.judging.features import TOP_K
 from grounding_sidecar.detection.judging.judgement import Judgement
 
 _Found = TypeVar("_Found")
@@ -228,6 +229,7 @@ def _applicable_finding(
             best.passage_id,
             evidence.corpus,
             lambda: _near_passages(evidence),
+            lambda: _most_similar(evidence),
         ),
     )
     if finding is None:
@@ -235,6 +237,16 @@ def _applicable_finding(
     if verdict is Verdict.UNSUPPORTED and finding.verdict is not Verdict.CONTRADICTORY:
         return None
     return finding
+
+
+def _most_similar(evidence: ClaimEvidence) -> list[str]:
+    """The TOP_K passages most similar to the claim, most similar first (denied.py)."""
+    order = np.argsort(-evidence.similarities)[:TOP_K]
+    return [
+        evidence.passages[int(index)].text
+        for index in order
+        if np.isfinite(evidence.similarities[index])
+    ]
 
 
 def _near_passages(evidence: ClaimEvidence) -> list[str]:

@@ -418,6 +418,18 @@ def test_a_negation_of_what_the_passage_says_is_a_contradiction() -> None:
     assert _inconsistency(claim, SOURCE) == "contradictory: negation differs from s0.0"
 
 
+def test_a_denial_in_a_sentence_of_a_similar_passage_is_a_contradiction() -> None:
+    best = "The VITAL-K trial tested whether daily vitamin K2 supplements slow calcification."
+    other = "No serious adverse events related to the supplements were reported."
+    claim = "Several serious adverse events in the trial were attributed to the supplements."
+    corpus = SourceCorpus([best, other])
+    finding = find_inconsistency(claim, best, "s0.0", corpus, None, lambda: [best, other])
+    assert finding is not None
+    assert finding.rationale == f"negation differs from a similar passage: '{other}'"
+    # Without the similar passages, the best passage alone is read.
+    assert find_inconsistency(claim, best, "s0.0", corpus) is None
+
+
 @pytest.mark.parametrize(
     ("claim", "passage", "finding"),
     [

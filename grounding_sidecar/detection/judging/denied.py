@@ -1,0 +1,64 @@
+"""A claim that states what one of its most similar passages denies, in a sentence of
+its own: "Several serious adverse events in the VITAL-K trial were attributed to the
+vitamin K2 supplements" against a source whose last sentence says "No serious adverse
+events related to the supplements were reported", where the best passage by cosine is
+another ("The VITAL-K trial tested whether daily vitamin K2 supplements slow ...",
+cosine 0.68 against 0.47).
+
+The negation rule (polarity.py) reads the best passage only.  Here a sentence of one of
+the claim's TOP_K most similar passages counts when its negation is a plain flip of the
+claim (it negates a word the claim states with no negation at all), it speaks of the
+claim (at least half of its content words are the claim's) and it names nothing the
+claim does not (no entity, number, date or time of its own): "The drug is not approved
+in the US" never stands against "The drug is approved in the EU".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.details import DetailKind, extract_details
+from grounding_sidecar.detection.text.negation import negates
+from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
+
+# The share of a denying sentence's content words the claim must use: the two then
+# speak of one thing (as polarity.PAIRED_CLAUSE_SHARE for a clause).
+SPOKEN_OF_SHARE = 0.5
+
+
+def denied_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> str | None:
+    """The first sentence of `passages` (the claim's most similar, most similar first;
+    the best passage is the negation rule's) that denies what the claim states, or
+    None."""
+    mine = words.content_words(claim)
+    named = {(d.kind, d.value) for d in extract_details(claim)}
+    for passage in passages:
+        if passage == best_passage or not negates(passage):
+            continue
+        for sentence in _sentences(passage):
+            if _denies(claim, sentence, mine, named):
+                return sentence
+    return None
+
+
+def _sentences(passage: str) -> list[str]:
+    return [
+        passage[segment.start : segment.end]
+        for segment in split_sentences(passage)
+        if segment.kind is BlockKind.TEXT
+    ]
+
+
+def _denies(
+    claim: str, sentence: str, mine: frozenset[str], named: set[tuple[DetailKind, str]]
+) -> bool:
+    if not negates(sentence):
+        return False
+    theirs = words.content_words(sentence)
+    if not theirs or len(theirs & mine) < SPOKEN_OF_SHARE * len(theirs):
+        return False
+    if any((d.kind, d.value) not in named for d in extract_details(sentence)):
+        return False
+    return negation_flip(claim, sentence) is Flip.PLAIN

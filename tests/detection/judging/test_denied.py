@@ -1,0 +1,46 @@
+"""A claim that states what a sentence of one of its most similar passages denies."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_sidecar.detection.judging.denied import denied_elsewhere
+
+BEST = "The VITAL-K trial tested whether daily vitamin K2 supplements slow calcification."
+SAFETY = (
+    "After two years, the primary endpoint was not met. No serious adverse events related "
+    "to the supplements were reported."
+)
+CLAIM = "Several serious adverse events in the VITAL-K trial were attributed to the supplements."
+
+
+def test_a_sentence_of_a_similar_passage_that_denies_the_claim() -> None:
+    found = denied_elsewhere(CLAIM, BEST, [BEST, SAFETY])
+    assert found == "No serious adverse events related to the supplements were reported."
+
+
+@pytest.mark.parametrize(
+    ("claim", "best", "passages"),
+    [
+        # The best passage is the negation rule's, never read here.
+        (CLAIM, SAFETY, [SAFETY, BEST]),
+        # A sentence that names what the claim does not speaks of something else.
+        (
+            "The drug is approved in the EU.",
+            "The drug is approved in the EU.",
+            ["The drug is approved in the EU.", "The drug is not approved in the US."],
+        ),
+        # A sentence that shares too little of the claim.
+        (
+            "Serious adverse events were attributed to the supplements.",
+            BEST,
+            [BEST, "No patient reported serious headaches during the long follow-up."],
+        ),
+        # The claim denies it too.
+        ("No serious adverse events were attributed to the supplements.", BEST, [BEST, SAFETY]),
+    ],
+)
+def test_no_denial_where_the_sentence_does_not_stand_against_the_claim(
+    claim: str, best: str, passages: list[str]
+) -> None:
+    assert denied_elsewhere(claim, best, passages) is None
