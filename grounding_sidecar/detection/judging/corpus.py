@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.amounts import may_be_year, written_as_year
 from grounding_sidecar.detection.text.bounds import BORNE_OUT, Bound, reach, within
 from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.dates import KnownDates
@@ -139,8 +139,6 @@ class SourceCorpus:
             claimed = float(detail.value)
         except ValueError:
             return False
-        if not 0 < claimed < math.inf:
-            return False
         stated = self._stated_amounts(detail.unit)
         low, high = reach(detail.bound, claimed)
         i = bisect_left(stated, low)
@@ -163,7 +161,7 @@ class SourceCorpus:
                     and known.unit == unit
                     and known.bound is Bound.EXACT
                     and _is_number(known.value)
-                    and not (_could_be_year(known) and "," not in known.surface)
+                    and not written_as_year(known.value, known.unit, known.surface)
                 }
             )
         return amounts
@@ -256,8 +254,6 @@ class SourceCorpus:
         return frozenset(year for year in years if year.isdigit())
 
 
-# A year a source states, as a date's year or a number alone ("In 2011, ...").
-_YEARS = range(1000, 2101)
 # A number of years is held in months (units.py), as "year" converts to.
 _YEARS_UNIT = "month"
 _MONTHS_A_YEAR = 12.0
@@ -325,7 +321,7 @@ def _is_number(value: str) -> bool:
 
 
 def _could_be_year(detail: Detail) -> bool:
-    return not detail.unit and detail.value.isdigit() and int(detail.value) in _YEARS
+    return may_be_year(detail.value, detail.unit)
 
 
 def _dates_of(text: str) -> set[str]:
@@ -339,7 +335,7 @@ def _dates_of(text: str) -> set[str]:
         return dates
     stated = [date.split("-")[0] for date in dates]  # "*" and "weekday" are no year
     stated += [d.value for d in details if d.kind is DetailKind.QUANTITY and not d.unit]
-    years = {year for year in stated if year.isdigit() and int(year) in _YEARS}
+    years = {year for year in stated if may_be_year(year, "")}
     return dates | {f"{year}{date[1:]}" for date in open_year for year in years}
 
 

@@ -217,6 +217,22 @@ LONE_PERIOD = re.compile(
 )
 
 
+# Bare whole numbers that may be years ("in 2019").
+YEARS = range(1000, 2101)
+
+
+def may_be_year(value: str, unit: str) -> bool:
+    """Whether an amount (its value and unit) may be a year: a bare whole number in
+    YEARS."""
+    return not unit and value.isdigit() and int(value) in YEARS
+
+
+def written_as_year(value: str, unit: str, surface: str) -> bool:
+    """Whether an amount written as `surface` may be a year: "2019", not "1,240" (a
+    count written with a comma)."""
+    return may_be_year(value, unit) and "," not in surface
+
+
 @dataclass(frozen=True, slots=True)
 class Amount:
     value: str  # in its dimension's one unit (units.py), formatted

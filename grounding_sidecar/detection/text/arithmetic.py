@@ -20,7 +20,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.amounts import QUANTITY, Amount, format_number, read_amount
+from grounding_sidecar.detection.text.amounts import (
+    QUANTITY,
+    Amount,
+    format_number,
+    read_amount,
+    written_as_year,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +55,6 @@ _SENTENCE_BREAK = re.compile(r"[.!?;](?:\s|$)")
 # How many amounts of one unit per sentence are added in pairs (pairs grow with the
 # square of it).
 _MAX_ADDED = 12
-# Bare numbers that may be years ("in 2019") are no part of a total; "1,240" written
-# with a comma is a count.
-_YEARS = range(1000, 2101)
 
 
 def change_starts(text: str) -> Iterator[Implied]:
@@ -100,7 +103,7 @@ def _totals(sentence: str) -> Iterator[Implied]:
     groups: dict[str, list[float]] = {}
     for match in QUANTITY.finditer(sentence):
         amount = read_amount(match)
-        if amount is None or amount.unit == "%" or _may_be_year(amount, match.group()):
+        if amount is None or amount.unit == "%" or _year(amount, match.group()):
             continue
         group = groups.setdefault(amount.unit, [])
         if len(group) < _MAX_ADDED:
@@ -113,10 +116,6 @@ def _totals(sentence: str) -> Iterator[Implied]:
             yield Implied(Amount(format_number(round(total, 9)), unit, ""), sentence.strip())
 
 
-def _may_be_year(amount: Amount, written: str) -> bool:
-    return (
-        not amount.unit
-        and amount.value.isdigit()
-        and int(amount.value) in _YEARS
-        and "," not in written
-    )
+def _year(amount: Amount, written: str) -> bool:
+    """A bare number that may be a year ("in 2019") is no part of a total."""
+    return written_as_year(amount.value, amount.unit, written)

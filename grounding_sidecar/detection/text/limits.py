@@ -16,6 +16,7 @@ import enum
 import re
 
 from grounding_sidecar.detection.text.amounts import QUANTITY, read_amount
+from grounding_sidecar.detection.text.negation import negates
 
 
 class Side(enum.Enum):
@@ -38,10 +39,6 @@ _LIMIT = re.compile(
     r"at\s+most|only|limited\s+to)|"
     r"(?P<lower>at\s+least|a\s+minimum\s+of|minimum\s+of))\s+"
 )
-# A negation in the comparison's clause (negation.py's cue words, the common ones).
-_NEGATION = re.compile(
-    r"\b(?:not|no|never|cannot|can't|won't|mustn't|shan't|isn't|aren't|don't|doesn't)\b"
-)
 _CLAUSE = re.compile(r"[^.;!?]+")
 # A negation right before the comparison makes a limit phrase, not a negated comparison.
 _LIMIT_PHRASE = re.compile(r"\b(?:no|not)\s+$")
@@ -56,7 +53,7 @@ def negated_comparisons(text: str) -> frozenset[Limit]:
         return frozenset()  # most texts compare nothing: no clause is read
     found: set[Limit] = set()
     for clause in _CLAUSE.findall(lowered):
-        if not _NEGATION.search(clause):
+        if not negates(clause):
             continue
         for match in _COMPARISON.finditer(clause):
             if _LIMIT_PHRASE.search(clause, 0, match.start()):

@@ -12,9 +12,11 @@ from grounding_sidecar.detection.text.amounts import (
     QUANTITY,
     Amount,
     difference,
+    may_be_year,
     read_amount,
     read_half_amount,
     read_lone_period,
+    written_as_year,
 )
 
 
@@ -189,3 +191,18 @@ def test_a_period_with_no_word_of_length_is_no_lone_period(text: str) -> None:
 )
 def test_a_half_without_a_period_or_a_bare_period_is_no_half_amount(text: str) -> None:
     assert HALF_AMOUNT.search(text) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "surface", "year"),
+    [
+        ("2019", "", "2019", True),
+        ("1240", "", "1,240", False),  # a count written with a comma
+        ("1999", "usd", "$1999", False),  # an amount of money
+        ("999", "", "999", False),  # before the years read
+        ("2019.5", "", "2019.5", False),
+    ],
+)
+def test_a_bare_whole_number_may_be_a_year(value: str, unit: str, surface: str, year: bool) -> None:
+    assert written_as_year(value, unit, surface) is year
+    assert may_be_year(value, unit) is (year or surface == "1,240")
