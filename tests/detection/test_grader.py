@@ -620,3 +620,18 @@ def test_the_shipped_rules_read_any_phrases_without_failing(
     result = _READING_HASH_GRADER.check(answer, sources)
     for grade in result.claims:
         assert grade.verdict in VALID_VERDICTS[grade.claim_class]
+
+
+def test_totals_and_bounds_near_the_float_range_are_checked(hash_grader: Grader) -> None:
+    # Amounts of 308 digits add up past the float range: reading a total, a bound or a
+    # change's start from them must not fail the check (BLOCK would refuse the answer).
+    big = "9" * 308
+    sources = [f"Fees were ${big} and ${big}. The fee was cut by ${big} to ${big}."]
+    for claim in (
+        "Fees came to $5 in total.",
+        f"Fees were about ${big}.",
+        "The fee fell from $7 to $6.",
+    ):
+        result = hash_grader.check(claim, sources)
+        assert not result.embedding_failures, claim
+        assert result.claims[0].verdict is not None, claim

@@ -16,6 +16,7 @@ shares is rarely what a claim means.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -74,7 +75,7 @@ def change_starts(text: str) -> Iterator[Implied]:
         if size.unit != end.unit or end.unit == "%":
             continue
         start = float(end.value) - direction * float(size.value)
-        if start > 0:
+        if 0 < start < math.inf:  # a fall's start past the float range is none
             surface = text[size_match.start() : end_match.end()]
             yield Implied(Amount(format_number(round(start, 9)), end.unit, ""), surface)
 
@@ -112,7 +113,7 @@ def _totals(sentence: str) -> Iterator[Implied]:
         sums = {a + b for a, b in itertools.combinations(amounts, 2)}
         if len(amounts) > 2:
             sums.add(sum(amounts))
-        for total in sums:
+        for total in filter(math.isfinite, sums):  # amounts near the float range add to inf
             yield Implied(Amount(format_number(round(total, 9)), unit, ""), sentence.strip())
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import math
 import re
+from decimal import Decimal
 
 
 class Bound(enum.Enum):
@@ -132,11 +133,9 @@ def within(bound: Bound, claimed: float, stated: float) -> bool:
 
 def _rounding(claimed: float) -> float:
     """Half the place an estimate is rounded to: "about 7,000" is 6,500 to 7,500, "about
-    198" 197.5 to 198.5 (199.8 rounds to 200, not 198), "about 2.5" 2.45 to 2.55."""
-    if claimed == int(claimed):
-        whole, zeros = int(abs(claimed)), 0
-        while whole and whole % 10 == 0:
-            whole, zeros = whole // 10, zeros + 1
-        return 0.5 * 10.0**zeros
-    decimals = len(repr(claimed).split(".")[1])
-    return 0.5 * 10.0**-decimals
+    198" 197.5 to 198.5 (199.8 rounds to 200, not 198), "about 2.5" 2.45 to 2.55, "about
+    0.00001" (written 1e-05) 0.000005 either side."""
+    if not math.isfinite(claimed):
+        return 0.0
+    exponent = Decimal(repr(claimed)).normalize().as_tuple().exponent
+    return 0.5 * 10.0 ** int(exponent)

@@ -56,3 +56,10 @@ def test_no_total_of_percentages_or_years() -> None:
     assert _totals("In 2019 and 2020, 40% and 50% of staff left.") == set()
     # A count written with a comma is no year.
     assert ("2480", "") in _totals("It enrolled 1,240 adults and 1,240 children.")
+
+
+def test_amounts_near_the_float_range_add_to_nothing() -> None:
+    # Two amounts of 308 digits add up past the float range: no total, no error.
+    big = "9" * 308
+    assert _totals(f"Fees were ${big} and ${big}.") == set()
+    assert _starts(f"The fee was cut by ${big} to ${big}.") == []

@@ -72,3 +72,9 @@ def test_which_amounts_bear_a_bound_out(
     bound: Bound, claimed: float, stated: float, borne_out: bool
 ) -> None:
     assert within(bound, claimed, stated) is borne_out
+
+
+@pytest.mark.parametrize("claimed", [1e-05, 2.5e-07, 1.5e20, 9.9e307])
+def test_an_estimate_written_with_an_exponent_is_read(claimed: float) -> None:
+    # The value of "about 0.00001" reads as 1e-05: its place is read from the exponent.
+    assert within(Bound.ABOUT, claimed, claimed) is True
