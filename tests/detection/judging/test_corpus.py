@@ -347,3 +347,21 @@ def test_the_rest_of_a_share_and_the_length_of_a_stretch_are_held() -> None:
 def test_a_year_written_in_two_digits_is_found(source: str, held: bool) -> None:
     (detail,) = extract_details("Both teams won the national cup in 2019.")
     assert SourceCorpus([source]).contains(detail) is held
+
+
+VALUES_VOCABULARY = (
+    "about more than under nearly in total a total of rose by to from $5 £6.99 0.00001 "
+    "1e-05 1,240 2019 45 minutes 30 15 . , cents " + "9" * 308 + " " + "9" * 400
+).split()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(VALUES_VOCABULARY), max_size=20).map(" ".join),
+    st.lists(st.sampled_from(VALUES_VOCABULARY), max_size=20).map(" ".join),
+)
+def test_any_amount_is_looked_up_without_error(claim: str, source: str) -> None:
+    # Bounds, estimates, totals and changes read from any words: an answer or an error.
+    corpus = SourceCorpus([source])
+    for detail in extract_details(claim):
+        assert corpus.contains(detail) in (True, False)

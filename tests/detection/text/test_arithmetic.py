@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.arithmetic import change_starts, sentence_totals
 
@@ -63,3 +65,16 @@ def test_amounts_near_the_float_range_add_to_nothing() -> None:
     big = "9" * 308
     assert _totals(f"Fees were ${big} and ${big}.") == set()
     assert _starts(f"The fee was cut by ${big} to ${big}.") == []
+
+
+VOCABULARY = (
+    "raised cut fell rose by to from in total . , ; $5 £20 5 cents 30 minutes 2% 2019 "
+    "1,240 the fee was dividend and then 0.5 1e-05 " + "9" * 308 + " " + "9" * 400
+).split()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(VOCABULARY), max_size=30).map(" ".join))
+def test_any_text_reads_without_error(text: str) -> None:
+    for implied in (*change_starts(text), *sentence_totals(text)):
+        assert float(implied.amount.value) > 0 or implied.amount.value == "0"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.limits import (
     Side,
@@ -70,3 +72,19 @@ def test_a_limit_phrase_with_its_own_negation_is_neither() -> None:
     # "no more than 23 kg" is a cue negation.py counts: read here too, it would count twice.
     assert negated_comparisons("Bags must weigh no more than 23 kg.") == set()
     assert stated_limits("Bags must weigh no more than 23 kg.") == set()
+
+
+VOCABULARY = (
+    "not no more than less up to at least only exceed heavier bags 32 kg five devices "
+    "may cannot . , ; £30 a maximum of " + "9" * 308 + " " + "9" * 400
+).split()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(VOCABULARY), max_size=25).map(" ".join),
+    st.lists(st.sampled_from(VOCABULARY), max_size=25).map(" ".join),
+)
+def test_any_texts_read_without_error(text: str, other: str) -> None:
+    restated = restates_negated_limit(text, other)
+    assert restated is False or stated_limits(text)
