@@ -32,6 +32,7 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "details": details.extract_details,
     "implied_details": details.implied_details,
     "implied_multiples": details.implied_multiples,
+    "implied_starts": details.implied_starts,
     "implied_totals": details.implied_totals,
     "negation_cues": negation.read_cues,
     "negation_flips": polarity.negation_flip,

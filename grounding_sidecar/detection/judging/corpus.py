@@ -19,6 +19,7 @@ from grounding_sidecar.detection.text.details import (
     extract_details,
     implied_details,
     implied_multiples,
+    implied_starts,
     implied_totals,
 )
 from grounding_sidecar.detection.text.frequencies import frequencies
@@ -68,6 +69,11 @@ class SourceCorpus:
         return _Amounts(d for text in self._texts for d in implied_multiples(text))
 
     @cached_property
+    def _change_starts(self) -> _Amounts:
+        """Asked only when a claim states an amount no source states otherwise."""
+        return _Amounts(d for text in self._texts for d in implied_starts(text))
+
+    @cached_property
     def _totals(self) -> _Amounts:
         """Asked only when a claim states a total no source writes."""
         return _Amounts(d for text in self._texts for d in implied_totals(text))
@@ -107,6 +113,7 @@ class SourceCorpus:
                 or (detail.bound in BORNE_OUT and self._bears_out(detail))
                 or (detail.bound is Bound.TOTAL and self._totals.agree_with(detail))
                 or (detail.unit in _MULTIPLE_UNITS and self._multiples.agree_with(detail))
+                or self._change_starts.agree_with(detail)
             )
         if detail.kind is DetailKind.DATE:
             # "3 June" is supported by "3 June 2024"; a bare month by any date in it.

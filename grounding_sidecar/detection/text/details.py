@@ -214,12 +214,10 @@ def _lone_period_detail(amount: Amount, surface: str) -> Detail:
 def implied_details(text: str) -> tuple[Detail, ...]:
     """What a source implies without stating it: the share and the size of each change
     it states as two values ("from 40 to 20 minutes": 50% and 20 minutes; "from 1.2
-    million to 1.5 million": 300,000), the start of each change it states by its size
-    and end ("raised by 2 cents to 28 cents": 26 cents; arithmetic.py), the share of
-    each count out of a count ("1 in 4": 25%), the rest of a share ("two-thirds ... and
-    the remainder": 33.3%), the length of a stretch of the day ("between 09:14 and
-    10:02": 48 minutes), and the count in "twice" (2).  Looked up for a claim, never
-    asked of one."""
+    million to 1.5 million": 300,000), the share of each count out of a count ("1 in
+    4": 25%), the rest of a share ("two-thirds ... and the remainder": 33.3%), the
+    length of a stretch of the day ("between 09:14 and 10:02": 48 minutes), and the
+    count in "twice" (2).  Looked up for a claim, never asked of one."""
     counts = tuple(
         Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "", m.group(1))
         for m in _TIMES_WORD.finditer(text)
@@ -232,10 +230,17 @@ def implied_details(text: str) -> tuple[Detail, ...]:
     return (
         *(_share_detail(share) for share in shares),
         *_differences(text),
-        *(_implied_detail(start) for start in change_starts(text)),
         *counts,
         *stretches,
     )
+
+
+@lru_cache(maxsize=4_096)
+def implied_starts(text: str) -> tuple[Detail, ...]:
+    """The start of each change `text` states by its size and end ("raised by 2 cents
+    to 28 cents": 26 cents; arithmetic.py): looked up only for a claim's amount no
+    source states otherwise, since reading them costs another pass over every amount."""
+    return tuple(_implied_detail(start) for start in change_starts(text))
 
 
 @lru_cache(maxsize=4_096)
