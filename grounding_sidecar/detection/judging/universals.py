@@ -35,6 +35,11 @@ _PART_OF_THINGS = (
 )
 # A share of a thing short of all of it ("35% of API requests"; 100% is all).
 _SHARE_OF = r"\b(?!100\b)\d{1,2}(?:\.\d+)?\s?%\s+of\b"
+# A part of the whole the clause speaks of ("subscription revenue making up 91% of the
+# total") is a part of any thing the claim says all of, when the two share their words
+# (SHARED_WORDS): "All of the $388 million in revenue came from subscriptions".
+# Stemmed, as `_next_words` reads them.
+_WHOLE = ("total", "whole")
 # How many content words after a claim's word for all may name the thing ("all of the
 # roughly 900 staff").
 _NAMING_WORDS = 4
@@ -100,7 +105,7 @@ def _same_thing(every: re.Match[str], claim: str, part: re.Match[str], clause: s
         return of_things and bool(after_theirs) and after_theirs[0] in _PEOPLE
     if mine in _ALL_OF_THINGS:
         naming = _next_words(claim, every.end())[:_NAMING_WORDS]
-        return of_things and bool(after_theirs) and after_theirs[0] in naming
+        return of_things and bool(after_theirs) and after_theirs[0] in (*naming, *_WHOLE)
     after_mine = _next_words(claim, every.end())[:1]
     return theirs in _MOST_TIMES and bool(after_mine) and after_mine == after_theirs
 

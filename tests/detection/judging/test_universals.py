@@ -34,6 +34,11 @@ DROWSY = "Cetirizine may cause drowsiness in some people, so do not drive if aff
             "A replacement card normally arrives within five working days.",
             ("always", "normally"),
         ),
+        (  # a part of the total the clause speaks of
+            "All of the company's $388 million in revenue came from subscriptions.",
+            "Revenue grew to $388 million, with subscription revenue making up 91% of the total.",
+            ("all", "91% of"),
+        ),
     ],
 )
 def test_a_part_widened_to_all_is_named(claim: str, passage: str, words: tuple[str, str]) -> None:
@@ -56,6 +61,8 @@ def test_a_part_widened_to_all_is_named(claim: str, passage: str, words: tuple[s
         ("The change caused every API request to fail.", "It caused 100% of API requests to fail."),
         # Nothing shared besides the quantifiers.
         ("Every plan is billed monthly.", "Some plans include single sign-on."),
+        # A part of the total, of what the claim does not speak of.
+        ("All staff received a bonus.", "Bonuses made up 10% of the total pay bill."),
     ],
 )
 def test_no_part_widened(claim: str, passage: str) -> None:
