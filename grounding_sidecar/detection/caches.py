@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from grounding_sidecar.detection.embedding import hashing
 from grounding_sidecar.detection.judging import polarity
-from grounding_sidecar.detection.text import contrasts, details, negation, words
+from grounding_sidecar.detection.text import contrasts, details, limits, negation, words
 
 
 class _Cached(Protocol):
@@ -35,6 +35,8 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "implied_starts": details.implied_starts,
     "implied_totals": details.implied_totals,
     "negation_cues": negation.read_cues,
+    "negated_comparisons": limits.negated_comparisons,
+    "stated_limits": limits.stated_limits,
     "negation_flips": polarity.negation_flip,
     "contrast_table": contrasts.contrast_table,
     **hashing.CACHES,  # its memo tables are private to it

@@ -163,11 +163,8 @@ class SourceCorpus:
             amounts = self._sorted_stated[unit] = sorted(
                 {
                     float(known.value)
-                    for known in self._details
-                    if known.kind is DetailKind.QUANTITY
-                    and known.unit == unit
-                    and known.bound is Bound.EXACT
-                    and _is_number(known.value)
+                    for known in self._numeric_by_unit.get(unit, ())
+                    if known.bound is Bound.EXACT
                     and not written_as_year(known.value, known.unit, known.surface)
                 }
             )
@@ -178,18 +175,23 @@ class SourceCorpus:
         year they state as well (a number of years is held in months)."""
         amounts = self._sorted_amounts.get(unit)
         if amounts is None:
-            values = {
-                float(known.value)
-                for known in self._details
-                if known.kind is DetailKind.QUANTITY
-                and known.unit == unit
-                and known.unit
-                and _is_number(known.value)
-            }
+            # A difference is read in a unit only, never of bare numbers.
+            numeric = self._numeric_by_unit.get(unit, []) if unit else []
+            values = {float(known.value) for known in numeric}
             if unit == _YEARS_UNIT:
                 values |= {float(year) * _MONTHS_A_YEAR for year in self._years}
             amounts = self._sorted_amounts[unit] = sorted(values)
         return amounts
+
+    @cached_property
+    def _numeric_by_unit(self) -> dict[str, list[Detail]]:
+        """The sources' quantities whose value is a number, by unit ("" for bare
+        numbers): one pass over the details, however many units are asked."""
+        grouped: dict[str, list[Detail]] = {}
+        for known in self._details:
+            if known.kind is DetailKind.QUANTITY and _is_number(known.value):
+                grouped.setdefault(known.unit, []).append(known)
+        return grouped
 
     @cached_property
     def _years(self) -> frozenset[str]:

@@ -41,3 +41,9 @@ class ClaimEvidence:
     def cosine(self) -> float:
         """The claim's cosine to its best passage."""
         return float(self.similarities[self.best_index])
+
+    def most_similar(self, count: int) -> list[int]:
+        """The indices of the `count` passages most similar to the claim, most similar
+        first, those it may be compared with only (finite entries of its row)."""
+        order = np.argsort(-self.similarities)[:count]
+        return [int(index) for index in order if np.isfinite(self.similarities[index])]

@@ -87,10 +87,9 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
     with its TOP_K most similar passages (the finite entries of its kernel row) and
     with the whole corpus."""
     claim, similarities, corpus = evidence.claim, evidence.similarities, evidence.corpus
-    order = np.argsort(-similarities)[:TOP_K]
-    order = order[np.isfinite(similarities[order])]
-    best = evidence.passages[int(order[0])]
-    top = [evidence.passages[int(i)] for i in order]
+    order = evidence.most_similar(TOP_K)
+    best = evidence.passages[order[0]]
+    top = [evidence.passages[i] for i in order]
     claim_words = words.content_words(claim)
     denominator = max(1, len(claim_words))
     top_words = frozenset().union(*(words.content_words(p.text) for p in top))

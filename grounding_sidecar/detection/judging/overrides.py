@@ -241,12 +241,7 @@ def _applicable_finding(
 
 def _most_similar(evidence: ClaimEvidence) -> list[str]:
     """The TOP_K passages most similar to the claim, most similar first (denied.py)."""
-    order = np.argsort(-evidence.similarities)[:TOP_K]
-    return [
-        evidence.passages[int(index)].text
-        for index in order
-        if np.isfinite(evidence.similarities[index])
-    ]
+    return [evidence.passages[index].text for index in evidence.most_similar(TOP_K)]
 
 
 def _near_passages(evidence: ClaimEvidence) -> list[str]:

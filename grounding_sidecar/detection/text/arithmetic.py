@@ -28,6 +28,7 @@ from grounding_sidecar.detection.text.amounts import (
     read_amount,
     written_as_year,
 )
+from grounding_sidecar.detection.text.clauses import STATEMENT_END
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,21 +39,22 @@ class Implied:
     surface: str
 
 
-# The words of change that give a change its direction, read in the clause before "by".
-_UP = re.compile(
-    r"\b(?:rose|risen|rises|increased|increases|grew|grown|grows|climbed|jumped|gained|"
-    r"raised|raises|lifted|lifts|boosted|hiked|up|higher)\b"
+# The words of change, by direction (regex alternations): read in the clause before
+# "by" for a change's start here, and before "by" for a change's size (bounds.py).
+RISE_WORDS = (
+    "rose|risen|rises|increased|increases|grew|grown|grows|climbed|jumped|gained|"
+    "raised|raises|lifted|lifts|boosted|hiked|up|higher"
 )
-_DOWN = re.compile(
-    r"\b(?:fell|fallen|falls|dropped|declined|declines|decreased|decreases|slipped|slid|"
-    r"shrank|shrunk|cut|cuts|lowered|lowers|reduced|reduces|trimmed|down|lower)\b"
+FALL_WORDS = (
+    "fell|fallen|falls|dropped|declined|declines|decreased|decreases|slipped|slid|"
+    "shrank|shrunk|cut|cuts|lowered|lowers|reduced|reduces|trimmed|down|lower"
 )
+_UP = re.compile(rf"\b(?:{RISE_WORDS})\b")
+_DOWN = re.compile(rf"\b(?:{FALL_WORDS})\b")
 # How far before "by" the word of change is looked for ("raised the quarterly dividend
 # by"), within the clause.
 _CHANGE_REACH = 60
 _CLAUSE_BREAK = re.compile(r"[,;:.!?]")
-# Where one sentence ends, for the totals of its amounts.
-_SENTENCE_BREAK = re.compile(r"[.!?;](?:\s|$)")
 # How many amounts of one unit per sentence are added in pairs (pairs grow with the
 # square of it).
 _MAX_ADDED = 12
@@ -95,7 +97,7 @@ def sentence_totals(text: str) -> Iterator[Implied]:
     """For each sentence, the sum of each pair of its amounts of one unit and of all of
     them, not percentages nor bare numbers that may be years."""
     start = 0
-    for end in [m.start() for m in _SENTENCE_BREAK.finditer(text)] + [len(text)]:
+    for end in [m.start() for m in STATEMENT_END.finditer(text)] + [len(text)]:
         yield from _totals(text[start:end])
         start = end + 1
 

@@ -18,6 +18,8 @@ import math
 import re
 from decimal import Decimal
 
+from grounding_sidecar.detection.text.arithmetic import FALL_WORDS, RISE_WORDS
+
 
 class Bound(enum.Enum):
     """How an amount is held: as stated, as a bound, an estimate, a difference or a
@@ -51,12 +53,7 @@ _BEFORE = (
     # percentage ("rose by 2%" may be points or a share, `bound_of`).
     (
         Bound.DIFFERENCE,
-        re.compile(
-            r"\b(?:rose|risen|rises|increased|increases|grew|grown|grows|climbed|jumped|"
-            r"gained|raised|lifted|fell|fallen|falls|dropped|declined|decreased|decreases|"
-            r"slipped|slid|shrank|shrunk|cut|lowered|reduced|up|down)(?:\s+[a-z'-]+){0,3}?"
-            r"\s+by\s*$"
-        ),
+        re.compile(rf"\b(?:{RISE_WORDS}|{FALL_WORDS})(?:\s+[a-z'-]+){{0,3}}?\s+by\s*$"),
     ),
 )
 # A limit's words before a bound's: "no more than 23 kg" is a limit.

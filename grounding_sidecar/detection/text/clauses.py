@@ -45,6 +45,12 @@ def rough_sentences(text: str) -> list[str]:
     return [sentence for sentence in SENTENCE_END.split(text) if sentence]
 
 
+# Where one statement's amounts end: a sentence's end or a semicolon, for the readings
+# that take a statement's amounts together (details.implied_multiples,
+# arithmetic.sentence_totals).
+STATEMENT_END = re.compile(r"[.!?;](?:\s|$)")
+
+
 # Where a fact of a sentence ends and another begins, for `rough_clauses`.
 _FACT_BREAK = re.compile(r",(?!\d{3}\b)|[;:]|\b(?:but|while|whereas|although)\b")
 

@@ -31,6 +31,7 @@ from grounding_sidecar.detection.text.amounts import (
 )
 from grounding_sidecar.detection.text.arithmetic import Implied, change_starts, sentence_totals
 from grounding_sidecar.detection.text.bounds import Bound, bound_of
+from grounding_sidecar.detection.text.clauses import STATEMENT_END
 from grounding_sidecar.detection.text.clock import find_times, stretch_lengths
 from grounding_sidecar.detection.text.dates import CALENDAR_WORDS, find_dates
 from grounding_sidecar.detection.text.identifiers import find_identifiers, identifier_value
@@ -260,7 +261,6 @@ def _implied_detail(implied: Implied) -> Detail:
 # How many amounts of one thing per sentence `_multiples` compares (pairs grow with
 # the square of it).
 _MAX_COMPARED = 12
-_SENTENCE_BREAK = re.compile(r"[.!?;](?:\s|$)")
 
 
 @lru_cache(maxsize=4_096)
@@ -273,7 +273,7 @@ def implied_multiples(text: str) -> tuple[Detail, ...]:
     change ("from $5 to $7.50" is no cut by a third).  Looked up only for a claim
     stating a share or a multiple the sources do not write (corpus.py): reading them
     costs another pass over every amount."""
-    breaks = [m.start() for m in _SENTENCE_BREAK.finditer(text)]
+    breaks = [m.start() for m in STATEMENT_END.finditer(text)]
     groups: dict[tuple[int, str], list[tuple[float, re.Match[str]]]] = {}
     for match in QUANTITY.finditer(text):
         amount = read_amount(match)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import re
+from functools import lru_cache
 
 from grounding_sidecar.detection.text.amounts import QUANTITY, read_amount
 from grounding_sidecar.detection.text.negation import negates
@@ -46,6 +47,9 @@ _LIMIT_PHRASE = re.compile(r"\b(?:no|not)\s+$")
 Limit = tuple[Side, str, str]  # side, unit, value
 
 
+# Cached: the polarity rule asks both of each text for the claim's side and the
+# passage's (implied_negations.py), and the bound rule again (comparisons.py).
+@lru_cache(maxsize=4_096)
 def negated_comparisons(text: str) -> frozenset[Limit]:
     """The limits `text` states as a comparison its clause negates."""
     lowered = text.lower()
@@ -65,6 +69,7 @@ def negated_comparisons(text: str) -> frozenset[Limit]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=4_096)
 def stated_limits(text: str) -> frozenset[Limit]:
     """The limits `text` states as one ("up to five devices", "at least 18")."""
     found: set[Limit] = set()
