@@ -10,7 +10,10 @@ the claim's TOP_K most similar passages counts when its negation is a plain flip
 claim (it negates a word the claim states with no negation at all), it speaks of the
 claim (at least half of its content words are the claim's) and it names nothing the
 claim does not (no entity, number, date or time of its own): "The drug is not approved
-in the US" never stands against "The drug is approved in the EU".
+in the US" never stands against "The drug is approved in the EU".  A claim whose best
+passage holds nearly all its content words is stated there: a denial elsewhere is the
+sources disagreeing, not a flip ("Cash value life insurance may be good for some
+people" against "term life insurance (which has no cash value) may be the way to go").
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from grounding_sidecar.detection.text.sentences import BlockKind, split_sentence
 # The share of a denying sentence's content words the claim must use: the two then
 # speak of one thing (as polarity.PAIRED_CLAUSE_SHARE for a clause).
 SPOKEN_OF_SHARE = 0.5
+# The share of the claim's content words a best passage that states the claim holds.
+STATED_SHARE = 0.8
 
 
 def denied_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> str | None:
@@ -33,6 +38,8 @@ def denied_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> 
     the best passage is the negation rule's) that denies what the claim states, or
     None."""
     mine = words.content_words(claim)
+    if len(mine & words.content_words(best_passage)) >= STATED_SHARE * len(mine):
+        return None
     named = {(d.kind, d.value) for d in extract_details(claim)}
     for passage in passages:
         if passage == best_passage or not negates(passage):

@@ -44,14 +44,23 @@ _NOT_PREFIXED = frozenset(
 def prefix_negations(text: str, other: str) -> int:
     """How many words of a claim (`text`) negate by a prefix a content word that its
     passage (`other`) uses only without it: "unopened" against "Opened items can be
-    exchanged", "non-transferable" against "can be transferred" (`_root`).  `other` is
-    read only when `text` holds such a word (most texts hold none)."""
+    exchanged", "non-transferable" against "can be transferred" (`_root`).  A word the
+    claim negates with a cue as well counts once, as that cue: "is not indexed ... and
+    includes non-indexed websites" states one negation.  `other` is read only when
+    `text` holds such a word (most texts hold none)."""
     candidates = _prefixed(text)
     if not candidates:
         return 0
     theirs = frozenset(_root(word) for word in _PLAIN_WORD.findall(other.lower()))
     prefixed = {_root(plain) for plain in _prefixed(other)}
-    return sum(1 for plain in candidates if _root(plain) in theirs and _root(plain) not in prefixed)
+    negated = _cue_negated_roots(text)
+    return sum(
+        1
+        for plain in candidates
+        if _root(plain) in theirs
+        and _root(plain) not in prefixed
+        and _bare_root(plain) not in negated
+    )
 
 
 def passage_prefix_negations(passage: str, claim: str) -> int:

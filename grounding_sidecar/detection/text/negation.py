@@ -74,8 +74,9 @@ _SCOPE_CHARACTERS = 40
 _ALTERNATIVES = frozenset({"or", "nor"})
 # Verbs that deny what follows them ("may be denied boarding", "refused to model",
 # "turned down offers to work", "Smoking is banned", "closed to trucks", "Avoid
-# alcohol", "exempt from these penalties", "free of charge"): no negation cue, but the
-# same reading of the word after them.  Counted by
+# alcohol", "exempt from these penalties", "free of charge"), and the phrases that set
+# an alternative aside ("in the chromosome rather than in the DNA sequence", "instead
+# of", "as opposed to"): no negation cue, but the same reading of the word after them.  Counted by
 # the consistency rule only (`denials`), never by the parity the scorer's features
 # read.  "declined" alone is a fall ("sales declined"), and "ban" and "bans" are nouns
 # as often as verbs.
@@ -88,7 +89,8 @@ _FORBIDDING = (
 )
 _DENIALS = re.compile(
     r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
-    rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|exempt(?:s|ed)?\s+from|free\s+of|{_FORBIDDING})\b"
+    rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|exempt(?:s|ed)?\s+from|free\s+of|"
+    rf"rather\s+than|instead\s+of|as\s+opposed\s+to|{_FORBIDDING})\b"
 )
 # The denials that forbid (`prohibitions`): against a text that permits the same thing
 # ("Smoking is banned in public buildings" against "You can smoke in public buildings",

@@ -36,6 +36,15 @@ def test_a_sentence_of_a_similar_passage_that_denies_the_claim() -> None:
             BEST,
             [BEST, "No patient reported serious headaches during the long follow-up."],
         ),
+        # The best passage states the claim: the sources disagree.
+        (
+            "Cash value life insurance may be a good option for some people.",
+            "Cash value life insurance may be good for some people.",
+            [
+                "Cash value life insurance may be good for some people.",
+                "For most people, term life insurance (which has no cash value) may be best.",
+            ],
+        ),
         # The claim denies it too.
         ("No serious adverse events were attributed to the supplements.", BEST, [BEST, SAFETY]),
     ],

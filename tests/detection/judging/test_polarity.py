@@ -158,6 +158,15 @@ def test_a_negation_restating_a_denying_verb_is_no_flip(claim: str, passage: str
     assert negation_flip(claim, passage) is None
 
 
+def test_a_negation_restating_an_alternative_set_aside_is_no_flip() -> None:
+    passage = "Epigenetic changes occur in the chromosome rather than in the DNA sequence."
+    assert negation_flip("Epigenetic change is not encoded in the DNA sequence.", passage) is None
+    assert negation_flip("Epigenetic changes do not occur in the chromosome.", passage) is not None
+    card = "Customers pay by card instead of cash."
+    assert negation_flip("Customers cannot pay in cash.", card) is None
+    assert negation_flip("Customers cannot pay by card.", card) is Flip.PLAIN
+
+
 def test_unable_negates_as_a_cue() -> None:
     could_not = "Customers in the EU could not log in to the dashboard."
     assert negation_flip("EU customers were unable to log in to the dashboard.", could_not) is None
@@ -249,6 +258,11 @@ def test_a_passages_prefix_counts_only_where_both_words_say_what_something_is() 
 
 def test_a_prefix_and_a_negation_of_one_word_agree() -> None:
     assert negation_flip("The deposit is non-refundable.", "The deposit is not refundable.") is None
+    # The claim writes the one negation both ways: its cue and its prefix count once.
+    claim = "The deep web is not indexed by search engines and includes non-indexed websites."
+    passage = "The deep web is the part of the web whose contents are not indexed."
+    assert negation_flip(claim, passage) is None
+    assert negation_flip(claim, "The deep web is the part of the web that is indexed.") is not None
 
 
 def test_a_negation_of_all_before_a_comparison_restates_a_limit() -> None:

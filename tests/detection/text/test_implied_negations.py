@@ -27,6 +27,13 @@ def test_a_prefix_negates_only_a_word_the_other_text_uses_without_it() -> None:
     assert prefix_negations("A nonnegative matrix.", "A non-negative, negative-free matrix.") == 0
 
 
+def test_a_prefix_on_a_word_the_text_negates_with_a_cue_counts_once_as_the_cue() -> None:
+    passage = "Parts of the web whose contents are indexed by search engines."
+    claim = "The deep web is not indexed by search engines and includes non-indexed websites."
+    assert prefix_negations(claim, passage) == 0
+    assert prefix_negations("The deep web includes non-indexed websites.", passage) == 1
+
+
 def test_a_passages_prefix_restates_a_claims_negation_of_its_word() -> None:
     claim = "A reset does not change the version."
     assert prefix_restatements("A reset keeps the version unchanged.", claim) == 1

@@ -160,6 +160,9 @@ def test_a_cue_before_a_price_negates_the_price_alone(text: str) -> None:
         ("Pets are prohibited from the cabin.", (("cabin",),)),
         ("Holders are exempt from the fee.", (("fee",),)),
         ("Towels are provided free of charge.", (("charge",),)),
+        # An alternative set aside.
+        ("It occurs in the chromosome rather than in the DNA sequence.", (("dna",),)),
+        ("Pay by card instead of cash.", (("cash",),)),
     ],
 )
 def test_denying_verbs_negate_the_word_after_them(
