@@ -216,9 +216,13 @@ def _counts_in(cue: Cue, passage: str) -> bool:
 
 
 def _speaks_of(cue: Cue, claim: str, claim_words: set[str], plainly: _PlainUses) -> bool:
-    """Whether a passage's cue negates something the claim states."""
+    """Whether a passage's cue negates something the claim states.  A cue that negates
+    no word of its own (its verb left out: "but iridium and silver cannot") speaks of
+    the claim where the claim uses a word of its clause, or its clause has none:
+    "Aqua regia dissolves gold" against "Gold can be dissolved in aqua regia but
+    iridium and silver cannot" is no flip, "Aqua regia dissolves silver" is."""
     if not cue.negated:
-        return True
+        return not cue.clause or not _comparable(cue.clause).isdisjoint(claim_words)
     if cue.narrow:
         return cue.negated[0] in words.written(claim.lower())
     if _negates_none_of(cue, claim_words):

@@ -21,13 +21,15 @@ from grounding_sidecar.detection.text.clauses import clause_around
 # the same (tests/detection/text/test_negation.py).
 #
 # Idioms that hold a cue but negate nothing are no cues: "not only ... but also" and
-# "not just ... but" add (a "not only" with no "but" after it negates: "is not only
+# "not just ... but" add, contracted too ("doesn't just affect those involved but also
+# those who witness it"; a "not only" with no "but" after it negates: "is not only
 # found in print"); "nothing but" says "only"; "no matter" and "no doubt" concede.
 # Counted as cues, "The library lends not only books but also films" read as a flipped
 # negation of "The library lends books and films".
+_ADDING = r"(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)"
 _NEGATIONS = re.compile(
-    r"\b(?:not(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)|no(?!\s+(?:matter|doubt)\b)"
-    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|unable)\b|n't\b"
+    rf"\b(?:not{_ADDING}|no(?!\s+(?:matter|doubt)\b)"
+    rf"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|unable)\b|n't\b{_ADDING}"
 )
 
 

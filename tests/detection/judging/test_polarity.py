@@ -167,6 +167,15 @@ def test_a_negation_restating_an_alternative_set_aside_is_no_flip() -> None:
     assert negation_flip("Customers cannot pay by card.", card) is Flip.PLAIN
 
 
+def test_a_cue_with_its_verb_left_out_speaks_of_the_words_of_its_clause() -> None:
+    metals = "Gold and mercury can be dissolved in aqua regia but iridium and silver cannot."
+    assert negation_flip("Aqua regia is capable of dissolving gold.", metals) is None
+    assert negation_flip("Aqua regia is capable of dissolving silver.", metals) is not None
+    drug = "The drug is approved in the EU. In the US it is not."
+    assert negation_flip("The drug is approved in the EU.", drug) is None
+    assert negation_flip("The drug is approved in the US.", drug) is not None
+
+
 def test_unable_negates_as_a_cue() -> None:
     could_not = "Customers in the EU could not log in to the dashboard."
     assert negation_flip("EU customers were unable to log in to the dashboard.", could_not) is None

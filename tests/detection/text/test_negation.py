@@ -30,7 +30,8 @@ REFERENCE = re.compile(
     r"\b(?:not(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)|no(?!\s+(?:matter|doubt)\b)"
     r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|unable|can't|won't|"
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|hasn't|haven't|hadn't|"
-    r"shouldn't|wouldn't|couldn't|mustn't|n't)\b|n't\b",
+    r"shouldn't|wouldn't|couldn't|mustn't|n't)\b(?<!n't(?=\s+(?:only|just)\b[^.;!?]*\bbut\b))"
+    r"|n't\b(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)",
     re.IGNORECASE,
 )
 VOCABULARY = (
@@ -76,6 +77,8 @@ def test_any_text_counts_like_the_word_by_word_rule(text: str) -> None:
     [
         "It lends not only books but also films.",
         "It is not just fast but cheap.",
+        "It doesn't just affect those involved but also those who witness it.",
+        "It isn't only cheap, but fast.",
         "The kit holds nothing but water.",
         "It works no matter what.",
         "There is no doubt it works.",
