@@ -35,6 +35,7 @@ from grounding_sidecar.detection.text.clauses import STATEMENT_END
 from grounding_sidecar.detection.text.clock import find_times, stretch_lengths
 from grounding_sidecar.detection.text.dates import CALENDAR_WORDS, find_dates
 from grounding_sidecar.detection.text.identifiers import find_identifiers, identifier_value
+from grounding_sidecar.detection.text.names import glossed_abbreviations
 from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
@@ -123,7 +124,8 @@ def _extract(text: str) -> list[Detail]:
     "AM" is no name), then periods with a half ("an hour and a half") and single
     periods after a word of length ("for a decade", loose), then identifiers ("SAVE20",
     "2.4.1": identifiers.py, read as names), then quantities, then named entities
-    (names with a symbol first)."""
+    (names with a symbol first; an abbreviation in brackets after the words it stands
+    for is none of its own, names.glossed_abbreviations)."""
     details: list[Detail] = []
     lowered = text.lower()
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
@@ -173,6 +175,8 @@ def _extract(text: str) -> list[Detail]:
         _take(taken, match.span())
         name = match.group()
         details.append(Detail(DetailKind.ENTITY, name.lower(), "", name))
+    for span in glossed_abbreviations(text):
+        _take(taken, span)  # "hydrochloric acid (HCl)": named by the words before it
     for match in _ENTITY.finditer(text):
         if _overlaps(match.span(), taken):
             continue

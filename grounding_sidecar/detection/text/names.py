@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from grounding_sidecar.detection.text import words
+
 # Words that title a person rather than name one: "President Obama" names Obama, so a
 # source that says "Barack Obama" names him too.  What the title says (president or
 # senator) is a word for the other rules to weigh, not a name.
@@ -57,6 +59,52 @@ def initials_of_names(text: str) -> frozenset[str]:
             for end in range(start + 2, len(letters) + 1)
         )
     return frozenset(found)
+
+
+# An abbreviation in brackets after the words it stands for: "hydrochloric acid
+# (HCl)", "cardiothoracic ratio (CTR)", "International Court of Justice (ICJ)".
+_BRACKETED = re.compile(r"\(([A-Za-z]{2,8})\)")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def glossed_abbreviations(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each abbreviation `text` writes in brackets right after the
+    words it stands for: at least two capitals, its letters in order in those words,
+    the first letter a content word's first ("hydrochloric acid (HCl)", "Web Content
+    Accessibility Guidelines (WCAG)").  It names nothing the words before it do not:
+    a source that writes the words names it too.  "Apple (AAPL)" is no gloss."""
+    spans: list[tuple[int, int]] = []
+    for match in _BRACKETED.finditer(text):
+        letters = match.group(1)
+        if sum(letter.isupper() for letter in letters) >= 2 and _glosses(
+            letters.lower(), text[: match.start()]
+        ):
+            spans.append(match.span(1))
+    return spans
+
+
+def _glosses(letters: str, before: str) -> bool:
+    """Whether `letters` are, in order, letters of the last words of `before`, the first
+    of them a content word's first letter (at most two words more than it has
+    letters)."""
+    found = list(_WORD.finditer(before))[-(len(letters) + 2) :]
+    for word in found:
+        written = word.group().lower()
+        if written[0] != letters[0] or words.stem(written) in words.STOPWORDS:
+            continue  # "a new service (AWS)" glosses nothing
+        rest = before[word.start() + 1 :].lower()
+        if _in_order(letters[1:], rest):
+            return True
+    return False
+
+
+def _in_order(letters: str, text: str) -> bool:
+    position = 0
+    for letter in letters:
+        position = text.find(letter, position) + 1
+        if position == 0:
+            return False
+    return True
 
 
 def initialisms(text: str) -> frozenset[str]:
@@ -175,8 +223,9 @@ _ALSO_NAMED = {"britain": ("uk",), "america": ("usa",)}
 def other_names(word: str) -> tuple[str, ...]:
     """The country a demonym is of (and its other names), or a country's demonyms
     ("french": "france"; "british": "britain", "uk"; "argentina": "argentine",
-    "argentinian"); none for any other word (lower case)."""
-    country = _DEMONYMS.get(word)
+    "argentinian"); none for any other word (lower case).  A demonym's plural names
+    its people, of the same country ("jordanians": "jordan")."""
+    country = _DEMONYMS.get(word) or _DEMONYMS.get(word.removesuffix("s"))
     if country:
         return (country, *_ALSO_NAMED.get(country, ()))
     return _COUNTRIES.get(word, ())

@@ -190,6 +190,13 @@ def test_a_name_is_held_when_the_sources_name_it_another_way(name: str, held: bo
     assert NAMED.contains(detail) is held
 
 
+def test_a_demonyms_plural_is_held_by_its_country() -> None:
+    corpus = SourceCorpus(["The centre works with young people from all regions in Jordan."])
+    claim = "The centre works with young Jordanians and Syrians."
+    held = {d.surface: corpus.contains(d) for d in extract_details(claim)}
+    assert held == {"Jordanians": True, "Syrians": False}
+
+
 BOUNDED = SourceCorpus(
     [
         "The trial enrolled 1,240 adults. Express delivery costs £6.99. The X2 lasted 14 hours "

@@ -81,6 +81,13 @@ def test_a_bracketed_year_or_amount_is_still_read() -> None:
     assert [d.value for d in extract_details("It opened in [2019].")] == ["2019"]
 
 
+def test_an_abbreviation_glossing_the_words_before_it_is_no_name_of_its_own() -> None:
+    names = [d.surface for d in extract_details("The International Court of Justice (ICJ) ruled.")]
+    assert names == ["International Court", "Justice"]
+    names = [d.surface for d in extract_details("The ruling went to Apple (AAPL) shareholders.")]
+    assert names == ["Apple", "AAPL"]
+
+
 def test_a_citation_alone_is_no_checkable_detail() -> None:
     assert not has_checkable_detail("See [1].")
     assert has_checkable_detail("See page 1.")

@@ -7,6 +7,7 @@ import pytest
 from grounding_sidecar.detection.text.names import (
     TITLES,
     adjective_bases,
+    glossed_abbreviations,
     initialisms,
     initials,
     initials_of_names,
@@ -47,7 +48,10 @@ def test_initialisms_are_read_with_or_without_dots() -> None:
         ("france", ("french",)),
         ("argentina", ("argentine", "argentinian")),
         ("british", ("britain", "uk")),
+        ("jordanians", ("jordan",)),
+        ("americans", ("america", "usa")),
         ("table", ()),
+        ("tables", ()),
     ],
 )
 def test_a_demonym_and_its_country_name_each_other(word: str, names: tuple[str, ...]) -> None:
@@ -65,3 +69,21 @@ def test_a_names_adjective_is_read_back_to_the_name() -> None:
     assert "japan" in adjective_bases("japanese")
     assert adjective_bases("roman") == ()  # "rom" is too short to be a name read off
     assert adjective_bases("venus") == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "glossed"),
+    [
+        ("It resists hydrochloric acid (HCl).", ["HCl"]),
+        ("It uses the cardiothoracic ratio (CTR) on an X-ray.", ["CTR"]),
+        ("The Food and Drug Administration (FDA) approved it.", ["FDA"]),
+        ("It was sold to Apple (AAPL) today.", []),  # its letters are not Apple's
+        ("A new service (AWS) launched.", []),  # no content word starts it
+        ("The World Health Organization (UN) said so.", []),
+        ("Take the sedative alprazolam (Valium).", []),  # a name, not an abbreviation
+    ],
+)
+def test_an_abbreviation_in_brackets_after_its_words_is_a_gloss(
+    text: str, glossed: list[str]
+) -> None:
+    assert [text[start:end] for start, end in glossed_abbreviations(text)] == glossed
