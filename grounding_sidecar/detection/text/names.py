@@ -65,6 +65,10 @@ def initials_of_names(text: str) -> frozenset[str]:
 # (HCl)", "cardiothoracic ratio (CTR)", "International Court of Justice (ICJ)".
 _BRACKETED = re.compile(r"\(([A-Za-z]{2,8})\)")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+# How far before the bracket its words are looked for: the ten words an abbreviation
+# of eight letters may stand for, at sixteen characters each.  Reading all the text
+# before each bracket would cost the square of its length on a text of many brackets.
+_GLOSS_REACH = 160
 
 
 def glossed_abbreviations(text: str) -> list[tuple[int, int]]:
@@ -76,18 +80,20 @@ def glossed_abbreviations(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for match in _BRACKETED.finditer(text):
         letters = match.group(1)
+        reach = max(0, match.start() - _GLOSS_REACH)
         if sum(letter.isupper() for letter in letters) >= 2 and _glosses(
-            letters.lower(), text[: match.start()]
+            letters.lower(), text[reach : match.start()], cut=reach > 0
         ):
             spans.append(match.span(1))
     return spans
 
 
-def _glosses(letters: str, before: str) -> bool:
+def _glosses(letters: str, before: str, *, cut: bool) -> bool:
     """Whether `letters` are, in order, letters of the last words of `before`, the first
     of them a content word's first letter (at most two words more than it has
-    letters)."""
-    found = list(_WORD.finditer(before))[-(len(letters) + 2) :]
+    letters).  Where `before` was `cut` from a longer text its first word may be a
+    word's end, and is not read."""
+    found = list(_WORD.finditer(before))[1 if cut else 0 :][-(len(letters) + 2) :]
     for word in found:
         written = word.group().lower()
         if written[0] != letters[0] or words.stem(written) in words.STOPWORDS:

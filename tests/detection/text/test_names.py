@@ -87,3 +87,10 @@ def test_an_abbreviation_in_brackets_after_its_words_is_a_gloss(
     text: str, glossed: list[str]
 ) -> None:
     assert [text[start:end] for start, end in glossed_abbreviations(text)] == glossed
+
+
+def test_a_text_of_many_brackets_is_read_in_one_pass() -> None:
+    # Each bracket reads a few words before it, not the whole text before it (which,
+    # for 10,000 brackets in 520,000 characters, took over three minutes).
+    text = "The hyper text transfer protocol (HTTP) runs. " * 20_000
+    assert len(glossed_abbreviations(text)) == 20_000
