@@ -18,7 +18,14 @@ from typing import Any, Protocol
 
 from grounding_sidecar.detection.embedding import hashing
 from grounding_sidecar.detection.judging import polarity
-from grounding_sidecar.detection.text import contrasts, details, limits, negation, words
+from grounding_sidecar.detection.text import (
+    contrasts,
+    details,
+    implied_details,
+    limits,
+    negation,
+    words,
+)
 
 
 class _Cached(Protocol):
@@ -30,10 +37,10 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "words": words.words,
     "content_words": words.content_words,
     "details": details.extract_details,
-    "implied_details": details.implied_details,
-    "implied_multiples": details.implied_multiples,
-    "implied_starts": details.implied_starts,
-    "implied_totals": details.implied_totals,
+    "implied_details": implied_details.implied_details,
+    "implied_multiples": implied_details.implied_multiples,
+    "implied_starts": implied_details.implied_starts,
+    "implied_totals": implied_details.implied_totals,
     "negation_cues": negation.read_cues,
     "negated_comparisons": limits.negated_comparisons,
     "stated_limits": limits.stated_limits,

@@ -17,13 +17,15 @@ from grounding_sidecar.detection.text.details import (
     Detail,
     DetailKind,
     extract_details,
+)
+from grounding_sidecar.detection.text.frequencies import frequencies
+from grounding_sidecar.detection.text.identifiers import is_identifier, tokens_in
+from grounding_sidecar.detection.text.implied_details import (
     implied_details,
     implied_multiples,
     implied_starts,
     implied_totals,
 )
-from grounding_sidecar.detection.text.frequencies import frequencies
-from grounding_sidecar.detection.text.identifiers import is_identifier, tokens_in
 from grounding_sidecar.detection.text.names import (
     TITLES,
     adjective_bases,
@@ -108,7 +110,7 @@ class SourceCorpus:
         if detail.kind is DetailKind.QUANTITY:
             return (
                 self._amounts.agree_with(detail)
-                or (_could_be_year(detail) and detail.value in self._date_years)
+                or (may_be_year(detail.value, detail.unit) and detail.value in self._date_years)
                 or (detail.bound is Bound.DIFFERENCE and self._differs_by(detail))
                 or (detail.bound in BORNE_OUT and self._bears_out(detail))
                 or (detail.bound is Bound.TOTAL and self._totals.agree_with(detail))
@@ -199,7 +201,7 @@ class SourceCorpus:
         alone = {
             known.value
             for known in self._details
-            if known.kind is DetailKind.QUANTITY and _could_be_year(known)
+            if known.kind is DetailKind.QUANTITY and may_be_year(known.value, known.unit)
         }
         return frozenset(alone | set(self._date_years))
 
@@ -327,10 +329,6 @@ def _is_number(value: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _could_be_year(detail: Detail) -> bool:
-    return may_be_year(detail.value, detail.unit)
 
 
 def _dates_of(text: str) -> set[str]:

@@ -37,13 +37,14 @@ def denied_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> 
     """The first sentence of `passages` (the claim's most similar, most similar first;
     the best passage is the negation rule's) that denies what the claim states, or
     None."""
+    others = [p for p in passages if p != best_passage and negates(p)]
+    if not others:
+        return None  # most claims: no other similar passage negates anything
     mine = words.content_words(claim)
     if len(mine & words.content_words(best_passage)) >= STATED_SHARE * len(mine):
         return None
     named = {(d.kind, d.value) for d in extract_details(claim)}
-    for passage in passages:
-        if passage == best_passage or not negates(passage):
-            continue
+    for passage in others:
         for sentence in _sentences(passage):
             if _denies(claim, sentence, mine, named):
                 return sentence

@@ -46,7 +46,7 @@ def rough_sentences(text: str) -> list[str]:
 
 
 # Where one statement's amounts end: a sentence's end or a semicolon, for the readings
-# that take a statement's amounts together (details.implied_multiples,
+# that take a statement's amounts together (implied_details.implied_multiples,
 # arithmetic.sentence_totals).
 STATEMENT_END = re.compile(r"[.!?;](?:\s|$)")
 

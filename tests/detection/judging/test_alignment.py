@@ -4,10 +4,10 @@ with its position; none for a short claim, two changed words or a reordering."""
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from grounding_sidecar.detection.judging.alignment import COPIED_WORDS, Change, changed_words
 from grounding_sidecar.detection.text.details import WORD
+from tests.support.word_texts import word_texts
 
 PASSAGE = "Access tokens expire after one hour; refresh tokens are valid for 30 days."
 
@@ -44,8 +44,8 @@ def _stretch_by_stretch(claim: str, passage: str) -> list[Change]:
 
 @settings(max_examples=400, deadline=None)
 @given(
-    claim=st.lists(st.sampled_from(["a", "b", "c"]), max_size=12).map(" ".join),
-    passage=st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=30).map(" ".join),
+    claim=word_texts(["a", "b", "c"], max_words=12),
+    passage=word_texts(["a", "b", "c", "d"], max_words=30),
 )
 def test_changes_are_found_as_comparing_every_stretch_finds_them(claim: str, passage: str) -> None:
     assert changed_words(claim, passage) == _stretch_by_stretch(claim, passage)

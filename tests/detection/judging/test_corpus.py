@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from grounding_sidecar.detection.judging.corpus import SourceCorpus, _Amounts, _differ_by
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
+from tests.support.word_texts import word_texts
 
 CORPUS = SourceCorpus(["Order 5512 shipped on 3 June 2024 from Leeds."])
 
@@ -364,8 +365,8 @@ VALUES_VOCABULARY = (
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.lists(st.sampled_from(VALUES_VOCABULARY), max_size=20).map(" ".join),
-    st.lists(st.sampled_from(VALUES_VOCABULARY), max_size=20).map(" ".join),
+    word_texts(VALUES_VOCABULARY, max_words=20),
+    word_texts(VALUES_VOCABULARY, max_words=20),
 )
 def test_any_amount_is_looked_up_without_error(claim: str, source: str) -> None:
     # Bounds, estimates, totals and changes read from any words: the lookups of a claim

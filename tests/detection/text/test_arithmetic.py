@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.arithmetic import change_starts, sentence_totals
+from tests.support.word_texts import word_texts
 
 
 def _starts(text: str) -> list[tuple[str, str]]:
@@ -74,7 +74,7 @@ VOCABULARY = (
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(VOCABULARY), max_size=30).map(" ".join))
+@given(word_texts(VOCABULARY, max_words=30))
 def test_any_text_reads_without_error(text: str) -> None:
     for implied in (*change_starts(text), *sentence_totals(text)):
         assert float(implied.amount.value) > 0 or implied.amount.value == "0"

@@ -5,12 +5,9 @@ from __future__ import annotations
 import pytest
 
 from grounding_sidecar.detection.text.details import (
-    Detail,
     DetailKind,
     extract_details,
     has_checkable_detail,
-    implied_details,
-    implied_multiples,
 )
 
 
@@ -179,67 +176,10 @@ def test_a_name_with_a_capital_inside_is_a_name(text: str, name: str) -> None:
     assert [d.value for d in extract_details(text) if d.kind is DetailKind.ENTITY] == [name]
 
 
-@pytest.mark.parametrize(
-    ("text", "size"),
-    [
-        ("It grew from 1.2 million to 1.5 million.", ("300000", "")),
-        ("Prices rose from $5 to $7.50.", ("2.5", "usd")),
-        ("Waits fell from 40 to 20 minutes.", ("1200", "s")),  # the first in the second's unit
-    ],
-)
-def test_a_change_from_one_amount_to_another_implies_its_size(
-    text: str, size: tuple[str, str]
-) -> None:
-    assert [(d.value, d.unit) for d in _sizes(text)] == [size]
-
-
-@pytest.mark.parametrize(
-    "text", ["Rates went from 2% to 3.5%.", "It went from 3 km to 5 miles.", "from 5 to 5 kg"]
-)
-def test_no_size_is_implied_for_points_other_units_or_no_change(text: str) -> None:
-    assert _sizes(text) == []
-
-
-def _sizes(text: str) -> list[Detail]:
-    """The sizes of change `implied_details` reads: its shares quote the whole "from X
-    to Y", its sizes only "X to Y"."""
-    return [d for d in implied_details(text) if not d.surface.lower().startswith("from")]
-
-
 def test_a_period_with_a_half_is_one_amount() -> None:
     # Not the bare "one" the words "one and a half hours" start with.
     (detail,) = extract_details("The flight takes one and a half hours.")
     assert (detail.value, detail.unit, detail.surface) == ("5400", "s", "one and a half hours")
-
-
-@pytest.mark.parametrize(
-    ("text", "implied"),
-    [
-        # Two amounts of one thing in a sentence: the multiple and both shares.
-        (
-            "The north site holds 400 pallets, while the south site holds 200 pallets.",
-            {("2", "x"), ("100", "%"), ("50", "%")},
-        ),
-        (
-            "The basic plan costs $10 and the premium plan $25.",
-            {("2.5", "x"), ("150", "%"), ("60", "%")},
-        ),
-        # Not of one thing, not in one sentence, or a change (its shares have a direction).
-        ("The site holds 400 pallets and 200 trucks.", set()),
-        ("The north site holds 400 pallets. The south site holds 200 pallets.", set()),
-        ("Prices rose from $5 to $7.50.", set()),
-    ],
-)
-def test_two_amounts_of_one_thing_imply_how_many_times_one_is_the_other(
-    text: str, implied: set[tuple[str, str]]
-) -> None:
-    assert {(d.value, d.unit) for d in implied_multiples(text)} == implied
-
-
-def test_amounts_of_one_thing_are_compared_a_bounded_number_at_a_time() -> None:
-    text = " and ".join(f"{n} pallets" for n in range(1, 200)) + "."
-    multiples = [d for d in implied_multiples(text) if d.unit == "x"]
-    assert len(multiples) == 12 * 11 // 2  # the first 12 amounts, pair by pair
 
 
 def test_one_period_after_a_word_of_length_is_a_loose_amount() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.limits import (
     Side,
@@ -12,6 +11,7 @@ from grounding_sidecar.detection.text.limits import (
     restates_negated_limit,
     stated_limits,
 )
+from tests.support.word_texts import word_texts
 
 
 @pytest.mark.parametrize(
@@ -82,8 +82,8 @@ VOCABULARY = (
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.lists(st.sampled_from(VOCABULARY), max_size=25).map(" ".join),
-    st.lists(st.sampled_from(VOCABULARY), max_size=25).map(" ".join),
+    word_texts(VOCABULARY, max_words=25),
+    word_texts(VOCABULARY, max_words=25),
 )
 def test_any_texts_read_without_error(text: str, other: str) -> None:
     restated = restates_negated_limit(text, other)

@@ -22,6 +22,7 @@ from grounding_sidecar.detection.text.negation import (
     permits,
     prohibitions,
 )
+from tests.support.word_texts import word_texts
 
 # The rule written out word by word (every contraction listed, case-insensitive): the
 # shipped pattern is a faster form of it and must count the same.
@@ -61,7 +62,7 @@ def test_parity_of_examples(text: str, parity: int) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(VOCABULARY), max_size=25).map(" ".join))
+@given(word_texts(VOCABULARY, max_words=25))
 def test_counts_like_the_word_by_word_rule(text: str) -> None:
     assert negation_parity(text) == len(REFERENCE.findall(text)) % 2
 
