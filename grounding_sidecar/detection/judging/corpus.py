@@ -35,6 +35,11 @@ from grounding_sidecar.detection.text.names import (
     is_initialism,
     other_names,
 )
+from grounding_sidecar.detection.text.ordinals import (
+    CENTURY_UNIT,
+    centuries_of_year,
+    decade_centuries,
+)
 from grounding_sidecar.detection.text.symbol_names import is_symbol_name, symbol_names_in
 
 # A name's words as written ("Coca-Cola" is two).
@@ -110,6 +115,7 @@ class SourceCorpus:
         if detail.kind is DetailKind.QUANTITY:
             return (
                 self._amounts.agree_with(detail)
+                or (detail.unit == CENTURY_UNIT and int(detail.value) in self._centuries)
                 or (may_be_year(detail.value, detail.unit) and detail.value in self._date_years)
                 or (detail.bound is Bound.DIFFERENCE and self._differs_by(detail))
                 or (detail.bound in BORNE_OUT and self._bears_out(detail))
@@ -194,6 +200,15 @@ class SourceCorpus:
             if known.kind is DetailKind.QUANTITY and _is_number(known.value):
                 grouped.setdefault(known.unit, []).append(known)
         return grouped
+
+    @cached_property
+    def _centuries(self) -> frozenset[int]:
+        """Every century the sources name by a year or a decade ("in 1450", "the
+        1490s": the 15th); asked only when a claim names a century no source does."""
+        named = {century for text in self._texts for century in decade_centuries(text)}
+        for year in self._years:
+            named |= centuries_of_year(int(float(year)))
+        return frozenset(named)
 
     @cached_property
     def _years(self) -> frozenset[str]:

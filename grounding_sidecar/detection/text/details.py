@@ -1,7 +1,8 @@
 """Details that cosine cannot see, pulled out of a text.
 
 Numbers, amounts and currencies, percentages, units (amounts.py), dates (dates.py),
-times of day (clock.py), shares written as words (shares.py), identifiers
+times of day (clock.py), shares written as words (shares.py), ranks and centuries
+(ordinals.py), identifiers
 (identifiers.py) and named entities, each normalised so that "$5.5 million" and
 "5,500,000 USD" compare equal, "02:00" and "2 AM", "06/03/2026" and "3 June 2026",
 "halved" and "50%".
@@ -33,6 +34,7 @@ from grounding_sidecar.detection.text.identifiers import find_identifiers, ident
 from grounding_sidecar.detection.text.names import glossed_abbreviations
 from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
+from grounding_sidecar.detection.text.ordinals import find_ordinals
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.shares import Share, find_shares
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
@@ -107,7 +109,8 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 def _extract(text: str) -> list[Detail]:
     """Spans that hold no number set aside (citation markers, list numbering, "one" as
     a pronoun: numberless.py), then times, dates and shares (they contain numbers, and
-    "AM" is no name), then periods with a half ("an hour and a half") and single
+    "AM" is no name), then ordinals ("the 14th century", "the fifth increase":
+    ordinals.py), then periods with a half ("an hour and a half") and single
     periods after a word of length ("for a decade", loose), then identifiers ("SAVE20",
     "2.4.1": identifiers.py, read as names), then quantities, then named entities
     (names with a symbol first; an abbreviation in brackets after the words it stands
@@ -129,6 +132,11 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(share.span, taken):
             _take(taken, share.span)
             details.append(share_detail(share))
+    for ordinal in find_ordinals(text):
+        if not _overlaps(ordinal.span, taken):
+            _take(taken, ordinal.span)
+            value = str(ordinal.value)
+            details.append(Detail(DetailKind.QUANTITY, value, ordinal.unit, ordinal.surface))
     for match in HALF_AMOUNT.finditer(text):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())

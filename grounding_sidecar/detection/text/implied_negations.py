@@ -109,14 +109,15 @@ def prefix_restatements(passage: str, claim: str) -> int:
 
 
 # "No carriage may carry more than two bicycles", "No planet has a hotter surface than
-# Venus": a negation of all before a comparison states a most, as "only two bicycles
-# are permitted per carriage" and "the hottest surface of any planet" do.
+# Venus", "No other bridge in Europe is as long as the Øresund Bridge": a negation of
+# all before a comparison states a most, as "only two bicycles are permitted per
+# carriage", "the hottest surface of any planet" and "the longest bridge in Europe" do.
 _NONE_THAN = re.compile(
     r"\b(?:no|none|nothing|nobody|never)\b"
     # "no more than 23 kg" is itself a limit, a cue of its own (negation.py)
     r"(?!\s+(?:more|less|fewer|\w{2,}er)\s+than\b)[^.;!?]*?"
-    r"\b(?:more|less|fewer|(?!other\b|rather\b|whether\b|either\b|neither\b)\w{2,}er)"
-    r"(?:\s+[\w-]+){0,2}?\s+than\b"
+    r"(?:\b(?:more|less|fewer|(?!other\b|rather\b|whether\b|either\b|neither\b)\w{2,}er)"
+    r"(?:\s+[\w-]+){0,2}?\s+than\b|\bas\s+[\w-]+\s+as\b)"
 )
 _MOST = re.compile(
     r"\b(?:only|maximum|at\s+most|up\s+to|most\s+\w+|best|worst|least|highest|lowest|"

@@ -596,3 +596,18 @@ def test_one_period_after_a_word_of_length_counts_only_against_a_stated_length()
     # inferred from dates.
     dates = "The program started in 2019 and was replaced in 2020."
     assert _inconsistency("The program ran for a year before it was replaced.", dates) is None
+
+
+LEAGUE = "The league grew from a few north German towns in the late 12th century."
+
+
+def test_a_century_or_a_rank_changed_is_a_finding() -> None:
+    assert _inconsistency("The league grew from a few towns in the late 14th century.", LEAGUE) == (
+        "contradictory: number '14th century' where s0.0 says '12th century'"
+    )
+    assert _inconsistency("The league grew from a few towns in the 1100s.", LEAGUE) is None
+    rise = "It was the fifth increase in a row."
+    assert _inconsistency("It was the third increase in a row.", rise) == (
+        "contradictory: number 'third' where s0.0 says 'fifth'"
+    )
+    assert _inconsistency("It was the 5th increase in a row.", rise) is None

@@ -376,3 +376,28 @@ def test_any_amount_is_looked_up_without_error(claim: str, source: str) -> None:
         corpus.contains(detail)
     for detail in extract_details(source):
         assert corpus.contains(detail), detail
+
+
+@pytest.mark.parametrize(
+    ("source", "held"),
+    [
+        ("The league was founded in 1450.", True),  # a year names its century
+        ("Trade peaked in the 1490s.", True),  # so does a decade
+        ("Trade peaked in the 1400s.", True),  # and a century's years
+        ("It reached its height in the 15th century.", True),
+        ("It reached its height in the fifteenth century.", True),
+        ("The league was founded in 1350.", False),
+        ("It reached its height in the 14th century.", False),
+        ("The league had 15 members.", True),  # a bare number backs an ordinal
+    ],
+)
+def test_a_century_is_held_by_an_ordinal_a_year_or_a_decade(source: str, held: bool) -> None:
+    (detail,) = extract_details("It peaked in the 15th century.")
+    assert SourceCorpus([source]).contains(detail) is held
+
+
+def test_a_rank_is_no_duration_and_no_year() -> None:
+    (rank,) = extract_details("It was the fifth increase.")
+    assert not SourceCorpus(["Prices rose for 5 years."]).contains(rank)
+    (century,) = extract_details("It peaked in the 15th century.")
+    assert not SourceCorpus(["It lasted 15 centuries."]).contains(century)

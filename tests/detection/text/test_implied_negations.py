@@ -59,6 +59,15 @@ def test_a_negation_of_all_before_a_comparison_restates_a_most(passage: str, res
     assert limits_restated(passage, "Carriages carry no more than two bikes.") == 0
 
 
+def test_a_negation_of_all_before_an_equal_comparison_restates_a_most() -> None:
+    passage = "At 7,845 metres, it is the longest road and rail bridge in Europe."
+    claim = "No other road and rail bridge in Europe is as long as the Øresund Bridge."
+    assert limits_restated(passage, claim) == 1
+    # "not as long as" negates one thing, not all: no most restated.
+    assert limits_restated(passage, "The bridge is not as long as the tunnel.") == 0
+    assert limits_restated("The bridge is 7,845 metres long.", claim) == 0  # no most
+
+
 def test_a_passages_prefix_counts_only_where_both_words_say_what_something_is() -> None:
     assert passage_prefix_negations("The pool is unheated.", "The pool is heated.") == 1
     assert passage_prefix_negations("The nonfederal committee met.", "Federal candidates met.") == 0

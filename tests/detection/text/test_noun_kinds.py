@@ -119,6 +119,17 @@ def test_the_shipped_table_keeps_restatements_apart(first: str, second: str) -> 
     assert not contrast_table().contrast(first, second)
 
 
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("river", "pond"), ("river", "canal"), ("island", "peninsula"), ("port", "airport")],
+)
+def test_named_instances_make_no_noun_a_broader_word(first: str, second: str) -> None:
+    """ "river" heads 129 nouns with its named rivers and none without: put where a
+    passage says "pond", it names something else; so do "island" (112 with named
+    islands, none without) and "port" (221, 3)."""
+    assert contrast_table().replaces(first, second)
+
+
 def test_noun_forms_undo_plurals_only() -> None:
     assert {"city"} <= noun_forms("cities")
     assert {"kitchen"} <= noun_forms("kitchens")

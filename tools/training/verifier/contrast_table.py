@@ -62,6 +62,12 @@ WORDNET_NOTICE = (
 )
 
 
+# Words WordNet gives as antonyms by one sense that restate each other by another, the
+# one grounded answers use: a body's postures, "lie", "sit" and "stand", each also say
+# where a thing is ("Lake Titicaca lies on the border", "sits on the border", "a castle
+# stands on the hill").  No pair of a group is a contrast.
+NOT_CONTRASTS: tuple[tuple[str, ...], ...] = (("lie", "sit", "stand"),)
+
 # Everyday contrasts of the product's domain that WordNet pairs only loosely or not at
 # all, written for this project (never drawn for the verifier's training pairs).
 DOMAIN_CONTRASTS: tuple[tuple[str, ...], ...] = (
@@ -188,10 +194,12 @@ def _noun_kinds(
 ) -> tuple[dict[str, list[object]], dict[str, list[object]]]:
     """Each single-word lemma used mostly as a noun (`_mostly_nouns`, bar stopwords)
     with its most frequent sense: `[synset, [its hypernyms up to KIND_HOPS links],
-    [those that are kinds], how many nouns it heads within KIND_HOPS links, [the synsets
+    [those that are kinds], how many kinds of thing it heads within KIND_HOPS links
+    (`_kinds_below`), [the synsets
     of all its noun senses], [their hypernyms up to KIND_HOPS links], its depth (the
     longest path of links to WordNet's root)]`, synsets as
-    WordNet offsets; an irregular plural ("mice") has its lemma's entry.  The run time
+    WordNet offsets; an irregular plural ("mice") has its lemma's entry, and so does
+    the regular plural of a noun left out as a verb's form ("roses", `_plural_nouns`).  The run time
     reads two nouns as a contrast when they share a kind and neither is the other's
     hypernym in any sense (detection/text/noun_kinds.py).
     Second, the same entries, from their most frequent noun sense, for the other
@@ -200,14 +208,7 @@ def _noun_kinds(
     sentence makes them one (`ContrastTable.replaces_in_noun_slot`).  Kinds and the
     counts of nouns below are those of the first set alone, so they stay what the
     first set alone gives."""
-    hypernyms: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for key, synset in synsets.items():
-        if synset.pos == "n":
-            hypernyms[key] = [
-                (target, pos)
-                for symbol, target, pos, _, _ in synset.pointers
-                if symbol in ("@", "@i")
-            ]
+    hypernyms = _hypernyms(synsets, ("@", "@i"))
     depth = _depths(hypernyms)
     # A noun's place in the hierarchy by its longest path: "dog" is a "domestic
     # animal" (8 links from the root) and a "canine" (13), as deep as "cat".
@@ -234,6 +235,7 @@ def _noun_kinds(
     for ancestors in above.values():
         for ancestor in ancestors:
             members[ancestor] = members.get(ancestor, 0) + 1
+    kinds_below = _kinds_below(first, _hypernyms(synsets, ("@",)))
 
     def is_kind(key: tuple[str, str]) -> bool:
         return (
@@ -247,7 +249,7 @@ def _noun_kinds(
             int(key[0]),
             sorted(int(offset) for offset, _ in ancestors),
             sorted(int(offset) for offset, _ in ancestors if is_kind((offset, "n"))),
-            members.get(key, 0),
+            kinds_below.get(key, 0),
             sorted(int(offset) for offset, pos in senses[lemma] if pos == "n"),
             sorted(
                 {
@@ -264,10 +266,41 @@ def _noun_kinds(
     for form, lemma in exceptions(directory, "noun"):
         if lemma in entries and form.isalpha():
             entries.setdefault(form, entries[lemma])
+    for plural, lemma in _plural_nouns(directory).items():
+        if lemma in slot:
+            entries.setdefault(
+                plural, entry(lemma, slot[lemma], _ancestors(slot[lemma], hypernyms))
+            )
     slot_entries = {
         lemma: entry(lemma, key, _ancestors(key, hypernyms)) for lemma, key in slot.items()
     }
     return dict(sorted(entries.items())), dict(sorted(slot_entries.items()))
+
+
+def _hypernyms(
+    synsets: Synsets, symbols: tuple[str, ...]
+) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """Each noun synset's hypernyms by the links `symbols` name: "@" a class's, "@i" a
+    named instance's ("Danube" is an instance of "river")."""
+    return {
+        key: [(target, pos) for symbol, target, pos, _, _ in synset.pointers if symbol in symbols]
+        for key, synset in synsets.items()
+        if synset.pos == "n"
+    }
+
+
+def _kinds_below(
+    first: dict[str, tuple[str, str]], classes: dict[tuple[str, str], list[tuple[str, str]]]
+) -> dict[tuple[str, str], int]:
+    """How many of the nouns in `first` each synset heads within KIND_HOPS links of
+    `classes` (class links alone): a named instance ("Danube", "Paris") is no kind of
+    river or city, so "river" is no broader word for "pond"
+    (noun_kinds.Noun.broader_than), where its named rivers made it one."""
+    counts: dict[tuple[str, str], int] = {}
+    for key in first.values():
+        for ancestor in _ancestors(key, classes):
+            counts[ancestor] = counts.get(ancestor, 0) + 1
+    return counts
 
 
 def _mostly_nouns(directory: Path) -> set[str]:
@@ -275,19 +308,55 @@ def _mostly_nouns(directory: Path) -> set[str]:
     often as their senses of any other part of speech (by sense counts where none is
     tagged): "kitchen", "drum" and "star", not "down", "run" or "open".  Nor a verb's
     or an adjective's irregular form: "fell" is "fall", "saw" is "see"."""
-    tagged: dict[str, dict[str, tuple[int, int]]] = {}
-    for entry in read_index(directory):
-        tagged.setdefault(entry.lemma, {})[entry.pos] = (entry.tagged, len(entry.offsets))
-    inflected = {
-        form
-        for name in ("verb", "adj", "adv")
-        for form, lemma in exceptions(directory, name)
-        if form != lemma  # adj.exc lists "printer" as its own form
-    }
+    tagged = _tagged(directory)
+    inflected = _irregular_forms(directory)
     return {
         lemma
         for lemma, by_pos in tagged.items()
         if "n" in by_pos and lemma not in inflected and _mostly_noun(by_pos)
+    }
+
+
+def _plural_nouns(directory: Path) -> dict[str, str]:
+    """Regular plural -> lemma, for the lemmas `_mostly_nouns` leaves out only as another
+    word's irregular form and that WordNet has no verb of: "rose" may be "rise", but
+    "roses" can only be flowers (so can "doves" and "spokes"; not "wounds", a verb's
+    form too)."""
+    tagged = _tagged(directory)
+    return {
+        _regular_plural(lemma): lemma
+        for lemma in sorted(_irregular_forms(directory))
+        if lemma.isalpha()
+        and "n" in tagged.get(lemma, {})
+        and "v" not in tagged[lemma]
+        and _mostly_noun(tagged[lemma])
+    }
+
+
+def _regular_plural(noun: str) -> str:
+    if noun.endswith(("s", "x", "z", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def _tagged(directory: Path) -> dict[str, dict[str, tuple[int, int]]]:
+    """Lemma -> part of speech -> (its senses tagged in the sense-tagged corpus, its senses)."""
+    tagged: dict[str, dict[str, tuple[int, int]]] = {}
+    for entry in read_index(directory):
+        tagged.setdefault(entry.lemma, {})[entry.pos] = (entry.tagged, len(entry.offsets))
+    return tagged
+
+
+def _irregular_forms(directory: Path) -> set[str]:
+    """The irregular forms WordNet lists of verbs, adjectives and adverbs ("rose",
+    "fell", "best")."""
+    return {
+        form
+        for name in ("verb", "adj", "adv")
+        for form, lemma in exceptions(directory, name)
+        if form != lemma  # adj.exc lists "printer" as its own form
     }
 
 
@@ -376,6 +445,7 @@ def table(directory: Path = WORDNET_DIR) -> dict[str, object]:
     for group in templates.GROUPS.values():
         for first, second in itertools.combinations(_distinguishing_words(group), 2):
             add(first, second)
+    pairs -= {pair(a, b) for group in NOT_CONTRASTS for a, b in itertools.combinations(group, 2)}
     lemmas = {form: lemma for form, lemma in wn.lemma_of.items() if form.isalpha()}
     pairs -= _synonymous(pairs, _synonyms(synsets), ContrastTable.from_pairs([], lemmas, {}, {}))
     nouns, slot_nouns = _noun_kinds(directory, synsets)

@@ -1,0 +1,88 @@
+"""Ordinals: "the 14th century", "the fifth increase in a row", "third-largest".
+
+A rank or a century is a detail a claim can get wrong ("the late 14th century" against
+"the late 12th century"), yet no number pattern reads it: "14th" is a number inside a
+word, "fifth" a word.  Read here as details of their own (details.py): the number the
+ordinal counts, in a unit of its own, a century's or a rank's, so that no duration
+("14 centuries") and no date ever equals one.  "first", "second" and "last" alone are
+left out: "at first", "first of all", "wait a second" say nothing of a rank as often as
+they state one; written with a tens word ("twenty-first") or in digits ("1st") they are
+read.  A source's years and decades name their centuries (`centuries_of_year`,
+`decade_centuries`): "in 1450" and "the 1400s" back "the 15th century".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+RANK_UNIT = "ordinal"
+CENTURY_UNIT = "ordinal century"
+
+_ONES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_TEENS = (
+    "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
+    "seventeenth", "eighteenth", "nineteenth",
+)  # fmt: skip
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_TENTHS = tuple(tens.removesuffix("y") + "ieth" for tens in _TENS)  # "twentieth"
+_WORD_VALUES = {
+    **{word: number for number, word in enumerate(_ONES, start=1)},
+    **{word: number for number, word in enumerate(_TEENS, start=10)},
+    **{word: 10 * number for number, word in enumerate(_TENTHS, start=2)},
+}
+_ALONE = (*_ONES[2:], *_TEENS, *_TENTHS)  # "third" on, read without a tens word
+
+ORDINAL = re.compile(
+    r"\b(?:(?P<digits>\d{1,4})(?:st|nd|rd|th)"
+    rf"|(?P<tens>{'|'.join(_TENS)})[\s-](?P<ones>{'|'.join(_ONES)})"
+    rf"|(?P<word>{'|'.join(_ALONE)}))"
+    r"(?P<century>[\s-]+centur(?:y|ies))?\b",
+    re.IGNORECASE,
+)
+# "the 1400s", "the 1490s": the century a decade or a century's years fall in.
+_HUNDREDS = re.compile(r"\b(?P<century>\d{1,2})00s\b")
+_DECADE = re.compile(r"\b(?P<decade>\d{2,3})0s\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Ordinal:
+    span: tuple[int, int]
+    value: int
+    unit: str  # RANK_UNIT or CENTURY_UNIT
+    surface: str
+
+
+def find_ordinals(text: str) -> Iterator[Ordinal]:
+    """Every ordinal of `text`, with "century" after it when it names one."""
+    for match in ORDINAL.finditer(text):
+        yield Ordinal(
+            match.span(),
+            _value(match),
+            CENTURY_UNIT if match.group("century") else RANK_UNIT,
+            match.group(),
+        )
+
+
+def _value(match: re.Match[str]) -> int:
+    if match.group("digits"):
+        return int(match.group("digits"))
+    if match.group("tens"):
+        tens = 10 * (_TENS.index(match.group("tens").lower()) + 2)
+        return tens + _WORD_VALUES[match.group("ones").lower()]
+    return _WORD_VALUES[match.group("word").lower()]
+
+
+def centuries_of_year(year: int) -> frozenset[int]:
+    """The century a year falls in, both ways it is counted: 1900 is the last year of
+    the 19th century and the first of "the 1900s", the 20th."""
+    return frozenset({year // 100 + 1, (year - 1) // 100 + 1})
+
+
+def decade_centuries(text: str) -> frozenset[int]:
+    """The centuries `text` names by a century's years or a decade ("the 1400s",
+    "the 1490s": the 15th)."""
+    found = {int(match.group("century")) + 1 for match in _HUNDREDS.finditer(text)}
+    found |= {int(match.group("decade")) // 10 + 1 for match in _DECADE.finditer(text)}
+    return frozenset(found)
