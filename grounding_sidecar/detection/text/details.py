@@ -36,7 +36,7 @@ from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.ordinals import find_ordinals
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
-from grounding_sidecar.detection.text.shares import Share, find_shares
+from grounding_sidecar.detection.text.shares import Share, find_point_shares, find_shares
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
 from grounding_sidecar.detection.text.words import content_words
 
@@ -109,7 +109,8 @@ def extract_details(text: str) -> tuple[Detail, ...]:
 def _extract(text: str) -> list[Detail]:
     """Spans that hold no number set aside (citation markers, list numbering, "one" as
     a pronoun: numberless.py), then times, dates and shares (they contain numbers, and
-    "AM" is no name), then ordinals ("the 14th century", "the fifth increase":
+    "AM" is no name; a share of a percentage point is an amount of points), then
+    ordinals ("the 14th century", "the fifth increase":
     ordinals.py), then periods with a half ("an hour and a half") and single
     periods after a word of length ("for a decade", loose), then identifiers ("SAVE20",
     "2.4.1": identifiers.py, read as names), then quantities, then named entities
@@ -128,6 +129,11 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(date.span, taken):
             _take(taken, date.span)
             details.append(Detail(DetailKind.DATE, date.value, "", date.surface))
+    for point_share in find_point_shares(text):
+        if not _overlaps(point_share.span, taken):
+            _take(taken, point_share.span)
+            points = format_number(point_share.points)
+            details.append(Detail(DetailKind.QUANTITY, points, "pp", point_share.surface))
     for share in find_shares(text):
         if not _overlaps(share.span, taken):
             _take(taken, share.span)

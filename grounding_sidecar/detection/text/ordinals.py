@@ -54,15 +54,38 @@ class Ordinal:
     surface: str
 
 
+# Ordinal words that state no rank: a fraction ("a fifth of", "one tenth of": shares.py
+# reads those it knows), a day of a month ("the tenth of June": dates.py's), a party to
+# a deal ("third-party apps").
+_FRACTION_BEFORE = re.compile(r"\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|\d+)\s+$")
+_NOT_A_RANK_AFTER = re.compile(
+    r"^[\s-]+(?:of\s+(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december)\b|part(?:y|ies)\b)",
+    re.IGNORECASE,
+)
+
+
 def find_ordinals(text: str) -> Iterator[Ordinal]:
-    """Every ordinal of `text`, with "century" after it when it names one."""
+    """Every ordinal of `text` that states a rank, with "century" after it when it
+    names one."""
     for match in ORDINAL.finditer(text):
+        if not match.group("digits") and not match.group("century") and _no_rank(text, match):
+            continue
         yield Ordinal(
             match.span(),
             _value(match),
             CENTURY_UNIT if match.group("century") else RANK_UNIT,
             match.group(),
         )
+
+
+def _no_rank(text: str, match: re.Match[str]) -> bool:
+    """Whether an ordinal word is a fraction, a day of a month or a party."""
+    after = text[match.end() : match.end() + 20]
+    if _NOT_A_RANK_AFTER.match(after):
+        return True
+    before = text[max(0, match.start() - 8) : match.start()].lower()
+    return bool(_FRACTION_BEFORE.search(before)) and after.lstrip().lower().startswith("of ")
 
 
 def _value(match: re.Match[str]) -> int:

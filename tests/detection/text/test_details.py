@@ -192,3 +192,10 @@ def test_one_period_after_a_word_of_length_is_a_loose_amount() -> None:
     )
     (digits,) = extract_details("The pilot program ran for 10 years.")
     assert not digits.loose
+
+
+def test_a_share_of_a_percentage_point_is_points_and_an_ordinal_a_rank() -> None:
+    details = extract_details("The bank raised its rate by a quarter of a percentage point.")
+    assert [(d.value, d.unit) for d in details] == [("0.25", "pp")]
+    (rank,) = extract_details("It was the fifth increase in a row.")
+    assert (rank.kind, rank.value, rank.unit) == (DetailKind.QUANTITY, "5", "ordinal")

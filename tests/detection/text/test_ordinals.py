@@ -34,7 +34,17 @@ def test_an_ordinal_is_its_number_in_a_rank_or_a_century(text: str, value: int, 
 
 
 @pytest.mark.parametrize(
-    "text", ["At first, nothing changed.", "Wait a second.", "the second quarter", "14 days"]
+    "text",
+    [
+        "At first, nothing changed.",
+        "Wait a second.",
+        "the second quarter",
+        "14 days",
+        "A fifth of respondents agreed.",  # a fraction
+        "one tenth of the budget",
+        "Third-party apps are not supported.",  # a party to a deal
+        "They met on the tenth of June.",  # a day of a month: dates.py's
+    ],
 )
 def test_first_and_second_alone_and_plain_numbers_are_no_ordinals(text: str) -> None:
     assert list(find_ordinals(text)) == []
