@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
@@ -37,6 +38,7 @@ from grounding_sidecar.detection.text.names import (
 )
 from grounding_sidecar.detection.text.ordinals import (
     CENTURY_UNIT,
+    RANK_UNIT,
     centuries_of_year,
     decade_centuries,
 )
@@ -116,6 +118,7 @@ class SourceCorpus:
             return (
                 self._amounts.agree_with(detail)
                 or (detail.unit == CENTURY_UNIT and int(detail.value) in self._centuries)
+                or (detail.unit == RANK_UNIT and self._amounts.agree_with(_as_times(detail)))
                 or (may_be_year(detail.value, detail.unit) and detail.value in self._date_years)
                 or (detail.bound is Bound.DIFFERENCE and self._differs_by(detail))
                 or (detail.bound in BORNE_OUT and self._bears_out(detail))
@@ -308,7 +311,8 @@ def _differ_by(amounts: Sequence[float], wanted: float) -> bool:
 
 
 # The units of a share or a multiple ("twice as many": 100%, "three times": 3 x).
-_MULTIPLE_UNITS = frozenset({"%", "x"})
+_TIMES_UNIT = "x"  # "five times", "3x" (amounts.py)
+_MULTIPLE_UNITS = frozenset({"%", _TIMES_UNIT})
 
 
 class _Amounts:
@@ -330,6 +334,12 @@ class _Amounts:
                 detail.number in self._numbers_without_unit and not _share_in_words(detail)
             )
         return detail.number in self._numbers
+
+
+def _as_times(rank: Detail) -> Detail:
+    """A rank as the count of times it ends: "their fifth win" is held by "won five
+    times" as by a bare "five"."""
+    return replace(rank, unit=_TIMES_UNIT)
 
 
 def _share_in_words(detail: Detail) -> bool:

@@ -55,12 +55,13 @@ class Ordinal:
 
 
 # Ordinal words that state no rank: a fraction ("a fifth of", "one tenth of": shares.py
-# reads those it knows), a day of a month ("the tenth of June": dates.py's), a party to
-# a deal ("third-party apps").
+# reads those it knows), a day of a month ("the tenth of June": dates.py's), a part of
+# a year or a game ("the third quarter": a period dates imply), a party to a deal
+# ("third-party apps").
 _FRACTION_BEFORE = re.compile(r"\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|\d+)\s+$")
 _NOT_A_RANK_AFTER = re.compile(
     r"^[\s-]+(?:of\s+(?:january|february|march|april|may|june|july|august|september|"
-    r"october|november|december)\b|part(?:y|ies)\b)",
+    r"october|november|december)\b|part(?:y|ies)\b|quarters?\b)",
     re.IGNORECASE,
 )
 

@@ -396,10 +396,11 @@ def test_a_century_is_held_by_an_ordinal_a_year_or_a_decade(source: str, held: b
     assert SourceCorpus([source]).contains(detail) is held
 
 
-def test_a_rank_is_held_by_its_rank_or_its_bare_number_and_a_century_is_no_duration() -> None:
+def test_a_rank_is_held_by_its_rank_its_number_or_its_times_and_a_century_is_no_duration() -> None:
     (rank,) = extract_details("It was the fifth increase.")
     assert SourceCorpus(["It came after 5 increases."]).contains(rank)
     assert SourceCorpus(["It was the 5th increase."]).contains(rank)
+    assert SourceCorpus(["They have won the title five times."]).contains(rank)
     # A number of another unit is no rank: "3 percent" holds no "third increase".
     assert not SourceCorpus(["Prices rose for 5 years."]).contains(rank)
     (century,) = extract_details("It peaked in the 15th century.")

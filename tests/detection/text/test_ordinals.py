@@ -44,6 +44,7 @@ def test_an_ordinal_is_its_number_in_a_rank_or_a_century(text: str, value: int, 
         "one tenth of the budget",
         "Third-party apps are not supported.",  # a party to a deal
         "They met on the tenth of June.",  # a day of a month: dates.py's
+        "The tour began in the third quarter of 2006.",  # a part of a year
     ],
 )
 def test_first_and_second_alone_and_plain_numbers_are_no_ordinals(text: str) -> None:
