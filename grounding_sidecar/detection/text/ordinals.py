@@ -57,7 +57,8 @@ class Ordinal:
 # Ordinal words that state no rank: a fraction ("a fifth of", "one tenth of": shares.py
 # reads those it knows), a day of a month ("the tenth of June": dates.py's), a part of
 # a year or a game ("the third quarter": a period dates imply), a party to a deal
-# ("third-party apps").
+# ("third-party apps"), a point of a list an answer counts off ("Third, the report
+# recommends ...").
 _FRACTION_BEFORE = re.compile(r"\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|\d+)\s+$")
 _NOT_A_RANK_AFTER = re.compile(
     r"^[\s-]+(?:of\s+(?:january|february|march|april|may|june|july|august|september|"
@@ -81,12 +82,20 @@ def find_ordinals(text: str) -> Iterator[Ordinal]:
 
 
 def _no_rank(text: str, match: re.Match[str]) -> bool:
-    """Whether an ordinal word is a fraction, a day of a month or a party."""
+    """Whether an ordinal word is a fraction, a day of a month, a part of a year, a
+    party or a list's point."""
     after = text[match.end() : match.end() + 20]
     if _NOT_A_RANK_AFTER.match(after):
         return True
+    if after[:1] in (",", ":") and _opens_a_sentence(text, match.start()):
+        return True
     before = text[max(0, match.start() - 8) : match.start()].lower()
     return bool(_FRACTION_BEFORE.search(before)) and after.lstrip().lower().startswith("of ")
+
+
+def _opens_a_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \t\"'“‘(*_")
+    return not before or before[-1] in ".!?:;\n-•)"
 
 
 def _value(match: re.Match[str]) -> int:

@@ -25,6 +25,7 @@ from grounding_sidecar.detection.text.ordinals import (
         ("on the 1st floor", 1, RANK_UNIT),
         ("its twentieth anniversary", 20, RANK_UNIT),
         ("the Twelfth Night", 12, RANK_UNIT),
+        ("The third, and final, stage begins in May.", 3, RANK_UNIT),
     ],
 )
 def test_an_ordinal_is_its_number_in_a_rank_or_a_century(text: str, value: int, unit: str) -> None:
@@ -45,6 +46,8 @@ def test_an_ordinal_is_its_number_in_a_rank_or_a_century(text: str, value: int, 
         "Third-party apps are not supported.",  # a party to a deal
         "They met on the tenth of June.",  # a day of a month: dates.py's
         "The tour began in the third quarter of 2006.",  # a part of a year
+        "Third, the report recommends regular audits.",  # a list's point
+        "Audits matter. Fourth: keep backups offline.",
     ],
 )
 def test_first_and_second_alone_and_plain_numbers_are_no_ordinals(text: str) -> None:
