@@ -97,6 +97,11 @@ bench: install  ## every benchmark in docs/benchmarks.md (about 90 minutes)
 	$(PY) -m benchmarks.mixed_facts
 	$(PY) -m benchmarks.policy_answers
 	$(PY) -m benchmarks.restated_details
+	$(PY) -m benchmarks.sentence_swaps
+	$(PY) -m benchmarks.word_swaps --part studied
+	$(PY) -m benchmarks.word_swaps --part held-out
+	$(PY) -m benchmarks.answer_paraphrases --part studied
+	$(PY) -m benchmarks.answer_paraphrases --part held-out
 	$(PY) -m benchmarks.verifier
 	$(PY) -m benchmarks.overload
 	$(PY) -m benchmarks.rag_traffic

@@ -25,13 +25,10 @@ and "answer paraphrases (held out)".
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 
-from benchmarks.probes import one_claim_case, print_probe, probe_grader
+from benchmarks.probes import one_claim_case, part_at, parted_probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
-
-PARTS = ("studied", "held out")
 
 
 @dataclass(frozen=True)
@@ -346,8 +343,9 @@ SOURCES = (
 
 
 def part_of(source: Source) -> str:
-    """The part a source belongs to: the sources alternate in the order written."""
-    return PARTS[SOURCES.index(source) % 2]
+    """The part a source belongs to ("studied" or "held out"): the sources alternate in the
+    order written."""
+    return part_at(SOURCES.index(source))
 
 
 def source_cases(source: Source) -> list[LabelledCase]:
@@ -369,13 +367,11 @@ def answer_paraphrase_cases(part: str) -> list[LabelledCase]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--embedder", default="minilm", choices=("minilm", "hash"))
-    parser.add_argument("--part", default="studied", choices=("studied", "held-out"))
-    args = parser.parse_args()
-    part = args.part.replace("-", " ")
-    groups = [(s.name, source_cases(s)) for s in SOURCES if part_of(s) == part]
-    print_probe(probe_grader(args.embedder), groups, "source")
+    parted_probe_main(__doc__ or "", "source", _groups)
+
+
+def _groups(part: str) -> list[tuple[str, list[LabelledCase]]]:
+    return [(g.name, source_cases(g)) for g in SOURCES if part_of(g) == part]
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """What the project's hand-written probes share (`everyday_swaps.py`, `mixed_facts.py`,
-`policy_answers.py`): one-claim labelled cases, and a table of the swaps each group's
-answers let through.
+`policy_answers.py`, ...): one-claim labelled cases, a table of the swaps each group's
+answers let through, and the two parts of a probe written with a held-out half
+(`word_swaps.py`, `answer_paraphrases.py`).
 
 A probe's cases are labelled `contradictory` (a swap: the answer must fail) or
 `supported` (a restatement: it must pass), one claim each, graded by the shipped
@@ -10,7 +11,7 @@ default (calibrated scorer, the verifier on, strict policy).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from grounding_sidecar.common.inputs import Case
@@ -90,3 +91,29 @@ def probe_main(
     parser.add_argument("--embedder", default="minilm", choices=("minilm", "hash"))
     args = parser.parse_args()
     print_probe(probe_grader(args.embedder), groups, group_title)
+
+
+# A probe with a held-out half: its groups alternate between the parts in the order
+# written; the studied part's misses may shape a rule, the held-out part is never
+# read case by case.
+PARTS = ("studied", "held out")
+
+
+def part_at(index: int) -> str:
+    """The part of the group written `index`-th (from 0)."""
+    return PARTS[index % 2]
+
+
+def parted_probe_main(
+    description: str,
+    group_title: str,
+    groups: Callable[[str], Iterable[tuple[str, list[LabelledCase]]]],
+) -> None:
+    """A probe's command line with `--part studied|held-out` (`groups(part)` gives that
+    part's groups) and `--embedder minilm|hash`, then its table."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--embedder", default="minilm", choices=("minilm", "hash"))
+    parser.add_argument("--part", default="studied", choices=("studied", "held-out"))
+    args = parser.parse_args()
+    part = args.part.replace("-", " ")
+    print_probe(probe_grader(args.embedder), groups(part), group_title)

@@ -8,8 +8,10 @@ nor the calibration was fitted on: the held-out part of each set
 FaithBench whole (measurement only); and the project's own probes of everyday one-word
 swaps (`everyday_swaps.py`), of mixed-up facts (`mixed_facts.py`), of a support
 assistant's answers from policy pages (`policy_answers.py`), of amounts and names
-written another way (`restated_details.py`) and of values swapped between the facts
-of one sentence (`sentence_swaps.py`), which need no data.
+written another way (`restated_details.py`), of values swapped between the facts
+of one sentence (`sentence_swaps.py`), and, each with a held-out half, of one-word
+swaps (`word_swaps.py`) and of answers in other words (`answer_paraphrases.py`), which
+need no data.
 Published numbers from `../shared/eval/README.md` are printed alongside, and where a
 data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
@@ -36,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.answer_paraphrases import answer_paraphrase_cases
 from benchmarks.everyday_swaps import everyday_cases
 from benchmarks.mixed_facts import mixed_fact_cases
 from benchmarks.policy_answers import policy_answer_cases
@@ -43,6 +46,7 @@ from benchmarks.probes import one_claim_case
 from benchmarks.quality_metrics import COLUMNS, ClaimRecord, measure
 from benchmarks.restated_details import restated_detail_cases
 from benchmarks.sentence_swaps import sentence_swap_cases
+from benchmarks.word_swaps import word_swap_cases
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.minilm.store import DEFAULT_PRECISION, Precision
@@ -175,6 +179,10 @@ def main() -> None:
     datasets["policy answers (probe)"] = policy_answer_cases()[: args.limit]
     datasets["restated details (probe)"] = restated_detail_cases()[: args.limit]
     datasets["sentence swaps (probe)"] = sentence_swap_cases()[: args.limit]
+    datasets["word swaps (studied)"] = word_swap_cases("studied")[: args.limit]
+    datasets["word swaps (held out)"] = word_swap_cases("held out")[: args.limit]
+    datasets["answer paraphrases (studied)"] = answer_paraphrase_cases("studied")[: args.limit]
+    datasets["answer paraphrases (held out)"] = answer_paraphrase_cases("held out")[: args.limit]
     columns = list(COLUMNS)
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")

@@ -27,17 +27,14 @@ prints, per group, the swaps caught (the answer fails) and the restatements pass
 
 from __future__ import annotations
 
-import argparse
 import itertools
 from dataclasses import dataclass
 
-from benchmarks.probes import one_claim_case, print_probe, probe_grader
+from benchmarks.probes import one_claim_case, part_at, parted_probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
 # The second sentence of every source.
 _ASIDE = "The report was shared with the board at the end of the year."
-
-PARTS = ("studied", "held out")
 
 
 @dataclass(frozen=True)
@@ -397,8 +394,9 @@ GROUPS = (
 
 
 def part_of(group: Group) -> str:
-    """The part a group belongs to: the groups alternate in the order written."""
-    return PARTS[GROUPS.index(group) % 2]
+    """The part a group belongs to ("studied" or "held out"): the groups alternate in the
+    order written."""
+    return part_at(GROUPS.index(group))
 
 
 def group_cases(group: Group) -> list[LabelledCase]:
@@ -407,7 +405,9 @@ def group_cases(group: Group) -> list[LabelledCase]:
     for first, second in itertools.permutations(group.words, 2):
         own = f"{group.template.format(first)} {_ASIDE}"
         answer = group.template.format(second)
-        cases.append(one_claim_case(f"{group.name}:{first}->{second}", own, answer, "contradictory"))
+        cases.append(
+            one_claim_case(f"{group.name}:{first}->{second}", own, answer, "contradictory")
+        )
     source = f"{group.template.format(group.words[0])} {_ASIDE}"
     for number, answer in enumerate(group.restatements):
         cases.append(one_claim_case(f"{group.name}:same-{number}", source, answer, "supported"))
@@ -420,13 +420,11 @@ def word_swap_cases(part: str) -> list[LabelledCase]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--embedder", default="minilm", choices=("minilm", "hash"))
-    parser.add_argument("--part", default="studied", choices=("studied", "held-out"))
-    args = parser.parse_args()
-    part = args.part.replace("-", " ")
-    groups = [(g.name, group_cases(g)) for g in GROUPS if part_of(g) == part]
-    print_probe(probe_grader(args.embedder), groups, "group")
+    parted_probe_main(__doc__ or "", "group", _groups)
+
+
+def _groups(part: str) -> list[tuple[str, list[LabelledCase]]]:
+    return [(g.name, group_cases(g)) for g in GROUPS if part_of(g) == part]
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ swaps caught and restatements passed apart."""
 
 from __future__ import annotations
 
-from benchmarks.probes import Tally, one_claim_case
+from benchmarks.probes import PARTS, Tally, one_claim_case, part_at
 
 
 def test_a_one_claim_case_is_one_labelled_claim_over_the_whole_answer() -> None:
@@ -22,3 +22,8 @@ def test_the_tally_counts_swaps_and_restatements_apart() -> None:
     tally.add(swap=True, failed=False)
     tally.add(swap=False, failed=False)
     assert (tally.caught, tally.swaps, tally.passed, tally.restatements) == (1, 2, 1, 1)
+
+
+def test_the_groups_of_a_parted_probe_alternate_from_the_studied_part() -> None:
+    assert [part_at(i) for i in range(4)] == [PARTS[0], PARTS[1], PARTS[0], PARTS[1]]
+    assert PARTS == ("studied", "held out")
