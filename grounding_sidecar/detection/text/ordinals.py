@@ -71,7 +71,7 @@ def find_ordinals(text: str) -> Iterator[Ordinal]:
     """Every ordinal of `text` that states a rank, with "century" after it when it
     names one."""
     for match in ORDINAL.finditer(text):
-        if not match.group("digits") and not match.group("century") and _no_rank(text, match):
+        if not match.group("century") and _no_rank(text, match):
             continue
         yield Ordinal(
             match.span(),

@@ -44,6 +44,8 @@ def test_an_ordinal_is_its_number_in_a_rank_or_a_century(text: str, value: int, 
         "A fifth of respondents agreed.",  # a fraction
         "one tenth of the budget",
         "Third-party apps are not supported.",  # a party to a deal
+        "3rd-party apps are not supported.",
+        "Revenue grew in the 3rd quarter.",
         "They met on the tenth of June.",  # a day of a month: dates.py's
         "The tour began in the third quarter of 2006.",  # a part of a year
         "Third, the report recommends regular audits.",  # a list's point
