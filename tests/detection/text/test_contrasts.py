@@ -17,7 +17,7 @@ from grounding_sidecar.detection.text.contrasts import (
 )
 from grounding_sidecar.detection.verifier.base import VerifierUnavailable
 from grounding_sidecar.detection.verifier.loading import load_verifier
-from tools.training.verifier.contrast_table import _kinds_below, _regular_plural, table, write
+from tools.training.verifier.contrast_table import table, write
 from tools.training.verifier.wordnet import WORDNET_DIR
 
 
@@ -92,14 +92,6 @@ def test_the_shipped_table_is_what_the_script_builds(tmp_path: Path) -> None:
     assert rebuilt == TABLE_PATH.read_bytes(), (
         "rebuild with python -m tools.training.verifier.contrast_table"
     )
-
-
-def test_the_nouns_below_a_noun_are_counted_by_class_links_alone() -> None:
-    """ "river" (1) heads "brook" (2) by a class link, and is no kind the instance
-    "danube" (3) is a case of: the instance link is not among the links counted."""
-    classes = {("2", "n"): [("1", "n")], ("3", "n"): [], ("1", "n"): []}
-    first = {"river": ("1", "n"), "brook": ("2", "n"), "danube": ("3", "n")}
-    assert _kinds_below(first, classes) == {("1", "n"): 1}
 
 
 def test_a_table_that_is_not_the_pinned_one_is_refused(tmp_path: Path) -> None:
@@ -182,20 +174,6 @@ def test_a_plural_is_a_noun_where_its_singular_is_also_a_verbs_form() -> None:
     assert not table.is_noun("rose") and table.is_noun("roses") and table.is_noun("doves")
     assert table.replaces("tulips", "roses") and table.replaces("roses", "tulips")
     assert not table.is_noun("wounds")
-
-
-@pytest.mark.parametrize(
-    ("noun", "plural"),
-    [
-        ("rose", "roses"),
-        ("box", "boxes"),
-        ("church", "churches"),
-        ("city", "cities"),
-        ("day", "days"),
-    ],
-)
-def test_a_regular_plural_is_spelled_as_english_does(noun: str, plural: str) -> None:
-    assert _regular_plural(noun) == plural
 
 
 def test_a_word_listed_as_its_own_irregular_form_is_still_a_noun() -> None:
