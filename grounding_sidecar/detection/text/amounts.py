@@ -16,22 +16,26 @@ _ONES = (  # noqa: SIM905 - a word list reads better as text
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen"
 ).split()
-_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()  # noqa: SIM905
+TENS = tuple("twenty thirty forty fifty sixty seventy eighty ninety".split())  # noqa: SIM905
 _NUMBER_WORDS = {word: value for value, word in enumerate(_ONES)} | {
-    word: 20 + 10 * index for index, word in enumerate(_TENS)
+    word: 20 + 10 * index for index, word in enumerate(TENS)
 }
 # Every word that names a number: a number word against another is the details'
 # business (they compare values), never a contrast of words (contrasts.py).
 NUMBER_WORDS = frozenset(
     [*_NUMBER_WORDS, "hundred", "thousand", "million", "billion", "trillion", "dozen"]
 )
-_ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\b"
+# The ordinals of the ones, which a tens word may join ("twenty-first"; ordinals.py).
+ORDINAL_ONES = tuple(
+    "first second third fourth fifth sixth seventh eighth ninth".split()  # noqa: SIM905
+)
+_ORDINAL = rf"(?:{'|'.join(ORDINAL_ONES)})\b"
 # A number in words: "seventeen", "forty", "twenty-five" (or "twenty five"), and "a"
 # where it counts a hundred, a thousand or a dozen; never the tens of an ordinal
 # ("twenty-first").  Each opens at a word's start, so the regex engine leaves the
 # middle of a word at once instead of trying every number word there.
 _IN_WORDS = (
-    rf"\b(?:(?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(_ONES[1:10])}))?\b(?!-{_ORDINAL})"
+    rf"\b(?:(?:{'|'.join(TENS)})(?:[\s-](?:{'|'.join(_ONES[1:10])}))?\b(?!-{_ORDINAL})"
     rf"|(?:{'|'.join(sorted(_ONES, key=len, reverse=True))})\b"
     r"|a(?=\s(?:hundred|thousand|dozen)\b))"
 )
@@ -203,6 +207,16 @@ HALF_AMOUNT = re.compile(
 )
 
 
+# A share of a percentage point is an amount of points, not a share of the quantity:
+# "raised by a quarter of a percentage point" is 0.25 points, where "by a quarter" alone
+# is 25% (shares.py).  Read before the shares, so that they never take its words.
+POINT_SHARE = re.compile(
+    r"\b(?:by\s+)?(?P<share>(?:a|one)[ -]quarter|half|three[ -]quarters)\s+(?:of\s+)?"
+    r"a\s+percentage\s+point\b",
+    re.IGNORECASE,
+)
+_POINT_SHARES = {"quarter": 0.25, "half": 0.5, "quarters": 0.75}
+
 # One period named with an article after a word that makes it a length ("ran for a
 # decade", "lasted a year", "took an hour"): read as a length only to compare with one
 # the passage states (`details.Detail.loose`).  Such a length is as often inferred
@@ -268,6 +282,12 @@ def read_half_amount(match: re.Match[str]) -> Amount:
         number = 1.5 if whole.lower() in ("a", "an") else float(_number_value(whole) or 0) + 0.5
         unit_text = match.group("unit_first") or match.group("unit_after")
     return _periods(number, unit_text)
+
+
+def read_point_share(match: re.Match[str]) -> Amount:
+    """The amount a `POINT_SHARE` match states: "half a percentage point" is 0.5 points."""
+    last_word = re.split(r"[ -]", match.group("share").lower())[-1]
+    return Amount(format_number(_POINT_SHARES[last_word]), "pp", "")
 
 
 def read_lone_period(match: re.Match[str]) -> Amount:

@@ -20,12 +20,14 @@ from functools import lru_cache
 from grounding_sidecar.detection.text.amounts import (
     HALF_AMOUNT,
     LONE_PERIOD,
+    POINT_SHARE,
     QUANTITY,
     Amount,
     format_number,
     read_amount,
     read_half_amount,
     read_lone_period,
+    read_point_share,
 )
 from grounding_sidecar.detection.text.bounds import Bound, bound_of
 from grounding_sidecar.detection.text.clock import find_times
@@ -36,7 +38,7 @@ from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.ordinals import find_ordinals
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
-from grounding_sidecar.detection.text.shares import Share, find_point_shares, find_shares
+from grounding_sidecar.detection.text.shares import Share, find_shares
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
 from grounding_sidecar.detection.text.words import content_words
 
@@ -129,11 +131,10 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(date.span, taken):
             _take(taken, date.span)
             details.append(Detail(DetailKind.DATE, date.value, "", date.surface))
-    for point_share in find_point_shares(text):
-        if not _overlaps(point_share.span, taken):
-            _take(taken, point_share.span)
-            points = format_number(point_share.points)
-            details.append(Detail(DetailKind.QUANTITY, points, "pp", point_share.surface))
+    for match in POINT_SHARE.finditer(text):
+        if not _overlaps(match.span(), taken):
+            _take(taken, match.span())
+            details.append(_amount_detail(read_point_share(match), match, lowered))
     for share in find_shares(text):
         if not _overlaps(share.span, taken):
             _take(taken, share.span)

@@ -17,26 +17,26 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from grounding_sidecar.detection.text.amounts import NUMBER_WORDS, ORDINAL_ONES, TENS
+
 RANK_UNIT = "ordinal"
 CENTURY_UNIT = "ordinal century"
 
-_ONES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 _TEENS = (
     "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
     "seventeenth", "eighteenth", "nineteenth",
 )  # fmt: skip
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_TENTHS = tuple(tens.removesuffix("y") + "ieth" for tens in _TENS)  # "twentieth"
+_TENTHS = tuple(tens.removesuffix("y") + "ieth" for tens in TENS)  # "twentieth"
 _WORD_VALUES = {
-    **{word: number for number, word in enumerate(_ONES, start=1)},
+    **{word: number for number, word in enumerate(ORDINAL_ONES, start=1)},
     **{word: number for number, word in enumerate(_TEENS, start=10)},
     **{word: 10 * number for number, word in enumerate(_TENTHS, start=2)},
 }
-_ALONE = (*_ONES[2:], *_TEENS, *_TENTHS)  # "third" on, read without a tens word
+_ALONE = (*ORDINAL_ONES[2:], *_TEENS, *_TENTHS)  # "third" on, read without a tens word
 
 ORDINAL = re.compile(
     r"\b(?:(?P<digits>\d{1,4})(?:st|nd|rd|th)"
-    rf"|(?P<tens>{'|'.join(_TENS)})[\s-](?P<ones>{'|'.join(_ONES)})"
+    rf"|(?P<tens>{'|'.join(TENS)})[\s-](?P<ones>{'|'.join(ORDINAL_ONES)})"
     rf"|(?P<word>{'|'.join(_ALONE)}))"
     r"(?P<century>[\s-]+centur(?:y|ies))?\b",
     re.IGNORECASE,
@@ -59,7 +59,7 @@ class Ordinal:
 # a year or a game ("the third quarter": a period dates imply), a party to a deal
 # ("third-party apps"), a point of a list an answer counts off ("Third, the report
 # recommends ...").
-_FRACTION_BEFORE = re.compile(r"\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|\d+)\s+$")
+_FRACTION_BEFORE = re.compile(rf"\b(?:a|an|{'|'.join(sorted(NUMBER_WORDS))}|\d+)\s+$")
 _NOT_A_RANK_AFTER = re.compile(
     r"^[\s-]+(?:of\s+(?:january|february|march|april|may|june|july|august|september|"
     r"october|november|december)\b|part(?:y|ies)\b|quarters?\b)",
@@ -102,7 +102,7 @@ def _value(match: re.Match[str]) -> int:
     if match.group("digits"):
         return int(match.group("digits"))
     if match.group("tens"):
-        tens = 10 * (_TENS.index(match.group("tens").lower()) + 2)
+        tens = 10 * (TENS.index(match.group("tens").lower()) + 2)
         return tens + _WORD_VALUES[match.group("ones").lower()]
     return _WORD_VALUES[match.group("word").lower()]
 

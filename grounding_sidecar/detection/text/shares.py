@@ -75,31 +75,6 @@ class Share:
     surface: str
 
 
-# A share of a percentage point is an amount of points, not a share of the quantity:
-# "raised by a quarter of a percentage point" is 0.25 points (amounts.py's "pp"), where
-# "by a quarter" alone is 25%.
-_POINT_SHARE = re.compile(
-    r"\b(?:by\s+)?(?P<share>(?:a|one)[ -]quarter|half|three[ -]quarters)\s+(?:of\s+)?"
-    r"a\s+percentage\s+point\b",
-    re.IGNORECASE,
-)
-_POINTS = {"quarter": 0.25, "half": 0.5, "quarters": 0.75}
-
-
-@dataclass(frozen=True, slots=True)
-class PointShare:
-    span: tuple[int, int]
-    points: float
-    surface: str
-
-
-def find_point_shares(text: str) -> Iterator[PointShare]:
-    """Every share of a percentage point `text` states ("half a percentage point")."""
-    for match in _POINT_SHARE.finditer(text):
-        last_word = re.split(r"[ -]", match.group("share").lower())[-1]
-        yield PointShare(match.span(), _POINTS[last_word], match.group())
-
-
 def find_shares(text: str) -> Iterator[Share]:
     """Every share or multiple `text` states in words."""
     for pattern, percent in _SHARES:

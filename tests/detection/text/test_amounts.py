@@ -9,6 +9,7 @@ from grounding_sidecar.detection.text.amounts import (
     HALF_AMOUNT,
     LONE_PERIOD,
     NUMBER_WORDS,
+    POINT_SHARE,
     QUANTITY,
     Amount,
     difference,
@@ -16,6 +17,7 @@ from grounding_sidecar.detection.text.amounts import (
     read_amount,
     read_half_amount,
     read_lone_period,
+    read_point_share,
     written_as_year,
 )
 
@@ -206,3 +208,32 @@ def test_a_half_without_a_period_or_a_bare_period_is_no_half_amount(text: str) -
 def test_a_bare_whole_number_may_be_a_year(value: str, unit: str, surface: str, year: bool) -> None:
     assert written_as_year(value, unit, surface) is year
     assert may_be_year(value, unit) is (year or surface == "1,240")
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "points"),
+    [
+        (
+            "lifted its main rate by a quarter of a percentage point",
+            "by a quarter of a percentage point",
+            "0.25",
+        ),
+        ("cut by half a percentage point", "by half a percentage point", "0.5"),
+        (
+            "up three-quarters of a percentage point",
+            "three-quarters of a percentage point",
+            "0.75",
+        ),
+    ],
+)
+def test_a_share_of_a_percentage_point_is_an_amount_of_points(
+    text: str, surface: str, points: str
+) -> None:
+    match = POINT_SHARE.search(text)
+    assert match is not None and match.group() == surface
+    assert read_point_share(match) == Amount(points, "pp", "")
+
+
+def test_a_share_of_the_quantity_is_no_share_of_a_point() -> None:
+    assert POINT_SHARE.search("Costs fell by a quarter.") is None
+    assert POINT_SHARE.search("a quarter of a point") is None  # a point of what?

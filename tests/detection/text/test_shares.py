@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from grounding_sidecar.detection.text.shares import (
-    find_point_shares,
     find_shares,
     implied_changes,
     implied_ratios,
@@ -107,22 +106,3 @@ def test_values_past_what_numbers_hold_imply_no_share() -> None:
 )
 def test_the_rest_of_a_share_is_implied(text: str, rests: list[float]) -> None:
     assert [round(share.percent, 1) for share in implied_remainders(text)] == rests
-
-
-@pytest.mark.parametrize(
-    ("text", "points"),
-    [
-        ("lifted its main rate by a quarter of a percentage point", 0.25),
-        ("cut by half a percentage point", 0.5),
-        ("up three-quarters of a percentage point", 0.75),
-    ],
-)
-def test_a_share_of_a_percentage_point_is_an_amount_of_points(text: str, points: float) -> None:
-    [share] = find_point_shares(text)
-    assert share.points == points
-    assert text[share.span[0] : share.span[1]] == share.surface
-
-
-def test_a_share_of_the_quantity_is_no_share_of_a_point() -> None:
-    assert list(find_point_shares("Costs fell by a quarter.")) == []
-    assert list(find_point_shares("a quarter of a point")) == []  # a point of what?
