@@ -19,6 +19,8 @@ from tools.training.verifier.wordnet import (
 )
 
 Synsets = dict[tuple[str, str], Synset]
+# Lemma -> part of speech -> (its senses tagged in the sense-tagged corpus, its senses).
+_Tagged = dict[str, dict[str, tuple[int, int]]]
 
 # A noun's kinds are its most frequent sense's hypernyms up to KIND_HOPS links up,
 # each at least KIND_MIN_DEPTH links below WordNet's root and over at most
@@ -38,13 +40,13 @@ def noun_kinds(
     """Each single-word lemma used mostly as a noun (`_mostly_nouns`, bar stopwords)
     with its most frequent sense: `[synset, [its hypernyms up to KIND_HOPS links],
     [those that are kinds], how many kinds of thing it heads within KIND_HOPS links
-    (`_kinds_below`), [the synsets
-    of all its noun senses], [their hypernyms up to KIND_HOPS links], its depth (the
-    longest path of links to WordNet's root)]`, synsets as
-    WordNet offsets; an irregular plural ("mice") has its lemma's entry, and so does
-    the regular plural of a noun left out as a verb's form ("roses", `_plural_nouns`).  The run time
-    reads two nouns as a contrast when they share a kind and neither is the other's
-    hypernym in any sense (detection/text/noun_kinds.py).
+    (`_kinds_below`), [the synsets of all its noun senses], [their hypernyms up to
+    KIND_HOPS links], its depth (the longest path of links to WordNet's root)]`,
+    synsets as WordNet offsets.  An irregular plural ("mice") has its lemma's entry,
+    and so does the regular plural of a noun left out as a verb's form ("roses",
+    `_plural_nouns`).  The run time reads two nouns as a contrast when they share a
+    kind and neither is the other's hypernym in any sense
+    (detection/text/noun_kinds.py).
     Second, the same entries, from their most frequent noun sense, for the other
     single-word lemmas WordNet has as nouns ("drill", "duck", "contract", "saw"):
     words used more often as verbs, which the run time reads as nouns only where the
@@ -56,7 +58,9 @@ def noun_kinds(
     # A noun's place in the hierarchy by its longest path: "dog" is a "domestic
     # animal" (8 links from the root) and a "canine" (13), as deep as "cat".
     height = _depths(hypernyms, deepest=True)
-    nouns = _mostly_nouns(directory)
+    # WordNet's index and exception lists, read once for both readings of them.
+    tagged, inflected = _tagged(directory), _irregular_forms(directory)
+    nouns = _mostly_nouns(tagged, inflected)
     senses = first_senses(directory)
     words = {
         lemma: keys
@@ -109,7 +113,7 @@ def noun_kinds(
     for form, lemma in exceptions(directory, "noun"):
         if lemma in entries and form.isalpha():
             entries.setdefault(form, entries[lemma])
-    for plural, lemma in _plural_nouns(directory).items():
+    for plural, lemma in _plural_nouns(tagged, inflected).items():
         if lemma in slot:
             entries.setdefault(
                 plural, entry(lemma, slot[lemma], _ancestors(slot[lemma], hypernyms))
@@ -146,13 +150,11 @@ def _kinds_below(
     return counts
 
 
-def _mostly_nouns(directory: Path) -> set[str]:
+def _mostly_nouns(tagged: _Tagged, inflected: set[str]) -> set[str]:
     """Lemmas whose noun senses are tagged in WordNet's sense-tagged corpus at least as
     often as their senses of any other part of speech (by sense counts where none is
     tagged): "kitchen", "drum" and "star", not "down", "run" or "open".  Nor a verb's
-    or an adjective's irregular form: "fell" is "fall", "saw" is "see"."""
-    tagged = _tagged(directory)
-    inflected = _irregular_forms(directory)
+    or an adjective's irregular form (`inflected`): "fell" is "fall", "saw" is "see"."""
     return {
         lemma
         for lemma, by_pos in tagged.items()
@@ -160,15 +162,14 @@ def _mostly_nouns(directory: Path) -> set[str]:
     }
 
 
-def _plural_nouns(directory: Path) -> dict[str, str]:
+def _plural_nouns(tagged: _Tagged, inflected: set[str]) -> dict[str, str]:
     """Regular plural -> lemma, for the lemmas `_mostly_nouns` leaves out only as another
     word's irregular form and that WordNet has no verb of: "rose" may be "rise", but
     "roses" can only be flowers (so can "doves" and "spokes"; not "wounds", a verb's
     form too)."""
-    tagged = _tagged(directory)
     return {
         _regular_plural(lemma): lemma
-        for lemma in sorted(_irregular_forms(directory))
+        for lemma in sorted(inflected)
         if lemma.isalpha()
         and "n" in tagged.get(lemma, {})
         and "v" not in tagged[lemma]
@@ -184,9 +185,9 @@ def _regular_plural(noun: str) -> str:
     return noun + "s"
 
 
-def _tagged(directory: Path) -> dict[str, dict[str, tuple[int, int]]]:
+def _tagged(directory: Path) -> _Tagged:
     """Lemma -> part of speech -> (its senses tagged in the sense-tagged corpus, its senses)."""
-    tagged: dict[str, dict[str, tuple[int, int]]] = {}
+    tagged: _Tagged = {}
     for entry in read_index(directory):
         tagged.setdefault(entry.lemma, {})[entry.pos] = (entry.tagged, len(entry.offsets))
     return tagged

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.training.verifier.noun_table import _kinds_below, _regular_plural
+from tools.training.verifier.noun_table import _kinds_below, _plural_nouns, _regular_plural
 
 
 def test_the_nouns_below_a_noun_are_counted_by_class_links_alone() -> None:
@@ -30,3 +30,12 @@ def test_the_nouns_below_a_noun_are_counted_by_class_links_alone() -> None:
 )
 def test_a_regular_plural_is_spelled_as_english_does(noun: str, plural: str) -> None:
     assert _regular_plural(noun) == plural
+
+
+def test_a_plural_is_read_for_a_noun_left_out_as_a_verbs_form_with_no_verb_of_its_own() -> None:
+    tagged = {
+        "rose": {"n": (1, 3), "a": (1, 1)},  # "rise" -> "rose": no verb "rose"
+        "wound": {"n": (2, 4), "v": (1, 2)},  # a verb of its own: "wounds" may be one
+        "kitchen": {"n": (5, 1)},  # no irregular form: a noun already
+    }
+    assert _plural_nouns(tagged, {"rose", "wound"}) == {"roses": "rose"}
