@@ -25,22 +25,11 @@ and "answer paraphrases (held out)".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from benchmarks.probes import one_claim_case, part_at, parted_probe_main
+from benchmarks.probes import Page, in_part, one_claim_case, part_at, parted_probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
-
-@dataclass(frozen=True)
-class Source:
-    name: str
-    text: str
-    restatements: tuple[str, ...]  # faithful: each must pass
-    flips: tuple[str, ...]  # each changes one meaning: each must fail
-
-
 SOURCES = (
-    Source(
+    Page(
         "bridge",
         "The Øresund Bridge connects Copenhagen in Denmark with Malmö in Sweden. It opened to "
         "traffic on 1 July 2000 after four years of construction. The bridge carries a "
@@ -64,7 +53,7 @@ SOURCES = (
             "The bridge opened to traffic in July 2010.",
         ),
     ),
-    Source(
+    Page(
         "honeybees",
         "A honeybee colony is led by a single queen, who can lay up to 2,000 eggs a day. "
         "Worker bees are all female and live for about six weeks in summer. Male bees, called "
@@ -88,7 +77,7 @@ SOURCES = (
             "Worker bees live for about six months in summer.",
         ),
     ),
-    Source(
+    Page(
         "trade league",
         "The Hanseatic League was an alliance of merchant guilds and market towns in northern "
         "Europe. It grew from a few north German towns in the late 12th century. At its height "
@@ -115,7 +104,7 @@ SOURCES = (
             "Lübeck hosted none of the league's assemblies.",
         ),
     ),
-    Source(
+    Page(
         "scooter",
         "Nordwind released its first electric scooter, the NW-1, in March 2021. The scooter "
         "has a range of 45 kilometres and a top speed of 25 km/h. Its battery can be removed "
@@ -139,7 +128,7 @@ SOURCES = (
             "The battery charges fully in forty minutes.",
         ),
     ),
-    Source(
+    Page(
         "lake",
         "Lake Titicaca lies on the border between Peru and Bolivia. At 3,812 metres above sea "
         "level, it is often called the highest navigable lake in the world. The lake covers "
@@ -166,7 +155,7 @@ SOURCES = (
             "The lake lies 3,812 feet above sea level.",
         ),
     ),
-    Source(
+    Page(
         "medicine",
         "Take one tablet twice a day with food. Do not take more than four tablets in 24 "
         "hours. The tablets may cause drowsiness, so avoid driving until you know how they "
@@ -190,7 +179,7 @@ SOURCES = (
             "Take two tablets once a day with food.",
         ),
     ),
-    Source(
+    Page(
         "scientist",
         "Marie Curie was born in Warsaw in 1867 and moved to Paris in 1891 to study physics. "
         "In 1903 she shared the Nobel Prize in Physics with her husband Pierre Curie and Henri "
@@ -218,7 +207,7 @@ SOURCES = (
             "radium.",
         ),
     ),
-    Source(
+    Page(
         "backups",
         "Automatic backups run every night at 02:00 UTC and are kept for 14 days. You can "
         "restore a backup to a new instance, but not over the running one. Point-in-time "
@@ -242,7 +231,7 @@ SOURCES = (
             "Automatic backups run every hour.",
         ),
     ),
-    Source(
+    Page(
         "tournament",
         "The 2019 Women's World Cup was held in France from 7 June to 7 July. The United "
         "States beat the Netherlands 2–0 in the final in Lyon. It was the fourth title for the "
@@ -266,7 +255,7 @@ SOURCES = (
             "The final was played in Paris.",
         ),
     ),
-    Source(
+    Page(
         "recipe",
         "Preheat the oven to 180°C. Mix the flour, sugar and baking powder, then add the eggs "
         "and the melted butter. Pour the batter into a greased tin and bake for 35 minutes. The "
@@ -289,7 +278,7 @@ SOURCES = (
             "Take the cake out of the tin immediately, without letting it cool.",
         ),
     ),
-    Source(
+    Page(
         "central bank",
         "The central bank raised its main interest rate by 0.25 percentage points to 4.5% on "
         "Thursday. It was the fifth increase in a row. Inflation fell to 3.8% in October, down "
@@ -314,7 +303,7 @@ SOURCES = (
             "The bank raised its main interest rate to 5.5%.",
         ),
     ),
-    Source(
+    Page(
         "airport trains",
         "Trains to the airport leave from platform 4 every 15 minutes between 5 a.m. and "
         "midnight. The journey takes 22 minutes and a single ticket costs €8.50. Children under "
@@ -342,36 +331,32 @@ SOURCES = (
 )
 
 
-def part_of(source: Source) -> str:
+def part_of(source: Page) -> str:
     """The part a source belongs to ("studied" or "held out"): the sources alternate in the
     order written."""
     return part_at(SOURCES.index(source))
 
 
-def source_cases(source: Source) -> list[LabelledCase]:
+def source_cases(source: Page) -> list[LabelledCase]:
     """One source's restatements (`supported`), then its flips (`contradictory`)."""
-    answers = [(text, "supported", "same") for text in source.restatements]
-    answers += [(text, "contradictory", "flip") for text in source.flips]
-    counts: dict[str, int] = {}
-    cases = []
-    for text, label, kind in answers:
-        number = counts[kind] = counts.get(kind, -1) + 1
-        case_id = f"{source.name}:{kind}-{number}"
-        cases.append(one_claim_case(case_id, source.text, text, label))
-    return cases
+    same = [
+        one_claim_case(f"{source.name}:same-{number}", source.text, answer, "supported")
+        for number, answer in enumerate(source.restatements)
+    ]
+    flips = [
+        one_claim_case(f"{source.name}:flip-{number}", source.text, answer, "contradictory")
+        for number, answer in enumerate(source.flips)
+    ]
+    return same + flips
 
 
 def answer_paraphrase_cases(part: str) -> list[LabelledCase]:
     """Every case of the sources in `part` ("studied" or "held out")."""
-    return [case for source in SOURCES if part_of(source) == part for case in source_cases(source)]
+    return [case for source in in_part(SOURCES, part) for case in source_cases(source)]
 
 
 def main() -> None:
-    parted_probe_main(__doc__ or "", "source", _groups)
-
-
-def _groups(part: str) -> list[tuple[str, list[LabelledCase]]]:
-    return [(g.name, source_cases(g)) for g in SOURCES if part_of(g) == part]
+    parted_probe_main(__doc__ or "", "source", SOURCES, source_cases)
 
 
 if __name__ == "__main__":

@@ -20,19 +20,8 @@ prints, per page, the flips caught (the answer fails) and the restatements passe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from benchmarks.probes import one_claim_case, probe_main
+from benchmarks.probes import Page, one_claim_case, probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
-
-
-@dataclass(frozen=True)
-class Page:
-    name: str
-    text: str
-    restatements: tuple[str, ...]  # faithful: each must pass
-    flips: tuple[str, ...]  # each changes one meaning: each must fail
-
 
 PAGES = (
     Page(

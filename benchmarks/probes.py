@@ -11,14 +11,26 @@ default (calibrated scorer, the verifier on, strict policy).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from grounding_sidecar.common.inputs import Case
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled, label_case
+
+
+@dataclass(frozen=True)
+class Page:
+    """A source and the answers written from it (`policy_answers.py`,
+    `answer_paraphrases.py`)."""
+
+    name: str
+    text: str
+    restatements: tuple[str, ...]  # faithful: each must pass
+    flips: tuple[str, ...]  # each changes one meaning: each must fail
 
 
 def one_claim_case(case_id: str, source: str, answer: str, label: str) -> LabelledCase:
@@ -104,16 +116,31 @@ def part_at(index: int) -> str:
     return PARTS[index % 2]
 
 
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+Group = TypeVar("Group", bound=_Named)
+
+
+def in_part(groups: Sequence[Group], part: str) -> list[Group]:
+    """The groups of a probe with a held-out half that are in `part`."""
+    return [group for index, group in enumerate(groups) if part_at(index) == part]
+
+
 def parted_probe_main(
     description: str,
     group_title: str,
-    groups: Callable[[str], Iterable[tuple[str, list[LabelledCase]]]],
+    groups: Sequence[Group],
+    cases_of: Callable[[Group], list[LabelledCase]],
 ) -> None:
-    """A probe's command line with `--part studied|held-out` (`groups(part)` gives that
-    part's groups) and `--embedder minilm|hash`, then its table."""
+    """A probe's command line with `--part studied|held-out` and `--embedder
+    minilm|hash`, then its table of that part's groups."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--embedder", default="minilm", choices=("minilm", "hash"))
     parser.add_argument("--part", default="studied", choices=("studied", "held-out"))
     args = parser.parse_args()
     part = args.part.replace("-", " ")
-    print_probe(probe_grader(args.embedder), groups(part), group_title)
+    named = [(group.name, cases_of(group)) for group in in_part(groups, part)]
+    print_probe(probe_grader(args.embedder), named, group_title)

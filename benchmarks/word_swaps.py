@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from benchmarks.probes import one_claim_case, part_at, parted_probe_main
+from benchmarks.probes import in_part, one_claim_case, part_at, parted_probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
 # The second sentence of every source.
@@ -416,15 +416,11 @@ def group_cases(group: Group) -> list[LabelledCase]:
 
 def word_swap_cases(part: str) -> list[LabelledCase]:
     """Every case of the groups in `part` ("studied" or "held out")."""
-    return [case for group in GROUPS if part_of(group) == part for case in group_cases(group)]
+    return [case for group in in_part(GROUPS, part) for case in group_cases(group)]
 
 
 def main() -> None:
-    parted_probe_main(__doc__ or "", "group", _groups)
-
-
-def _groups(part: str) -> list[tuple[str, list[LabelledCase]]]:
-    return [(g.name, group_cases(g)) for g in GROUPS if part_of(g) == part]
+    parted_probe_main(__doc__ or "", "group", GROUPS, group_cases)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@ swaps caught and restatements passed apart."""
 
 from __future__ import annotations
 
-from benchmarks.probes import PARTS, Tally, one_claim_case, part_at
+from benchmarks.probes import PARTS, Page, Tally, in_part, one_claim_case, part_at
 
 
 def test_a_one_claim_case_is_one_labelled_claim_over_the_whole_answer() -> None:
@@ -27,3 +27,9 @@ def test_the_tally_counts_swaps_and_restatements_apart() -> None:
 def test_the_groups_of_a_parted_probe_alternate_from_the_studied_part() -> None:
     assert [part_at(i) for i in range(4)] == [PARTS[0], PARTS[1], PARTS[0], PARTS[1]]
     assert PARTS == ("studied", "held out")
+
+
+def test_a_part_holds_every_other_group_in_the_order_written() -> None:
+    pages = [Page(f"p{n}", "text", (), ()) for n in range(5)]
+    assert [p.name for p in in_part(pages, "studied")] == ["p0", "p2", "p4"]
+    assert [p.name for p in in_part(pages, "held out")] == ["p1", "p3"]
