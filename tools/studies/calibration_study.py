@@ -56,7 +56,16 @@ from tools.training.verifier.build_pairs import (
     synthetic_pairs,
 )
 
-STUDY_SETS = ["factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rag", "rewrites"]
+STUDY_SETS = [
+    "attrbench",
+    "factcheckgpt",
+    "wice",
+    "summedits",
+    "feversym",
+    "faithbench",
+    "rag",
+    "rewrites",
+]
 OUT = Path(__file__).resolve().parents[2] / "build" / "study" / "claims.npz"
 _MISSING = (np.nan, np.nan, np.nan)
 

@@ -22,13 +22,18 @@ from pathlib import Path
 import numpy as np
 
 from grounding_sidecar.detection.judging.calibration import CalibratedModel, params_path
-from grounding_sidecar.detection.judging.features import Feature
+from grounding_sidecar.detection.judging.features import (
+    FEATURE_NAMES,
+    VERIFIER_LOGIT_CLIP,
+    Feature,
+)
 from grounding_sidecar.evaluation.agreement import auroc
 from grounding_sidecar.evaluation.calibration_fit import THRESHOLD_CANDIDATES
 from grounding_sidecar.evaluation.fitting import fit_monotone_logistic
 from tools.studies.calibration_study import OUT
 from tools.studies.later_rules import addition_study, compare_recordings, contradiction_bars
 from tools.studies.recording import (
+    CONTRADICTED,
     ENTAILED,
     FIT_SETS,
     REPORT_SETS,
@@ -105,6 +110,21 @@ def _best_of(index: int, *keys: str) -> Callable[[Study], FloatArray]:
 _TWO_PARTS = ("verifier", "calibration")
 
 
+_BIGRAMS = FEATURE_NAMES.index("bigram_containment_sources")
+
+
+def _where_reworded(key: str, index: int) -> Callable[[Study], FloatArray]:
+    """A reading's log-odds times the share of the claim's bigrams no source has: the
+    verifier's word weighs most where the claim's own words say least."""
+
+    def column(study: Study) -> FloatArray:
+        reworded = 1.0 - np.asarray(study["features"], dtype=np.float64)[:, _BIGRAMS]
+        shifted = reading_column(key, index)(study) + VERIFIER_LOGIT_CLIP
+        return np.asarray(shifted * reworded, np.float64)
+
+    return column
+
+
 VARIANTS = [
     Variant("no verifier (refit)", lexical_features, uses_verifier=False),
     Variant("shipped recipe", with_columns(*VERIFIER_COLUMNS)),
@@ -125,6 +145,20 @@ VARIANTS = [
         with_columns(
             *VERIFIER_COLUMNS,
             ("entailed_any", _best_of(ENTAILED, "best", "second", "joined"), +1),
+        ),
+    ),
+    Variant(
+        "+ entailed where reworded",
+        with_columns(
+            *VERIFIER_COLUMNS, ("entailed_reworded", _where_reworded("best", ENTAILED), +1)
+        ),
+    ),
+    Variant(
+        "+ both where reworded",
+        with_columns(
+            *VERIFIER_COLUMNS,
+            ("entailed_reworded", _where_reworded("best", ENTAILED), +1),
+            ("contradicted_reworded", _where_reworded("best", CONTRADICTED), -1),
         ),
     ),
     Variant(

@@ -25,8 +25,17 @@ from grounding_sidecar.evaluation.calibration_fit import THRESHOLD_CANDIDATES
 
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
-FIT_SETS = ("factcheckgpt", "wice", "summedits", "rag")
-REPORT_SETS = ("factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rewrites", "rag")
+FIT_SETS = ("attrbench", "factcheckgpt", "wice", "summedits", "rag")
+REPORT_SETS = (
+    "attrbench",
+    "factcheckgpt",
+    "wice",
+    "summedits",
+    "feversym",
+    "faithbench",
+    "rewrites",
+    "rag",
+)
 RESPONSE_SETS = frozenset({"summedits", "faithbench"})
 
 
@@ -222,6 +231,8 @@ def print_intervals(study: Study, first: Scored, second: Scored, title: str) -> 
     """`second` minus `first` on every held-out set, with paired-bootstrap intervals."""
     print(f"\n{title}, held-out claim BAcc, paired bootstrap 95%:")
     for name in REPORT_SETS[:-1]:
+        if not study.mask(name, "holdout").any():
+            continue  # a set the recording left out (`calibration_study --sets`)
         mid, low, high = paired_interval(study, first, second, name)
         print(f"  {name}: {mid:+.1f} ({low:+.1f} to {high:+.1f})")
         if name in RESPONSE_SETS:

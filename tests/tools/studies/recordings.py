@@ -12,18 +12,27 @@ import numpy as np
 
 from grounding_sidecar.detection.judging.features import FEATURES
 
-SETS = ("factcheckgpt", "wice", "summedits", "feversym", "faithbench", "rewrites", "rag")
+SETS = (
+    "attrbench",
+    "factcheckgpt",
+    "wice",
+    "summedits",
+    "feversym",
+    "faithbench",
+    "rewrites",
+    "rag",
+)
 PARTS = ("verifier", "calibration", "holdout")
 CASES_PER_PART = 12
 CLAIMS_PER_CASE = 2
 
 
-def write_recording(path: Path, seed: int = 3) -> Path:
+def write_recording(path: Path, seed: int = 3, sets: tuple[str, ...] = SETS) -> Path:
     labels = np.random.default_rng(0)
     rng = np.random.default_rng(seed)
     rows: dict[str, list[object]] = {}
     case = 0
-    for dataset in SETS:
+    for dataset in sets:
         for part in PARTS:
             for _ in range(CASES_PER_PART):
                 failed = False

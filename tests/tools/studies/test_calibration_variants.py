@@ -7,9 +7,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from tests.tools.studies.recordings import write_recording
+from tests.tools.studies.recordings import SETS, write_recording
 from tools.studies import calibration_variants
 from tools.studies.recording import Study, recorded
 
@@ -75,3 +76,28 @@ def test_the_recorded_default_is_found_at_its_threshold(recordings: tuple[Path, 
     broken.columns["after_supported"] = ~broken.columns["after_supported"].astype(bool)
     with pytest.raises(SystemExit, match="no threshold reproduces"):
         recorded(broken, "after")
+
+
+def test_a_set_left_out_of_the_recording_is_left_out_of_the_intervals(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    without = write_recording(tmp_path / "without.npz", sets=SETS[1:])
+    _run(monkeypatch, "--study", str(without))
+    intervals = capsys.readouterr().out.split("shipped minus previous default")[1]
+    assert f"  {SETS[0]}: " not in intervals and f"  {SETS[1]}: " in intervals
+
+
+def test_the_reworded_reading_weighs_where_no_source_has_the_bigrams(
+    recordings: tuple[Path, Path],
+) -> None:
+    study = Study.load([recordings[0]])
+    bigrams = calibration_variants.FEATURE_NAMES.index("bigram_containment_sources")
+    features = np.asarray(study["features"], dtype=np.float64)
+    features[:3, bigrams] = [1.0, 0.0, 0.0]  # copied, reworded, reworded
+    best = np.asarray(study["best"], dtype=np.float64)
+    best[2] = np.nan  # not read
+    column = calibration_variants._where_reworded("best", 0)(
+        Study({**study.columns, "features": features, "best": best})
+    )
+    assert column[0] == 0.0 and column[2] == 0.0
+    assert column[1] > 0.0
