@@ -48,6 +48,7 @@ from grounding_sidecar.detection.text.passages import with_neighbours
 from grounding_sidecar.detection.verifier.runtime import OnnxVerifier
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled
 from tools.eval_data import Part, dataset_path, load, part_of
+from tools.studies.recording import REPORT_SETS
 from tools.training.fit_calibration import rag_cases
 from tools.training.verifier.build_pairs import SEED as PAIRS_SEED
 from tools.training.verifier.build_pairs import (
@@ -56,16 +57,7 @@ from tools.training.verifier.build_pairs import (
     synthetic_pairs,
 )
 
-STUDY_SETS = [
-    "attrbench",
-    "factcheckgpt",
-    "wice",
-    "summedits",
-    "feversym",
-    "faithbench",
-    "rag",
-    "rewrites",
-]
+STUDY_SETS = list(REPORT_SETS)
 OUT = Path(__file__).resolve().parents[2] / "build" / "study" / "claims.npz"
 _MISSING = (np.nan, np.nan, np.nan)
 

@@ -11,17 +11,9 @@ from pathlib import Path
 import numpy as np
 
 from grounding_sidecar.detection.judging.features import FEATURES
+from tools.studies.recording import REPORT_SETS
 
-SETS = (
-    "attrbench",
-    "factcheckgpt",
-    "wice",
-    "summedits",
-    "feversym",
-    "faithbench",
-    "rewrites",
-    "rag",
-)
+SETS = REPORT_SETS
 PARTS = ("verifier", "calibration", "holdout")
 CASES_PER_PART = 12
 CLAIMS_PER_CASE = 2

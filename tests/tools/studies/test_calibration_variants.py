@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from grounding_sidecar.detection.judging.features import FEATURE_NAMES
 from tests.tools.studies.recordings import SETS, write_recording
 from tools.studies import calibration_variants
 from tools.studies.recording import Study, recorded
@@ -91,7 +92,7 @@ def test_the_reworded_reading_weighs_where_no_source_has_the_bigrams(
     recordings: tuple[Path, Path],
 ) -> None:
     study = Study.load([recordings[0]])
-    bigrams = calibration_variants.FEATURE_NAMES.index("bigram_containment_sources")
+    bigrams = FEATURE_NAMES.index("bigram_containment_sources")
     features = np.asarray(study["features"], dtype=np.float64)
     features[:3, bigrams] = [1.0, 0.0, 0.0]  # copied, reworded, reworded
     best = np.asarray(study["best"], dtype=np.float64)
