@@ -26,11 +26,30 @@ def test_each_source_has_six_restatements_and_six_flips_against_its_text() -> No
     assert ids[0] == "bridge:same-0" and ids[6] == "bridge:flip-0"
 
 
+def test_sources_written_earlier_keep_their_places_and_so_their_parts() -> None:
+    first_sitting = [
+        "bridge",
+        "honeybees",
+        "trade league",
+        "scooter",
+        "lake",
+        "medicine",
+        "scientist",
+        "backups",
+        "tournament",
+        "recipe",
+        "central bank",
+        "airport trains",
+    ]
+    assert [s.name for s in SOURCES[: len(first_sitting)]] == first_sitting
+    assert len({s.name for s in SOURCES}) == len(SOURCES) == 20
+
+
 def test_the_sources_alternate_between_the_parts() -> None:
     assert [part_of(s) for s in SOURCES[:3]] == [PARTS[0], PARTS[1], PARTS[0]]
     studied = {case.case.id for case in answer_paraphrase_cases("studied")}
     held_out = {case.case.id for case in answer_paraphrase_cases("held out")}
-    assert len(studied) == len(held_out) == 72 and not studied & held_out
+    assert len(studied) == len(held_out) == 120 and not studied & held_out
 
 
 @pytest.mark.minilm
