@@ -265,7 +265,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v25/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v26/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -273,7 +273,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v25, no language check"
+        "lexical rules rules-v26, no language check"
     )
     verified = Grader(
         HashEmbedder(),
@@ -556,6 +556,12 @@ _phrases = st.sampled_from(
         "the Berlin office had 120 employees and the Munich office had 45 employees",
         "48 hours",
         "more than 1,200",
+        "never more than €5",
+        "is no longer supported",
+        "drops support for Python 3.8",
+        "Retries are now off by default",
+        "without you having to do anything",
+        "can be renewed twice",
         "under £40",
         "over $50",
         "nearly 78,000",

@@ -56,8 +56,9 @@ _BEFORE = (
         re.compile(rf"\b(?:{RISE_WORDS}|{FALL_WORDS})(?:\s+[a-z'-]+){{0,3}}?\s+by\s*$"),
     ),
 )
-# A limit's words before a bound's: "no more than 23 kg" is a limit.
-_LIMIT = re.compile(r"\b(?:no|not|nothing)\s+(?:more|less|fewer)\s+than\s*$")
+# A limit's words before a bound's: "no more than 23 kg" (or "never more than") is a
+# limit.
+_LIMIT = re.compile(r"\b(?:no|not|never|nothing)\s+(?:more|less|fewer)\s+than\s*$")
 # A difference's words right after the amount ("five hours longer", "six years
 # before", "3% more than", "two days later").
 _DIFFERENCE = re.compile(

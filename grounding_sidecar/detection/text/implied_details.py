@@ -1,7 +1,7 @@
 """Details a source implies without stating them, looked up for a claim's detail that
 no source states as written (judging/corpus.py): the size and share of a change it
 gives as two values, a share out of a count, the rest of a share, a stretch of the
-day's length, "twice" as 2 (`implied_details`); the start of a change given by its
+day's length, "twice" as 2 times (`implied_details`); the start of a change given by its
 size and end (`implied_starts`); a sentence's total (`implied_totals`); how many times
 one amount of a thing is another (`implied_multiples`).  Never asked of a claim.  The
 details a text states are details.py's.
@@ -33,7 +33,8 @@ from grounding_sidecar.detection.text.shares import (
 )
 from grounding_sidecar.detection.text.words import STOPWORDS, stem
 
-# Counts written as adverbs: a source's "renewed twice" states the number 2.
+# Counts written as adverbs: a source's "renewed twice" states 2 times (unit "x", as
+# "two times" is read), which a bare 2 restates and "two weeks" does not.
 _TIMES = {"twice": "2", "thrice": "3"}
 _TIMES_WORD = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
 
@@ -47,7 +48,7 @@ def implied_details(text: str) -> tuple[Detail, ...]:
     length of a stretch of the day ("between 09:14 and 10:02": 48 minutes), and the
     count in "twice" (2).  Looked up for a claim, never asked of one."""
     counts = tuple(
-        Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "", m.group(1))
+        Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "x", m.group(1))
         for m in _TIMES_WORD.finditer(text)
     )
     shares = (*implied_changes(text), *implied_ratios(text), *implied_remainders(text))

@@ -1,5 +1,6 @@
 """Negations a text states without a cue word: a word negated by its prefix
-("unopened", "non-transferable") and a limit the other text's negation restates ("No
+("unopened", "non-transferable"), a thing said to be off ("Retries are off by default")
+and a limit the other text's negation restates ("No
 carriage may carry more than two bikes" for "only two bikes per carriage", "may not
 install it on more than five devices" for "on up to five devices"; limits.py).  Polarity
 (judging/polarity.py) counts them beside the cues negation.py reads."""
@@ -20,10 +21,13 @@ def implied_negations(claim: str, passage: str) -> tuple[int, int]:
     the claim's negation of all restates; on either side, a limit that restates the
     other's negated comparison of the same amount."""
     return (
-        prefix_negations(claim, passage) + restates_negated_limit(claim, passage),
+        prefix_negations(claim, passage)
+        + restates_negated_limit(claim, passage)
+        + switched_off(claim, passage),
         passage_prefix_negations(passage, claim)
         + prefix_restatements(passage, claim)
-        + max(limits_restated(passage, claim), restates_negated_limit(passage, claim)),
+        + max(limits_restated(passage, claim), restates_negated_limit(passage, claim))
+        + switched_off(passage, claim),
     )
 
 
@@ -136,6 +140,27 @@ def limits_restated(passage: str, claim: str) -> int:
     if not _NONE_THAN.search(claim.lower()) or _NONE_THAN.search(lowered):
         return 0
     return 1 if _MOST.search(lowered) else 0
+
+
+# A thing said to be off: "Retries are now off by default", "Tracking is turned off",
+# "The update switches off automatic retries" (the word before the verb, or after it).
+_OFF = re.compile(
+    r"\b([a-z]+)\s+(?:is|are|was|were|be|stays?|remains?)\s+(?:now\s+|currently\s+|still\s+)?"
+    r"(?:turned\s+|switched\s+|set\s+|left\s+)?off\b"
+    r"|\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?)\s+off\s+(?:the\s+|all\s+|automatic\s+)*([a-z]+)"
+)
+
+
+def switched_off(text: str, other: str) -> int:
+    """How many things `text` says are off that `other` negates with a cue: "Retries
+    are now off by default" against "version 4.2 does not retry".  Each counts as
+    `text`'s negation of that word; a thing off that `other` does not negate counts
+    nothing (so it never makes a flip of its own)."""
+    if "off" not in text.lower():
+        return 0  # most texts switch nothing off: `other` is not read
+    negated = _cue_negated_roots(other)
+    things = (match.group(1) or match.group(2) for match in _OFF.finditer(text.lower()))
+    return sum(1 for thing in things if _bare_root(thing) in negated)
 
 
 def _cue_negated_roots(text: str) -> frozenset[str]:

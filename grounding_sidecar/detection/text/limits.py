@@ -41,8 +41,9 @@ _LIMIT = re.compile(
     r"(?P<lower>at\s+least|a\s+minimum\s+of|minimum\s+of))\s+"
 )
 _CLAUSE = re.compile(r"[^.;!?]+")
-# A negation right before the comparison makes a limit phrase, not a negated comparison.
-_LIMIT_PHRASE = re.compile(r"\b(?:no|not)\s+$")
+# A negation right before the comparison makes a limit phrase, not a negated comparison
+# ("never more than €5" is "no more than €5").
+_LIMIT_PHRASE = re.compile(r"\b(?:no|not|never)\s+$")
 
 Limit = tuple[Side, str, str]  # side, unit, value
 

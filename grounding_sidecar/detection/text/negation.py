@@ -25,11 +25,17 @@ from grounding_sidecar.detection.text.clauses import clause_around
 # those who witness it"; a "not only" with no "but" after it negates: "is not only
 # found in print"); "nothing but" says "only"; "no matter" and "no doubt" concede.
 # Counted as cues, "The library lends not only books but also films" read as a flipped
-# negation of "The library lends books and films".
+# negation of "The library lends books and films".  "without you having to do
+# anything" says "automatically": it negates nothing.
 _ADDING = r"(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)"
+_UNAIDED = (
+    r"(?!\s+(?:(?:you|your|the\s+user|users|anyone)\s+)?"
+    r"(?:having|needing)\s+to\s+do\s+anything\b)"
+)
 _NEGATIONS = re.compile(
     rf"\b(?:not{_ADDING}|no(?!\s+(?:matter|doubt)\b)"
-    rf"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|unable)\b|n't\b{_ADDING}"
+    rf"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without{_UNAIDED}|cannot|unable)\b"
+    rf"|n't\b{_ADDING}"
 )
 
 
@@ -91,6 +97,7 @@ _FORBIDDING = (
 )
 _DENIALS = re.compile(
     r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
+    r"(?:drop(?:s|ped|ping)?|end(?:s|ed|ing)?)(?=\s+support\b)|discontinu(?:e|es|ed|ing)|"
     rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|exempt(?:s|ed)?\s+from|free\s+of|"
     rf"rather\s+than|instead\s+of|as\s+opposed\s+to|{_FORBIDDING})\b"
 )
@@ -244,6 +251,8 @@ def _read_cues(
             # `words.written`, not the cached `words.words`: these snippets would only
             # push whole passages out of its cache.
             following = words.written(after)
+            if following[:1] == ("longer",):
+                following = following[1:]  # "no longer supported" negates "supported"
             stems = [words.stem(token) for token in following]
             negated = _first_and_alternatives(stems)
             written = following[stems.index(negated[0])] if negated else ""

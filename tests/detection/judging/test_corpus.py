@@ -53,6 +53,14 @@ def test_twice_states_the_number_two() -> None:
     (two,) = extract_details("A book can be renewed online two times.")
     (three,) = extract_details("A book can be renewed online three times.")
     assert corpus.contains(two) and not corpus.contains(three)
+    (bare,) = extract_details("A book can be renewed 2 more times online.")
+    assert corpus.contains(bare)
+
+
+def test_twice_is_no_amount_of_another_unit() -> None:
+    corpus = SourceCorpus(["Books are lent for three weeks and can be renewed twice."])
+    weeks = [d for d in extract_details("DVDs are lent for two weeks.") if d.unit]
+    assert weeks and not any(corpus.contains(d) for d in weeks)
 
 
 DATED = SourceCorpus(

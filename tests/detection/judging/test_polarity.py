@@ -152,6 +152,11 @@ def test_a_prohibition_flips_only_what_the_other_side_permits(claim: str, passag
         ("Trucks are not allowed on the bridge.", "The bridge is closed to trucks."),
         ("Do not drink alcohol with the drug.", "Avoid drinking alcohol with the drug."),
         ("Members were not let in.", "Members were barred from the hall."),
+        (
+            "From version 4.2, Python 3.8 is no longer supported.",
+            "Version 4.2 drops support for Python 3.8.",
+        ),
+        ("The vendor no longer supports the model.", "The vendor ended support for the model."),
     ],
 )
 def test_a_negation_restating_a_denying_verb_is_no_flip(claim: str, passage: str) -> None:
@@ -293,3 +298,34 @@ def test_an_adverb_negates_with_the_word_it_qualifies() -> None:
     passage = "The difference in exacerbation rates was not statistically significant."
     claim = "There was no significant difference in exacerbation rates."
     assert negation_flip(claim, passage) is None
+
+
+def test_an_end_of_support_only_takes_a_flip_away() -> None:
+    passage = "Version 4.2 drops support for Python 3.8."
+    assert negation_flip("Version 4.2 does not drop support for Python 3.8.", passage) is not None
+    assert negation_flip("Python 3.8 is no longer available.", "Python 3.8 is available.")
+
+
+def test_a_limit_written_with_never_restates_the_passages_maximum() -> None:
+    passage = "Late returns cost 20 cents per item per day, up to a maximum of €5 per item."
+    assert (
+        negation_flip("Each late item costs 20 cents a day, but never more than €5.", passage)
+        is None
+    )
+    assert (
+        negation_flip("Each late item costs 20 cents a day, but no more than €5.", passage) is None
+    )
+
+
+def test_an_upload_without_anything_to_do_restates_automatically() -> None:
+    passage = "Uploads larger than 5 GB are split into parts automatically."
+    claim = "Files over 5 GB are uploaded in parts without you having to do anything."
+    assert negation_flip(claim, passage) is None
+    assert negation_flip("Files over 5 GB are uploaded without splitting.", passage) is not None
+
+
+def test_a_thing_off_restates_a_negation_and_makes_no_flip_of_its_own() -> None:
+    passage = "Retries are now off by default and must be enabled with the retry option."
+    assert negation_flip("By default, version 4.2 does not retry.", passage) is None
+    assert negation_flip("Retries are not off by default.", passage) is not None
+    assert negation_flip("Retries are on by default.", "Retries are off by default.") is None

@@ -39,6 +39,7 @@ def _bound(text: str, number: str) -> Bound:
         ("He was promoted by 2019.", "2019", Bound.EXACT),
         # A limit states the limit itself.
         ("Bags may weigh no more than 23 kg.", "23 kg", Bound.EXACT),
+        ("Fees are 20 cents a day, but never more than €5.", "€5", Bound.EXACT),
         ("Members can borrow up to 25 books.", "25", Bound.EXACT),
     ],
 )

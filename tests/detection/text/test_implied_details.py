@@ -64,3 +64,8 @@ def test_amounts_of_one_thing_are_compared_a_bounded_number_at_a_time() -> None:
     text = " and ".join(f"{n} pallets" for n in range(1, 200)) + "."
     multiples = [d for d in implied_multiples(text) if d.unit == "x"]
     assert len(multiples) == 12 * 11 // 2  # the first 12 amounts, pair by pair
+
+
+def test_twice_is_a_count_of_times_not_a_bare_number() -> None:
+    (count,) = implied_details("A loan can be renewed twice online.")
+    assert (count.value, count.unit) == ("2", "x")

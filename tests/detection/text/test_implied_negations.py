@@ -11,6 +11,7 @@ from grounding_sidecar.detection.text.implied_negations import (
     passage_prefix_negations,
     prefix_negations,
     prefix_restatements,
+    switched_off,
 )
 
 
@@ -84,3 +85,20 @@ def test_a_limit_on_either_side_restates_the_others_negated_comparison() -> None
     assert implied_negations(claim, "It may be installed on up to five devices.") == (0, 1)
     passage = "Bags heavier than 32 kg will not be accepted."
     assert implied_negations("Only bags weighing up to 32 kg are accepted.", passage) == (1, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "other", "count"),
+    [
+        ("Retries are now off by default.", "Version 4.2 does not retry by default.", 1),
+        ("Tracking is turned off.", "The app does not track you.", 1),
+        ("The update switches off automatic retries.", "The update does not retry.", 1),
+        ("Retries are now off by default.", "Version 4.2 retries by default.", 0),  # no cue
+        ("Retries are now off by default.", "Uploads are not split.", 0),  # another thing
+        ("Prices are 20% off this week.", "Prices are not reduced.", 0),  # a discount
+    ],
+)
+def test_a_thing_said_to_be_off_restates_the_others_negation_of_it(
+    text: str, other: str, count: int
+) -> None:
+    assert switched_off(text, other) == count

@@ -72,6 +72,7 @@ def test_a_limit_phrase_with_its_own_negation_is_neither() -> None:
     # "no more than 23 kg" is a cue negation.py counts: read here too, it would count twice.
     assert negated_comparisons("Bags must weigh no more than 23 kg.") == set()
     assert stated_limits("Bags must weigh no more than 23 kg.") == set()
+    assert negated_comparisons("Late fees are 20 cents a day, but never more than €5.") == set()
 
 
 VOCABULARY = (

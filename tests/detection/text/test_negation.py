@@ -26,10 +26,13 @@ from tests.support.word_texts import word_texts
 
 # The rule written out word by word (every contraction listed, case-insensitive): the
 # shipped pattern is a faster form of it and must count the same.
-# Idioms that negate nothing ("not only ... but", "no matter") are left out alike.
+# Idioms that negate nothing ("not only ... but", "no matter", "without you having to
+# do anything") are left out alike.
 REFERENCE = re.compile(
     r"\b(?:not(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)|no(?!\s+(?:matter|doubt)\b)"
-    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without|cannot|unable|can't|won't|"
+    r"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|cannot|unable|can't|won't|"
+    r"without(?!\s+(?:(?:you|your|the\s+user|users|anyone)\s+)?(?:having|needing)\s+to\s+do"
+    r"\s+anything\b)|"
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|hasn't|haven't|hadn't|"
     r"shouldn't|wouldn't|couldn't|mustn't|n't)\b(?<!n't(?=\s+(?:only|just)\b[^.;!?]*\bbut\b))"
     r"|n't\b(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)",
@@ -39,7 +42,7 @@ VOCABULARY = (
     "not no never none nobody nothing neither nor without cannot unable able can't won't isn't "
     "didn't DIDN'T Don't n't ain't NOT No-one knot snow nowhere notable nothingness "
     "nor'easter the refund was processed x-not (never) no. it's only just cost charge "
-    "extra additional matter doubt but no-cost"
+    "extra additional matter doubt but no-cost you having needing to do anything"
 ).split()
 
 
@@ -83,6 +86,8 @@ def test_any_text_counts_like_the_word_by_word_rule(text: str) -> None:
         "The kit holds nothing but water.",
         "It works no matter what.",
         "There is no doubt it works.",
+        "Large files are uploaded in parts without you having to do anything.",
+        "It retries without having to do anything.",
     ],
 )
 def test_idioms_that_negate_nothing_hold_no_cue(text: str) -> None:
@@ -111,6 +116,8 @@ def test_negates_finds_any_cue() -> None:
         ("Gift cards cannot be returned or exchanged.", (("return", "exchang"),)),
         ("No one should take more than 4000 mg.", (("one",),)),  # never the number
         ("The refund was processed.", ()),
+        ("Python 3.8 is no longer supported.", (("support",),)),  # not "longer"
+        ("Files are uploaded without encryption.", (("encryption",),)),
     ],
 )
 def test_each_cue_names_the_word_it_negates_and_its_alternatives(
@@ -167,6 +174,11 @@ def test_a_cue_before_a_price_negates_the_price_alone(text: str) -> None:
         # An alternative set aside.
         ("It occurs in the chromosome rather than in the DNA sequence.", (("dna",),)),
         ("Pay by card instead of cash.", (("cash",),)),
+        # An end of support.
+        ("Version 4.2 drops support for Python 3.8.", (("support",),)),
+        ("The vendor ended support for the model.", (("support",),)),
+        ("The bank discontinued the Basic plan.", (("basic",),)),
+        ("Sales dropped sharply.", ()),  # a fall
     ],
 )
 def test_denying_verbs_negate_the_word_after_them(
