@@ -251,8 +251,6 @@ def _read_cues(
             # `words.written`, not the cached `words.words`: these snippets would only
             # push whole passages out of its cache.
             following = words.written(after)
-            if following[:1] == ("longer",):
-                following = following[1:]  # "no longer supported" negates "supported"
             stems = [words.stem(token) for token in following]
             negated = _first_and_alternatives(stems)
             written = following[stems.index(negated[0])] if negated else ""

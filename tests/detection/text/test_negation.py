@@ -116,7 +116,6 @@ def test_negates_finds_any_cue() -> None:
         ("Gift cards cannot be returned or exchanged.", (("return", "exchang"),)),
         ("No one should take more than 4000 mg.", (("one",),)),  # never the number
         ("The refund was processed.", ()),
-        ("Python 3.8 is no longer supported.", (("support",),)),  # not "longer"
         ("Files are uploaded without encryption.", (("encryption",),)),
     ],
 )
