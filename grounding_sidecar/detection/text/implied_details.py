@@ -46,7 +46,7 @@ def implied_details(text: str) -> tuple[Detail, ...]:
     million to 1.5 million": 300,000), the share of each count out of a count ("1 in
     4": 25%), the rest of a share ("two-thirds ... and the remainder": 33.3%), the
     length of a stretch of the day ("between 09:14 and 10:02": 48 minutes), and the
-    count in "twice" (2).  Looked up for a claim, never asked of one."""
+    count in "twice" (2 times).  Looked up for a claim, never asked of one."""
     counts = tuple(
         Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "x", m.group(1))
         for m in _TIMES_WORD.finditer(text)

@@ -1,8 +1,8 @@
 """Negations a text states without a cue word: a word negated by its prefix
-("unopened", "non-transferable"), a thing said to be off ("Retries are off by default")
-and a limit the other text's negation restates ("No
-carriage may carry more than two bikes" for "only two bikes per carriage", "may not
-install it on more than five devices" for "on up to five devices"; limits.py).  Polarity
+("unopened", "non-transferable"), a thing said to be off ("Retries are off by default"
+for "does not retry"), and a limit the other text's negation restates ("No carriage may
+carry more than two bikes" for "only two bikes per carriage", "may not install it on
+more than five devices" for "on up to five devices"; limits.py).  Polarity
 (judging/polarity.py) counts them beside the cues negation.py reads."""
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ def implied_negations(claim: str, passage: str) -> tuple[int, int]:
     negated by a prefix the passage uses without it; the passage's prefixed words the
     claim states plainly, those that restate a word the claim negates, and a most that
     the claim's negation of all restates; on either side, a limit that restates the
-    other's negated comparison of the same amount."""
+    other's negated comparison of the same amount, and a thing said to be off that the
+    other negates."""
     return (
         prefix_negations(claim, passage)
         + restates_negated_limit(claim, passage)

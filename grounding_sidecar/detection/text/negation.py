@@ -82,12 +82,13 @@ _SCOPE_CHARACTERS = 40
 _ALTERNATIVES = frozenset({"or", "nor"})
 # Verbs that deny what follows them ("may be denied boarding", "refused to model",
 # "turned down offers to work", "Smoking is banned", "closed to trucks", "Avoid
-# alcohol", "exempt from these penalties", "free of charge"), and the phrases that set
-# an alternative aside ("in the chromosome rather than in the DNA sequence", "instead
-# of", "as opposed to"): no negation cue, but the same reading of the word after them.
-# Counted by the consistency rule only (`denials`), never by the parity the scorer's
-# features read.  "declined" alone is a fall ("sales declined"), and "ban" and "bans"
-# are nouns as often as verbs.
+# alcohol", "exempt from these penalties", "free of charge", "drops support for",
+# "discontinued the plan"), and the phrases that set an alternative aside ("in the
+# chromosome rather than in the DNA sequence", "instead of", "as opposed to"): no
+# negation cue, but the same reading of the word after them.  Counted by the
+# consistency rule only (`denials`), never by the parity the scorer's features read.
+# "declined" alone is a fall ("sales declined"), as "dropped" alone is ("sales
+# dropped"), and "ban" and "bans" are nouns as often as verbs.
 _FORBIDDING = (
     r"prohibit(?:s|ed|ing)?|forbid(?:s|den|ding)?|ban(?:ned|ning)|barred|closed\s+to|"
     # In the passive with its object right after it ("may be denied boarding"), not a
