@@ -144,10 +144,11 @@ def limits_restated(passage: str, claim: str) -> int:
 
 
 # A thing said to be off: "Retries are now off by default", "Tracking is turned off",
-# "The update switches off automatic retries" (the word before the verb, or after it).
+# "The update switches off automatic retries" (the word before the verb, or after it);
+# not a colour ("The paint is off-white").
 _OFF = re.compile(
     r"\b([a-z]+)\s+(?:is|are|was|were|be|stays?|remains?)\s+(?:now\s+|currently\s+|still\s+)?"
-    r"(?:turned\s+|switched\s+|set\s+|left\s+)?off\b"
+    r"(?:turned\s+|switched\s+|set\s+|left\s+)?off\b(?!-)"
     r"|\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?)\s+off\s+(?:the\s+|all\s+|automatic\s+)*([a-z]+)"
 )
 

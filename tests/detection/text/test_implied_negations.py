@@ -96,6 +96,7 @@ def test_a_limit_on_either_side_restates_the_others_negated_comparison() -> None
         ("Retries are now off by default.", "Version 4.2 retries by default.", 0),  # no cue
         ("Retries are now off by default.", "Uploads are not split.", 0),  # another thing
         ("Prices are 20% off this week.", "Prices are not reduced.", 0),  # a discount
+        ("The paint is off-white.", "The wall is not painted.", 0),  # a colour
     ],
 )
 def test_a_thing_said_to_be_off_restates_the_others_negation_of_it(
