@@ -9,7 +9,7 @@ from dataclasses import replace
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.amounts import may_be_year, written_as_year
+from grounding_sidecar.detection.text.amounts import TIMES_UNIT, may_be_year, written_as_year
 from grounding_sidecar.detection.text.bounds import BORNE_OUT, Bound, reach, within
 from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.dates import KnownDates
@@ -311,8 +311,7 @@ def _differ_by(amounts: Sequence[float], wanted: float) -> bool:
 
 
 # The units of a share or a multiple ("twice as many": 100%, "three times": 3 x).
-_TIMES_UNIT = "x"  # "five times", "3x" (amounts.py)
-_MULTIPLE_UNITS = frozenset({"%", _TIMES_UNIT})
+_MULTIPLE_UNITS = frozenset({"%", TIMES_UNIT})
 
 
 class _Amounts:
@@ -339,7 +338,7 @@ class _Amounts:
 def _as_times(rank: Detail) -> Detail:
     """A rank as the count of times it ends: "their fifth win" is held by "won five
     times" as by a bare "five"."""
-    return replace(rank, unit=_TIMES_UNIT)
+    return replace(rank, unit=TIMES_UNIT)
 
 
 def _share_in_words(detail: Detail) -> bool:

@@ -70,6 +70,8 @@ _CURRENCY_WORDS = {
 }
 # The units of money.
 CURRENCIES = frozenset({*_CURRENCY_SYMBOLS.values(), *_CURRENCY_WORDS.values()})
+# The unit of a count of times or a multiple: "five times", "3x", a source's "twice".
+TIMES_UNIT = "x"
 _UNITS = {
     "%": "%",
     "percent": "%",
@@ -160,9 +162,9 @@ _UNITS = {
     "cents": "cent",  # "15 cents a share" is "$0.15 a share" (units.py)
     "cent": "cent",
     # A multiple: "3x faster" is "three times faster".
-    "x": "x",
-    "×": "x",
-    "times": "x",
+    "x": TIMES_UNIT,
+    "×": TIMES_UNIT,
+    "times": TIMES_UNIT,
     **MEASURES,
 }
 _UNIT_NAMES = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))

@@ -19,6 +19,7 @@ import re
 from decimal import Decimal
 
 from grounding_sidecar.detection.text.arithmetic import FALL_WORDS, RISE_WORDS
+from grounding_sidecar.detection.text.limits import LIMIT_NEGATIONS
 
 
 class Bound(enum.Enum):
@@ -56,9 +57,9 @@ _BEFORE = (
         re.compile(rf"\b(?:{RISE_WORDS}|{FALL_WORDS})(?:\s+[a-z'-]+){{0,3}}?\s+by\s*$"),
     ),
 )
-# A limit's words before a bound's: "no more than 23 kg" (or "never more than") is a
-# limit.
-_LIMIT = re.compile(r"\b(?:no|not|never|nothing)\s+(?:more|less|fewer)\s+than\s*$")
+# A limit's words before a bound's: "no more than 23 kg", "never more than €5" and
+# "nothing more than" are limits (limits.py).
+_LIMIT = re.compile(rf"\b(?:{LIMIT_NEGATIONS}|nothing)\s+(?:more|less|fewer)\s+than\s*$")
 # A difference's words right after the amount ("five hours longer", "six years
 # before", "3% more than", "two days later").
 _DIFFERENCE = re.compile(

@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from grounding_sidecar.detection.text.amounts import (
     QUANTITY,
+    TIMES_UNIT,
     difference,
     format_number,
     read_amount,
@@ -33,7 +34,7 @@ from grounding_sidecar.detection.text.shares import (
 )
 from grounding_sidecar.detection.text.words import STOPWORDS, stem
 
-# Counts written as adverbs: a source's "renewed twice" states 2 times (unit "x", as
+# Counts written as adverbs: a source's "renewed twice" states 2 times (TIMES_UNIT, as
 # "two times" is read), which a bare 2 restates and "two weeks" does not.
 _TIMES = {"twice": "2", "thrice": "3"}
 _TIMES_WORD = re.compile(r"\b(twice|thrice)\b", re.IGNORECASE)
@@ -48,7 +49,7 @@ def implied_details(text: str) -> tuple[Detail, ...]:
     length of a stretch of the day ("between 09:14 and 10:02": 48 minutes), and the
     count in "twice" (2 times).  Looked up for a claim, never asked of one."""
     counts = tuple(
-        Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], "x", m.group(1))
+        Detail(DetailKind.QUANTITY, _TIMES[m.group(1).lower()], TIMES_UNIT, m.group(1))
         for m in _TIMES_WORD.finditer(text)
     )
     shares = (*implied_changes(text), *implied_ratios(text), *implied_remainders(text))
@@ -119,7 +120,9 @@ def implied_multiples(text: str) -> tuple[Detail, ...]:
                 continue  # a change has its direction: implied_changes reads it
             surface = text[first.start() : second.end()]
             found.append(
-                Detail(DetailKind.QUANTITY, format_number(round(high / low, 1)), "x", surface)
+                Detail(
+                    DetailKind.QUANTITY, format_number(round(high / low, 1)), TIMES_UNIT, surface
+                )
             )
             for percent in ((high - low) / low * 100, (high - low) / high * 100):
                 found.append(share_detail(Share((first.start(), second.end()), percent, surface)))

@@ -41,9 +41,10 @@ _LIMIT = re.compile(
     r"(?P<lower>at\s+least|a\s+minimum\s+of|minimum\s+of))\s+"
 )
 _CLAUSE = re.compile(r"[^.;!?]+")
-# A negation right before the comparison makes a limit phrase, not a negated comparison
-# ("never more than €5" is "no more than €5").
-_LIMIT_PHRASE = re.compile(r"\b(?:no|not|never)\s+$")
+# The negations that make the comparison right after them a limit phrase, not a negated
+# comparison: "no more than 23 kg", "never more than €5" (bounds.py reads them so too).
+LIMIT_NEGATIONS = r"(?:no|not|never)"
+_LIMIT_PHRASE = re.compile(rf"\b{LIMIT_NEGATIONS}\s+$")
 
 Limit = tuple[Side, str, str]  # side, unit, value
 
