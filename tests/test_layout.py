@@ -33,7 +33,6 @@ UNMIRRORED: dict[str, str] = {
     "detection/embedding/minilm/export/safetensors_np.py": (
         "read in export/test_bert_onnx.py; written and read back in tools/training/verifier/"
     ),
-    "detection/judging/features.py": "through judging/test_calibration.py and evaluation/",
 }
 
 

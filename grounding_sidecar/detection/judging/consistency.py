@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import collections
 import enum
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -46,7 +47,12 @@ from grounding_sidecar.detection.text.details import (
     Detail,
     extract_details,
 )
-from grounding_sidecar.detection.text.negation import CUE_WORDS, cues, negates_any
+from grounding_sidecar.detection.text.negation import (
+    CUE_WORDS,
+    LESSENING_WORDS,
+    cues,
+    negates_any,
+)
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 
 # Names the lexical rules every judge applies: which details a text states and how they
@@ -54,7 +60,7 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # and addition tests here.  Part of the metric definition version, so results graded
 # under different rules never mix; what each version reads that the one before did not:
 # docs/detection.md#rules-versions.
-RULES_VERSION = "rules-v26"
+RULES_VERSION = "rules-v27"
 
 
 class FindingKind(enum.Enum):
@@ -296,7 +302,15 @@ def _negated_by(claim: str, passage_negates: bool) -> frozenset[str]:
     turned = set(CUE_WORDS) | ({"any"} if negates_any(claim) else set())
     if not passage_negates:
         turned |= {cue.written for cue in cues(claim) if cue.written}
-    return frozenset(turned)
+    return frozenset(turned | _lessened(claim))
+
+
+def _lessened(claim: str) -> set[str]:
+    """The words a claim writes after "least" or "less" (negation.LESSENING_WORDS):
+    turned around as a negated word is, they stand against nothing ("least" against the
+    passage's "most" still does)."""
+    written = _words_in(claim)
+    return {word for before, word in itertools.pairwise(written) if before in LESSENING_WORDS}
 
 
 class _Forms:

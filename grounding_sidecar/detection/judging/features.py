@@ -10,16 +10,18 @@ signal upside down.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from grounding_sidecar.detection.contract import Verification
+from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.polarity import negation_flip
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.details import DetailKind, extract_details
+from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 
 TOP_K = 3
 
@@ -85,7 +87,8 @@ def clipped_log_odds(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.f
 def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
     """The feature vector of one claim, in `FEATURE_NAMES` order: what it shares
     with its TOP_K most similar passages (the finite entries of its kernel row) and
-    with the whole corpus."""
+    with the whole corpus.  The words of a detail the sources state in another form
+    count as the sources' words (`restated_words`)."""
     claim, similarities, corpus = evidence.claim, evidence.similarities, evidence.corpus
     order = evidence.most_similar(TOP_K)
     best = evidence.passages[order[0]]
@@ -96,6 +99,9 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
     claim_bigrams = words.bigrams(claim)
     missing = dict.fromkeys(DetailKind, 0)
     details = extract_details(claim)
+    restated = restated_words(details, corpus)
+    known_words = corpus.content_words | restated
+    known_bigrams = [b for b in claim_bigrams if b in corpus.bigrams or not restated.isdisjoint(b)]
     for detail in details:
         if not corpus.contains(detail):
             missing[detail.kind] += 1
@@ -116,9 +122,9 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
             float(similarities[order].mean()),
             len(claim_words & words.content_words(best.text)) / denominator,
             len(claim_words & top_words) / denominator,
-            len(claim_words & corpus.content_words) / denominator,
-            len(claim_bigrams & corpus.bigrams) / max(1, len(claim_bigrams)),
-            math.log1p(len(claim_words - corpus.content_words)),
+            len(claim_words & known_words) / denominator,
+            len(known_bigrams) / max(1, len(claim_bigrams)),
+            math.log1p(len(claim_words - known_words)),
             # A time is a number to the fitted weights: it was read as one when they
             # were fitted, and a changed time weighs as a changed number.
             min(missing[DetailKind.QUANTITY] + missing[DetailKind.TIME], 2),
@@ -129,4 +135,27 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
             float(flips and all(negation_flip(claim, p.text) is not None for p in top[1:])),
             math.log(max(1, len(words.words(claim)))),
         ]
+    )
+
+
+# The details whose words `restated_words` may credit: values, compared as values.  A
+# name the sources back in another form (an initialism, a surname alone) is a looser
+# match, and on the calibration parts such names stood mostly in unsupported claims.
+RESTATED_KINDS = frozenset({DetailKind.QUANTITY, DetailKind.TIME, DetailKind.DATE})
+
+
+def restated_words(details: Sequence[Detail], corpus: SourceCorpus) -> frozenset[str]:
+    """The content words of the claim's values that the sources back but write
+    otherwise: "21 days" where a source says "three weeks", "2 PM" for "14:00".
+
+    An answer restates a value in its own form; read word by word, that form is new
+    wording and sinks the lexical features, the scorer's heaviest evidence, on a
+    faithful claim.  A value no source backs, or one written as a source writes it,
+    adds nothing here, so a changed value weighs as before."""
+    return frozenset(
+        word
+        for detail in details
+        if detail.kind in RESTATED_KINDS and corpus.contains(detail)
+        for word in words.content_words(detail.surface)
+        if word not in corpus.content_words
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import WORD
-from grounding_sidecar.detection.text.negation import CUE_WORDS
+from grounding_sidecar.detection.text.negation import CUE_WORDS, LESSENING_WORDS
 
 # How many words around the changed word the claim must copy.
 FRAME_WORDS = 3
@@ -111,6 +111,8 @@ _CONVERSES = frozenset(words.stem(word) for word in _CONVERSE_WORDS)
 
 def _negated(tokens: list[str], at: int) -> bool:
     """Whether a negation word stands in the FRAME_WORDS words before `at` (the tokens
-    are WORD's, which split "don't" into "don" and "t")."""
+    are WORD's, which split "don't" into "don" and "t"), or "least" or "less" right
+    before it ("the least expensive" restates "the cheapest")."""
     before = tokens[max(0, at - FRAME_WORDS) : at]
-    return any(token in CUE_WORDS or token == "t" for token in before)
+    lessened = at > 0 and tokens[at - 1] in LESSENING_WORDS
+    return lessened or any(token in CUE_WORDS or token == "t" for token in before)

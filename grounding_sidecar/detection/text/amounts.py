@@ -31,13 +31,14 @@ ORDINAL_ONES = tuple(
 )
 _ORDINAL = rf"(?:{'|'.join(ORDINAL_ONES)})\b"
 # A number in words: "seventeen", "forty", "twenty-five" (or "twenty five"), and "a"
-# where it counts a hundred, a thousand or a dozen; never the tens of an ordinal
-# ("twenty-first").  Each opens at a word's start, so the regex engine leaves the
-# middle of a word at once instead of trying every number word there.
+# where it counts a hundred, a thousand, a million (and larger) or a dozen, but for
+# "thanks a million"; never the tens of an ordinal ("twenty-first").  Each opens at a
+# word's start, so the regex engine leaves the middle of a word at once instead of
+# trying every number word there.
 _IN_WORDS = (
     rf"\b(?:(?:{'|'.join(TENS)})(?:[\s-](?:{'|'.join(_ONES[1:10])}))?\b(?!-{_ORDINAL})"
     rf"|(?:{'|'.join(sorted(_ONES, key=len, reverse=True))})\b"
-    r"|a(?=\s(?:hundred|thousand|dozen)\b))"
+    r"|(?<!thanks )a(?=\s(?:hundred|thousand|million|billion|trillion|dozen)\b))"
 )
 _MULTIPLIERS = {
     "dozen": 12.0,
@@ -219,6 +220,16 @@ POINT_SHARE = re.compile(
 )
 _POINT_SHARES = {"quarter": 0.25, "half": 0.5, "quarters": 0.75}
 
+# A share of a large number, written in words: "half a million", "a quarter of a
+# billion euros", "three quarters of a million".  Read before the shares, like a share
+# of a percentage point, so that "a quarter of" is never read as 25% of something.
+SCALED_SHARE = re.compile(
+    r"\b(?P<share>half|(?:a|one)[ -]quarter(?:\s+of)?|three[ -]quarters(?:\s+of)?)"
+    r"\s+an?\s+(?P<mult>dozen|thousand|million|billion|trillion)\b"
+    rf"(?:\s?(?P<unit>{_CURRENCY_NAMES})(?![A-Za-z]))?",
+    re.IGNORECASE,
+)
+
 # One period named with an article after a word that makes it a length ("ran for a
 # decade", "lasted a year", "took an hour"): read as a length only to compare with one
 # the passage states (`details.Detail.loose`).  Such a length is as often inferred
@@ -290,6 +301,13 @@ def read_point_share(match: re.Match[str]) -> Amount:
     """The amount a `POINT_SHARE` match states: "half a percentage point" is 0.5 points."""
     last_word = re.split(r"[ -]", match.group("share").lower())[-1]
     return Amount(format_number(_POINT_SHARES[last_word]), "pp", "")
+
+
+def read_scaled_share(match: re.Match[str]) -> Amount:
+    """The amount a `SCALED_SHARE` match states: "half a million" is 500,000."""
+    share = next(w for w in re.split(r"[\s-]+", match.group("share").lower()) if w in _POINT_SHARES)
+    scaled = _POINT_SHARES[share] * _MULTIPLIERS[match.group("mult").lower()]
+    return Amount(format_number(scaled), _unit_of(None, match.group("unit")), "")
 
 
 def read_lone_period(match: re.Match[str]) -> Amount:

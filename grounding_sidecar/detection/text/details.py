@@ -22,12 +22,14 @@ from grounding_sidecar.detection.text.amounts import (
     LONE_PERIOD,
     POINT_SHARE,
     QUANTITY,
+    SCALED_SHARE,
     Amount,
     format_number,
     read_amount,
     read_half_amount,
     read_lone_period,
     read_point_share,
+    read_scaled_share,
 )
 from grounding_sidecar.detection.text.bounds import Bound, bound_of
 from grounding_sidecar.detection.text.clock import find_times
@@ -135,6 +137,10 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(_amount_detail(read_point_share(match), match, lowered))
+    for match in SCALED_SHARE.finditer(text):
+        if not _overlaps(match.span(), taken):
+            _take(taken, match.span())
+            details.append(_amount_detail(read_scaled_share(match), match, lowered))
     for share in find_shares(text):
         if not _overlaps(share.span, taken):
             _take(taken, share.span)

@@ -56,6 +56,11 @@ CUE_WORDS = frozenset(
         "unable",
     )
 )
+# Words that turn the word after them around without negating it: "the least
+# expensive" restates "the cheapest", "less crowded" restates "quieter".  No cue (the
+# sentence still states something); the contrast rules read the word after one as
+# they read a negated word.
+LESSENING_WORDS = frozenset({"least", "less"})
 
 
 def negates(text: str) -> bool:

@@ -60,6 +60,9 @@ def test_a_negation_the_passage_words_as_a_denial_is_no_contrast() -> None:
         ("The course is not required for new staff.", "The course is optional for new staff."),
         # "any" after a negation says "none", as "all" under a prohibition does.
         ("You cannot smoke in any public building.", "Smoking is banned in all public buildings."),
+        # "least" and "less" turn the word after them around.
+        ("It is the least expensive plan we offer.", "It is the cheapest plan we offer."),
+        ("The Basic plan is less expensive than Pro.", "The Basic plan is cheaper than Pro."),
     ],
 )
 def test_a_word_the_claim_negates_names_no_contrast(claim: str, passage: str) -> None:
@@ -78,6 +81,17 @@ def test_a_word_the_claim_negates_names_no_contrast(claim: str, passage: str) ->
             "The course is required for new staff.",
             "The course is optional for new staff.",
             ("required", "optional"),
+        ),
+        (
+            "It is the most expensive plan we offer.",
+            "It is the cheapest plan we offer.",
+            ("expensive", "cheapest"),
+        ),
+        # "least" itself still stands against "most".
+        (
+            "The least expensive plan is Enterprise.",
+            "The most expensive plan is Enterprise.",
+            ("least", "most"),
         ),
     ],
 )

@@ -20,6 +20,11 @@ FORECAST = "The company raised its full-year revenue forecast to $1.66 billion."
             ("lowered", "raised"),
         ),
         (
+            "It is the most expensive plan we offer.",
+            "It is the cheapest plan we offer.",
+            ("expensive", "cheapest"),
+        ),
+        (
             "Visitors must use the west entrance of the museum.",
             "On Sundays, visitors must use the east entrance.",
             ("west", "east"),
@@ -36,6 +41,8 @@ def test_an_opposite_in_a_copied_frame_is_named(
     ("claim", "passage"),
     [
         ("Lumora Software did not lower its full-year revenue forecast.", FORECAST),  # negated
+        # Turned around by "least": the cheapest plan is the least expensive one.
+        ("It is the least expensive plan we offer.", "It is the cheapest plan we offer."),
         ("Lumora lowered the outlook for the year.", FORECAST),  # no frame
         # A comparative: its sides may swap too.
         (

@@ -11,6 +11,7 @@ from grounding_sidecar.detection.text.amounts import (
     NUMBER_WORDS,
     POINT_SHARE,
     QUANTITY,
+    SCALED_SHARE,
     Amount,
     difference,
     may_be_year,
@@ -18,6 +19,7 @@ from grounding_sidecar.detection.text.amounts import (
     read_half_amount,
     read_lone_period,
     read_point_share,
+    read_scaled_share,
     written_as_year,
 )
 
@@ -232,6 +234,32 @@ def test_a_share_of_a_percentage_point_is_an_amount_of_points(
     match = POINT_SHARE.search(text)
     assert match is not None and match.group() == surface
     assert read_point_share(match) == Amount(points, "pp", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "surface", "amount"),
+    [
+        ("home to half a million people", "half a million", Amount("500000", "", "")),
+        ("a quarter of a billion users", "a quarter of a billion", Amount("250000000", "", "")),
+        (
+            "three-quarters of a million euros",
+            "three-quarters of a million euros",
+            Amount("750000", "eur", ""),
+        ),
+        ("half a dozen eggs", "half a dozen", Amount("6", "", "")),
+    ],
+)
+def test_a_share_of_a_large_number_is_that_share_of_it(
+    text: str, surface: str, amount: Amount
+) -> None:
+    match = SCALED_SHARE.search(text)
+    assert match is not None and match.group() == surface
+    assert read_scaled_share(match) == amount
+
+
+def test_a_million_counts_but_not_in_thanks() -> None:
+    assert [a.value for a in _amounts("A million people came.")] == ["1000000"]
+    assert _amounts("Thanks a million for asking.") == []
 
 
 def test_a_share_of_the_quantity_is_no_share_of_a_point() -> None:

@@ -194,6 +194,13 @@ def test_one_period_after_a_word_of_length_is_a_loose_amount() -> None:
     assert not digits.loose
 
 
+def test_a_share_of_a_large_number_is_an_amount_not_a_share() -> None:
+    (half,) = extract_details("The city is home to half a million people.")
+    assert (half.value, half.unit, half.surface) == ("500000", "", "half a million")
+    (quarter,) = extract_details("A quarter of a million fans watched the final.")
+    assert (quarter.value, quarter.unit) == ("250000", "")
+
+
 def test_a_share_of_a_percentage_point_is_points_and_an_ordinal_a_rank() -> None:
     details = extract_details("The bank raised its rate by a quarter of a percentage point.")
     assert [(d.value, d.unit) for d in details] == [("0.25", "pp")]
