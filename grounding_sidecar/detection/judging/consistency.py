@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import collections
 import enum
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -49,8 +48,8 @@ from grounding_sidecar.detection.text.details import (
 )
 from grounding_sidecar.detection.text.negation import (
     CUE_WORDS,
-    LESSENING_WORDS,
     cues,
+    lessened,
     negates_any,
 )
 from grounding_sidecar.detection.text.quantifiers import lifted_restriction
@@ -306,11 +305,11 @@ def _negated_by(claim: str, passage_negates: bool) -> frozenset[str]:
 
 
 def _lessened(claim: str) -> set[str]:
-    """The words a claim writes after "least" or "less" (negation.LESSENING_WORDS):
-    turned around as a negated word is, they stand against nothing ("least" against the
+    """The words a claim writes after "least" or "less" (`negation.lessened`): turned
+    around as a negated word is, they stand against nothing ("least" against the
     passage's "most" still does)."""
     written = _words_in(claim)
-    return {word for before, word in itertools.pairwise(written) if before in LESSENING_WORDS}
+    return {word for at, word in enumerate(written) if lessened(written, at)}
 
 
 class _Forms:

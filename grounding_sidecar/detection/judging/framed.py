@@ -12,7 +12,7 @@ from __future__ import annotations
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import WORD
-from grounding_sidecar.detection.text.negation import CUE_WORDS, LESSENING_WORDS
+from grounding_sidecar.detection.text.negation import CUE_WORDS, lessened
 
 # How many words around the changed word the claim must copy.
 FRAME_WORDS = 3
@@ -114,5 +114,4 @@ def _negated(tokens: list[str], at: int) -> bool:
     are WORD's, which split "don't" into "don" and "t"), or "least" or "less" right
     before it ("the least expensive" restates "the cheapest")."""
     before = tokens[max(0, at - FRAME_WORDS) : at]
-    lessened = at > 0 and tokens[at - 1] in LESSENING_WORDS
-    return lessened or any(token in CUE_WORDS or token == "t" for token in before)
+    return lessened(tokens, at) or any(token in CUE_WORDS or token == "t" for token in before)

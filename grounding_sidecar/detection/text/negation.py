@@ -9,6 +9,7 @@ checking (details.has_checkable_detail).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -59,8 +60,16 @@ CUE_WORDS = frozenset(
 # Words that turn the word after them around without negating it: "the least
 # expensive" restates "the cheapest", "less crowded" restates "quieter".  No cue (the
 # sentence still states something); the contrast rules read the word after one as
-# they read a negated word.
+# they read a negated word (`lessened`).
 LESSENING_WORDS = frozenset({"least", "less"})
+
+
+def lessened(tokens: Sequence[str], at: int) -> bool:
+    """Whether the word at `at` of `tokens` (lower case, in order) follows a word of
+    LESSENING_WORDS, but for the bound "at least" ("at least weekly" is weekly)."""
+    if at < 1 or tokens[at - 1] not in LESSENING_WORDS:
+        return False
+    return not (tokens[at - 1] == "least" and at >= 2 and tokens[at - 2] == "at")
 
 
 def negates(text: str) -> bool:

@@ -24,6 +24,12 @@ FORECAST = "The company raised its full-year revenue forecast to $1.66 billion."
             "It is the cheapest plan we offer.",
             ("expensive", "cheapest"),
         ),
+        # "at least" is a bound: the word after it keeps its sense.
+        (
+            "Backups run at least weekly on every server.",
+            "Backups run at least monthly on every server.",
+            ("weekly", "monthly"),
+        ),
         (
             "Visitors must use the west entrance of the museum.",
             "On Sundays, visitors must use the east entrance.",

@@ -15,6 +15,7 @@ from grounding_sidecar.detection.text.negation import (
     cues,
     denials,
     first_cue,
+    lessened,
     negated_words,
     negates,
     negates_any,
@@ -273,3 +274,19 @@ def test_a_cues_clause_reaches_at_most_400_characters_either_side() -> None:
     # A clause break still ends the clause first.
     (cue,) = cues("alpha, the shipment does not include batteries, omega")
     assert cue.clause == frozenset({"shipment", "battery"})
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "turned"),
+    [
+        ("the least expensive plan", "expensive", True),
+        ("it is less crowded", "crowded", True),
+        ("backups run at least weekly", "weekly", False),  # a bound, not a turn
+        ("the most expensive plan", "expensive", False),
+    ],
+)
+def test_a_word_after_least_or_less_is_turned_around_but_not_after_at_least(
+    text: str, word: str, turned: bool
+) -> None:
+    tokens = text.split()
+    assert lessened(tokens, tokens.index(word)) is turned
