@@ -87,8 +87,8 @@ def clipped_log_odds(probabilities: npt.NDArray[np.float64]) -> npt.NDArray[np.f
 def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
     """The feature vector of one claim, in `FEATURE_NAMES` order: what it shares
     with its TOP_K most similar passages (the finite entries of its kernel row) and
-    with the whole corpus.  The words of a detail the sources state in another form
-    count as the sources' words (`restated_words`)."""
+    with the whole corpus.  The words of a value the sources state in another form
+    count as the sources' words in the corpus-wide features (`restated_words`)."""
     claim, similarities, corpus = evidence.claim, evidence.similarities, evidence.corpus
     order = evidence.most_similar(TOP_K)
     best = evidence.passages[order[0]]
