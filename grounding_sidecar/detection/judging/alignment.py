@@ -1,4 +1,5 @@
-"""A claim copied from a stretch of its passage, word for word, but for one word.
+"""A claim copied from a stretch of its passage, word for word, but for one word (or
+without one changed: `copied_whole`).
 
 The shape two rules read: a noun no source uses put in place of the passage's
 (consistency.find_contrast, with the verifier), and a word the sources use of
@@ -49,6 +50,13 @@ def changed_words(claim: str, passage: str) -> list[Change]:
         if at < length and at + ends[start + length - 1] == length - 1:
             found.append(Change(at, mine[at], theirs[start + at]))
     return found
+
+
+def copied_whole(claim: str, passage: str) -> bool:
+    """Whether the passage writes the claim word for word (lower case, WORD tokens, in
+    order, one stretch): the claim states what the passage states."""
+    mine = WORD.findall(claim.lower())
+    return bool(mine) and f" {' '.join(mine)} " in f" {' '.join(WORD.findall(passage.lower()))} "
 
 
 def _copied_starts(mine: list[str], theirs: list[str]) -> list[int]:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
+from grounding_sidecar.detection.judging.alignment import copied_whole
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.denied import denied_elsewhere
 from grounding_sidecar.detection.judging.in_place import noun_in_place
@@ -198,7 +199,9 @@ def find_inconsistency(
             f"'free' where {best_passage_id} says '{price}'",
             FindingKind.CONFLICTING_DETAIL,
         )
-    reworded = reworded_flip(claim, near())
+    # A claim its best passage writes word for word states what that passage states: a
+    # flip against another passage is the sources disagreeing (as for a denial).
+    reworded = reworded_flip(claim, [best_passage] if copied_whole(claim, best_passage) else near())
     if reworded is not None:
         return Finding(Verdict.CONTRADICTORY, reworded, FindingKind.CONFLICTING_DETAIL)
     swap = swapped_word(claim, best_passage, corpus, near)

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from grounding_sidecar.detection.judging.alignment import COPIED_WORDS, Change, changed_words
+from grounding_sidecar.detection.judging.alignment import (
+    COPIED_WORDS,
+    Change,
+    changed_words,
+    copied_whole,
+)
 from grounding_sidecar.detection.text.details import WORD
 from tests.support.word_texts import word_texts
 
@@ -49,3 +54,14 @@ def _stretch_by_stretch(claim: str, passage: str) -> list[Change]:
 )
 def test_changes_are_found_as_comparing_every_stretch_finds_them(claim: str, passage: str) -> None:
     assert changed_words(claim, passage) == _stretch_by_stretch(claim, passage)
+
+
+def test_a_claim_copied_whole_is_one_stretch_of_the_passage_in_order() -> None:
+    assert copied_whole("refresh tokens are valid for 30 days", PASSAGE)
+    assert copied_whole("Access tokens expire after one hour.", PASSAGE)
+    assert not copied_whole(
+        "Tokens are valid for 30 days.", "Refresh tokens are valid for 300 days."
+    )
+    assert not copied_whole("Refresh tokens expire after one hour.", PASSAGE)  # one word changed
+    assert not copied_whole("tokens access expire", PASSAGE)  # reordered
+    assert not copied_whole("", PASSAGE)

@@ -625,3 +625,19 @@ def test_a_century_or_a_rank_changed_is_a_finding() -> None:
         "contradictory: number 'third' where s0.0 says 'fifth'"
     )
     assert _inconsistency("It was the 5th increase in a row.", rise) is None
+
+
+def test_a_claim_its_best_passage_writes_word_for_word_is_read_against_it_alone() -> None:
+    """A near passage that says it the other way round is the sources disagreeing when
+    the best passage writes the claim whole; otherwise it is read as a flip."""
+    deal = "GitHub acquired Microsoft in 2018."
+    other = "Microsoft acquired GitHub in 2018."
+    corpus = SourceCorpus([deal, other])
+
+    def near() -> list[str]:
+        return [deal, other]
+
+    assert find_inconsistency(deal, deal, "s0.0", corpus, near_passages=near) is None
+    reordered = "In 2018 GitHub acquired Microsoft."
+    finding = find_inconsistency(reordered, deal, "s0.0", corpus, near_passages=near)
+    assert finding is not None and "other way round" in finding.rationale
