@@ -99,19 +99,18 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
     claim_bigrams = words.bigrams(claim)
     missing = dict.fromkeys(DetailKind, 0)
     details = extract_details(claim)
-    restated = restated_words(details, corpus)
-    known_words = corpus.content_words | restated
+    unbacked = [detail for detail in details if not corpus.contains(detail)]
+    for detail in unbacked:
+        missing[detail.kind] += 1
+    restated = _restated([d for d in details if d not in unbacked], corpus)
+    # The claim's words the sources write, or write otherwise as a value's.
+    known_words = (claim_words & corpus.content_words) | (claim_words & restated)
     known_bigrams = [b for b in claim_bigrams if b in corpus.bigrams or not restated.isdisjoint(b)]
-    for detail in details:
-        if not corpus.contains(detail):
-            missing[detail.kind] += 1
     best_details = {(d.kind, d.unit, d.value) for d in extract_details(best.text)}
     best_slots = {(kind, unit) for kind, unit, _ in best_details}
     conflict = any(
-        not corpus.contains(d)
-        and (d.kind, d.unit) in best_slots
-        and (d.kind, d.unit, d.value) not in best_details
-        for d in details
+        (d.kind, d.unit) in best_slots and (d.kind, d.unit, d.value) not in best_details
+        for d in unbacked
     )
     # The negation the consistency rule reads (polarity.py): a negation reworded on
     # both sides, or restating a denying verb, differs in nothing.
@@ -122,7 +121,7 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
             float(similarities[order].mean()),
             len(claim_words & words.content_words(best.text)) / denominator,
             len(claim_words & top_words) / denominator,
-            len(claim_words & known_words) / denominator,
+            len(known_words) / denominator,
             len(known_bigrams) / max(1, len(claim_bigrams)),
             math.log1p(len(claim_words - known_words)),
             # A time is a number to the fitted weights: it was read as one when they
@@ -152,10 +151,15 @@ def restated_words(details: Sequence[Detail], corpus: SourceCorpus) -> frozenset
     wording and sinks the lexical features, the scorer's heaviest evidence, on a
     faithful claim.  A value no source backs, or one written as a source writes it,
     adds nothing here, so a changed value weighs as before."""
+    return _restated([detail for detail in details if corpus.contains(detail)], corpus)
+
+
+def _restated(backed: Sequence[Detail], corpus: SourceCorpus) -> frozenset[str]:
+    """`restated_words` of details already known to be backed by the sources."""
     return frozenset(
         word
-        for detail in details
-        if detail.kind in RESTATED_KINDS and corpus.contains(detail)
+        for detail in backed
+        if detail.kind in RESTATED_KINDS
         for word in words.content_words(detail.surface)
         if word not in corpus.content_words
     )
