@@ -45,6 +45,7 @@ from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_t
 from grounding_sidecar.detection.text.details import (
     WORD,
     Detail,
+    DetailKind,
     extract_details,
 )
 from grounding_sidecar.detection.text.negation import (
@@ -66,6 +67,11 @@ RULES_VERSION = "rules-v27"
 class FindingKind(enum.Enum):
     MISSING_DETAIL = "missing_detail"  # a detail found in no source
     CONFLICTING_DETAIL = "conflicting_detail"  # the best passage states another value
+    # The same two findings for a name: a name is read off capitals (a song title's
+    # words, "Stoic" beside "Stoicism"), so unlike a number or a date it may be missing
+    # only as read; the verifier's entailment overrules them (judging/overrides.py).
+    MISSING_NAME = "missing_name"
+    CONFLICTING_NAME = "conflicting_name"
     NEGATION = "negation"  # negation parity differs from the best passage
     SWAPPED_WORD = "swapped_word"  # a thing the sources name elsewhere, in the passage's slot
     NEGATED_WORD = "negated_word"  # one side negates a word the other states plainly
@@ -242,11 +248,20 @@ def _named_first_word(claim: str, best_passage: str) -> bool:
 
 
 def _detail_kind(detail: Detail, claim: str, best_passage: str, kind: FindingKind) -> FindingKind:
-    """`kind`, or FIRST_NOUN for a sentence's capitalised first word that is a common
-    noun put in place of the passage's first word."""
+    """`kind`, its name's kind for a name (`_NAME_KINDS`), or FIRST_NOUN for a
+    sentence's capitalised first word that is a common noun put in place of the
+    passage's first word."""
     if detail.initial and common_first_nouns(claim, best_passage):
         return FindingKind.FIRST_NOUN
+    if detail.kind is DetailKind.ENTITY:
+        return _NAME_KINDS[kind]
     return kind
+
+
+_NAME_KINDS = {
+    FindingKind.MISSING_DETAIL: FindingKind.MISSING_NAME,
+    FindingKind.CONFLICTING_DETAIL: FindingKind.CONFLICTING_NAME,
+}
 
 
 def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contrast | None:

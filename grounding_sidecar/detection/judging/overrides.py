@@ -60,8 +60,8 @@ VERIFIER_NOT_ENTAILED = 0.05
 NEAR_MARGIN = 0.2
 # Counting negation words misreads "not only ... but also" and double negatives; a
 # verifier this sure that the passage entails the claim overrules that count (never
-# a missing or conflicting detail: those are looked up in every source, the verifier
-# reads one passage).
+# a missing or conflicting number, date or time: those are looked up in every source,
+# the verifier reads one passage).
 VERIFIER_ENTAILMENT = 0.9
 # The P(entailed) from which the verifier's reading vetoes a one-word swap, by how the
 # table holds the two words: for two things of a kind any reading short of entailed is
@@ -74,11 +74,23 @@ SWAP_VETO: Mapping[Pairing, float] = {
     Pairing.PAIRED: VERIFIER_ENTAILMENT,
     Pairing.OPPOSITES: math.inf,
 }
-# Findings that yield to that entailment: a negation counted by words, and a common
-# noun read as a name at a sentence's start ("Employees must wear a helmet" against
-# "Staff must wear a helmet", which the verifier reads as entailed at 0.99; "Adults"
-# for "Children" it does not).
-_YIELDING = frozenset({FindingKind.NEGATION, FindingKind.FIRST_NOUN})
+# A name is read off capitals, so a name found in no source, or standing where the
+# passage names another, may be one only as read: a song title's words ("Marcie Blane
+# sang 'I Want to Be Bobby's Girl'": "Want" where the passage says "Gary Klein"), a
+# name beside its own adjective ("Stoic", "Stoicism"), a name the passage's neighbours
+# give.  Such a finding yields to the verifier's own call, that the passage more likely
+# entails the claim than not (docs/detection.md#names-the-verifier-reads).
+VERIFIER_NAME_ENTAILED = 0.5
+# Findings that yield to the verifier's entailment, and from what P(entailed): a
+# negation counted by words, a common noun read as a name at a sentence's start
+# ("Employees must wear a helmet" against "Staff must wear a helmet", which the
+# verifier reads as entailed at 0.99; "Adults" for "Children" it does not), and a name.
+_YIELDS_FROM: Mapping[FindingKind, float] = {
+    FindingKind.NEGATION: VERIFIER_ENTAILMENT,
+    FindingKind.FIRST_NOUN: VERIFIER_ENTAILMENT,
+    FindingKind.MISSING_NAME: VERIFIER_NAME_ENTAILED,
+    FindingKind.CONFLICTING_NAME: VERIFIER_NAME_ENTAILED,
+}
 # A claim that restates its best passage with words no source uses
 # (consistency.find_addition) keeps its support only when the verifier reads the
 # passage as entailing it: P(entailed) at least this, the verifier's own call (not a
@@ -93,14 +105,15 @@ def reading_can_override(
     scorer gives `verdict` whatever the reading: each rule's reading-free condition
     (the same functions the rules apply) decides whether the reading takes part.
     (1) The confident contradiction: a contrast named on a similar passage.  (2) The
-    consistency rule: a negation finding that applies, which the verifier's entailment
-    can overrule (any other finding decides alone).  (3) The addition rule: a claim
+    consistency rule: a finding that applies and that the verifier's entailment can
+    overrule (a negation counted by words, a name: `_YIELDS_FROM`; any other finding
+    decides alone).  (3) The addition rule: a claim
     still supported, with an addition."""
     if _named_contrast(evidence, cosine_threshold) is not None:
         return True
     finding = _applicable_finding(evidence, verdict, cosine_threshold)
     if finding is not None:
-        return finding.kind in _YIELDING
+        return finding.kind in _YIELDS_FROM
     return verdict is Verdict.SUPPORTED and _addition(evidence) is not None
 
 
@@ -160,16 +173,15 @@ def _with_consistency(
     A claim the judge would support loses it to any finding (a detail found in no
     source, a flipped negation).  An unsupported claim whose best passage is still
     near (within CONTRADICTION_MARGIN of the cosine threshold) becomes contradictory
-    when that passage states a different detail: similar text that disagrees.
+    when that passage states a different detail: similar text that disagrees.  A
+    finding of a kind in `_YIELDS_FROM` yields to the verifier's entailment.
     """
     finding = _applicable_finding(evidence, judgement.verdict, cosine_threshold)
     if finding is None:
         return judgement
     verification = judgement.verification
-    if (
-        finding.kind in _YIELDING
-        and verification is not None
-        and verification.entailed >= VERIFIER_ENTAILMENT
+    if verification is not None and verification.entailed >= _YIELDS_FROM.get(
+        finding.kind, math.inf
     ):
         return judgement
     return judgement.overruled(finding.verdict, finding.rationale, finding.kind)

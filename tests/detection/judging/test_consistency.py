@@ -310,7 +310,27 @@ def test_a_common_noun_put_at_a_sentences_start_is_a_finding_of_its_own_kind() -
     finding = find_inconsistency(
         "Bob approved the budget for the new library.", names, "s0.0", SourceCorpus([names])
     )
-    assert finding is not None and finding.kind is FindingKind.CONFLICTING_DETAIL
+    assert finding is not None and finding.kind is FindingKind.CONFLICTING_NAME
+
+
+@pytest.mark.parametrize(
+    ("claim", "kind"),
+    [
+        ("Alice approved the budget for the new library in Leeds.", FindingKind.MISSING_NAME),
+        ("Alice approved the budget for the new library in 2021.", FindingKind.MISSING_DETAIL),
+        ("Bob approved the budget for the new library.", FindingKind.CONFLICTING_NAME),
+        ("Alice approved the budget of £3m for the new library.", FindingKind.CONFLICTING_DETAIL),
+    ],
+)
+def test_a_name_missing_or_in_anothers_place_is_a_finding_of_its_own_kind(
+    claim: str, kind: FindingKind
+) -> None:
+    """Names are read off capitals, so their findings are told apart from those of
+    numbers and dates: the verifier's entailment overrules only theirs
+    (test_overrides.py)."""
+    passage = "Alice approved the budget of £2m for the new library."
+    finding = find_inconsistency(claim, passage, "s0.0", SourceCorpus([passage]))
+    assert finding is not None and finding.kind is kind, finding
 
 
 def test_a_synonym_at_a_sentences_start_is_no_finding() -> None:

@@ -140,3 +140,28 @@ def test_a_one_word_swap_of_opposites_needs_no_verifier_reading_at_all() -> None
     )
     judged = overridden(evidence, _read(evidence, 0.99, 0.0), 0.5)
     assert judged.verdict is Verdict.CONTRADICTORY, judged.rationale
+
+
+@pytest.mark.parametrize(
+    ("claim", "entailed", "verdict"),
+    [
+        # A name where the passage names another: read as entailed, the name was one
+        # only as read; otherwise the finding stands.
+        ("Marcie Blane sang 'I Want to Be Bobby's Girl'.", 0.6, "s"),
+        ("Marcie Blane sang 'I Want to Be Bobby's Girl'.", 0.4, "c"),
+        # A name found in no source yields the same way.
+        ("Marcie Blane's song 'Bobby's Girl' was written by Gary Klein in Toronto.", 0.6, "s"),
+        ("Marcie Blane's song 'Bobby's Girl' was written by Gary Klein in Toronto.", 0.4, "u"),
+        # A number is looked up in every source: no reading overrules it.
+        ("Marcie Blane's song was written by Gary Klein in 1965.", 0.99, "c"),
+    ],
+)
+def test_a_name_yields_to_the_verifiers_entailment_and_a_number_never_does(
+    claim: str, entailed: float, verdict: str
+) -> None:
+    evidence = _evidence(
+        claim, "Marcie Blane's 1962 song 'Bobby's Girl' was written by Gary Klein."
+    )
+    judged = overridden(evidence, _read(evidence, entailed, 0.0), 0.5)
+    expected = {"s": Verdict.SUPPORTED, "c": Verdict.CONTRADICTORY, "u": Verdict.UNSUPPORTED}
+    assert judged.verdict is expected[verdict], judged.rationale
