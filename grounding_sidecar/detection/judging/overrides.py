@@ -74,22 +74,24 @@ SWAP_VETO: Mapping[Pairing, float] = {
     Pairing.PAIRED: VERIFIER_ENTAILMENT,
     Pairing.OPPOSITES: math.inf,
 }
-# A name is read off capitals, so a name found in no source, or standing where the
-# passage names another, may be one only as read: a song title's words ("Marcie Blane
-# sang 'I Want to Be Bobby's Girl'": "Want" where the passage says "Gary Klein"), a
-# name beside its own adjective ("Stoic", "Stoicism"), a name the passage's neighbours
-# give.  Such a finding yields to the verifier's own call, that the passage more likely
-# entails the claim than not (docs/detection.md#names-the-verifier-reads).
+# A name is read off capitals, so a name may be one only as read: a song title's words
+# ("Marcie Blane sang 'I Want to Be Bobby's Girl'"), a name beside its own derived word
+# ("Stoic", "Stoicism"), a name the passage's neighbours give.  A name found in no
+# source yields to the verifier's own call, that the passage more likely entails the
+# claim than not, as an addition does (docs/verifier.md#names-the-verifier-reads).
 VERIFIER_NAME_ENTAILED = 0.5
 # Findings that yield to the verifier's entailment, and from what P(entailed): a
-# negation counted by words, a common noun read as a name at a sentence's start
-# ("Employees must wear a helmet" against "Staff must wear a helmet", which the
-# verifier reads as entailed at 0.99; "Adults" for "Children" it does not), and a name.
+# negation counted by words; a word read as a name where the passage has another, at a
+# sentence's start ("Employees must wear a helmet" against "Staff must wear a helmet",
+# which the verifier reads as entailed at 0.99; "Adults" for "Children" it does not) or
+# anywhere (a name against a name is a named contrast: only a confident entailment
+# overrules it, since the verifier misses many swapped names, "GreatInsuranceXYZ" for
+# "BestInsuranceXYZ" at 0.84); and a name found in no source.
 _YIELDS_FROM: Mapping[FindingKind, float] = {
     FindingKind.NEGATION: VERIFIER_ENTAILMENT,
     FindingKind.FIRST_NOUN: VERIFIER_ENTAILMENT,
+    FindingKind.CONFLICTING_NAME: VERIFIER_ENTAILMENT,
     FindingKind.MISSING_NAME: VERIFIER_NAME_ENTAILED,
-    FindingKind.CONFLICTING_NAME: VERIFIER_NAME_ENTAILED,
 }
 # A claim that restates its best passage with words no source uses
 # (consistency.find_addition) keeps its support only when the verifier reads the

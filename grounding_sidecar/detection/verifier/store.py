@@ -53,8 +53,9 @@ SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec9
 # antonyms, directions, the domain list: "required" for "optional") is contradictory
 # whatever the verifier reads (the table marks those pairs); v10: the nouns a noun heads
 # are kinds of thing, not named instances ("river" is no broader word for "pond" for
-# its named rivers); v11: a name found in no source, or standing where the passage
-# names another, yields to the verifier's entailment (judging/overrides.py).
+# its named rivers); v11: a name found in no source yields to the verifier's
+# entailment, a name where the passage names another to its confident entailment
+# (judging/overrides.py).
 VERIFIER_VERSION = "ver-v11"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).

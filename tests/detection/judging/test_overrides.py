@@ -145,11 +145,11 @@ def test_a_one_word_swap_of_opposites_needs_no_verifier_reading_at_all() -> None
 @pytest.mark.parametrize(
     ("claim", "entailed", "verdict"),
     [
-        # A name where the passage names another: read as entailed, the name was one
-        # only as read; otherwise the finding stands.
-        ("Marcie Blane sang 'I Want to Be Bobby's Girl'.", 0.6, "s"),
-        ("Marcie Blane sang 'I Want to Be Bobby's Girl'.", 0.4, "c"),
-        # A name found in no source yields the same way.
+        # A name where the passage names another: a named contrast, which only a
+        # confident entailment overrules (the name was one only as read).
+        ("Marcie Blane sang 'I Want to Be Bobby's Girl'.", 0.95, "s"),
+        ("Marcie Blane sang 'I Want to Be Bobby's Girl'.", 0.6, "c"),
+        # A name found in no source yields to the verifier's own call.
         ("Marcie Blane's song 'Bobby's Girl' was written by Gary Klein in Toronto.", 0.6, "s"),
         ("Marcie Blane's song 'Bobby's Girl' was written by Gary Klein in Toronto.", 0.4, "u"),
         # A number is looked up in every source: no reading overrules it.
