@@ -254,7 +254,7 @@ def _detail_kind(detail: Detail, claim: str, best_passage: str, kind: FindingKin
     if detail.initial and common_first_nouns(claim, best_passage):
         return FindingKind.FIRST_NOUN
     if detail.kind is DetailKind.ENTITY:
-        return _NAME_KINDS[kind]
+        return _NAME_KINDS.get(kind, kind)
     return kind
 
 

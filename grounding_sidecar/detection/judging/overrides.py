@@ -109,8 +109,8 @@ def reading_can_override(
     (1) The confident contradiction: a contrast named on a similar passage.  (2) The
     consistency rule: a finding that applies and that the verifier's entailment can
     overrule (a negation counted by words, a name: `_YIELDS_FROM`; any other finding
-    decides alone).  (3) The addition rule: a claim
-    still supported, with an addition."""
+    decides alone).  (3) The addition rule: a claim still supported, with an
+    addition."""
     if _named_contrast(evidence, cosine_threshold) is not None:
         return True
     finding = _applicable_finding(evidence, verdict, cosine_threshold)
