@@ -34,12 +34,9 @@ from benchmarks.quality import REWRITES, rewrite_cases, rewrite_cases_of
 from grounding_sidecar.detection import ClaimPolicy, Grader, load_embedder
 from grounding_sidecar.detection.contract import Verdict, Verification
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
+from grounding_sidecar.detection.judging.additions import addition
 from grounding_sidecar.detection.judging.calibration import load_calibration
-from grounding_sidecar.detection.judging.consistency import (
-    FindingKind,
-    addition,
-    find_contrast,
-)
+from grounding_sidecar.detection.judging.consistency import FindingKind, find_contrast
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import claim_features
 from grounding_sidecar.detection.judging.judgement import Judgement

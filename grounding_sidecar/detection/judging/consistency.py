@@ -10,9 +10,8 @@ claim than one that states another value of its slot, is misplaced (misplaced.py
 a contradiction too, and so are a frequency no source states where the passage states
 another (periods.py) and a thing the sources name elsewhere put in a fact the claim
 copies (swapped.py).  A flipped negation against the best passage
-(polarity.py) is a contradiction.  A claim that
-restates its best passage and adds words that no source uses is an addition, unless
-the verifier reads the passage as entailing it (docs/verifier.md#additions).
+(polarity.py) is a contradiction.  The findings' kinds are shared by the addition
+rule (additions.py).
 """
 
 from __future__ import annotations
@@ -40,7 +39,6 @@ from grounding_sidecar.detection.judging.slots import (
     substitutes_first_word,
 )
 from grounding_sidecar.detection.judging.swapped import swapped_word
-from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
@@ -108,30 +106,6 @@ class Contrast:
         if self.claim_word is None:
             return f"negation differs from {passage_id}"
         return f"'{self.claim_word}' where {passage_id} says '{self.passage_word}'"
-
-
-# A claim restates its best passage when it keeps every one of the passage's content
-# words, and adds to it with at least ADDED_WORDS content words that no source uses.
-# Both bars are the strictest within half a point of the best gain on the calibration
-# parts (docs/verifier.md#additions): a false "unsupported" refuses a grounded answer.
-RESTATED_SHARE = 1.0
-ADDED_WORDS = 3
-# Words that attribute a statement to the sources rather than add to it ("The release
-# notes say that ...", "As stated in the changelog entry, ..."): RAG answers cite with
-# them.  The attribution they head never counts as added (`_attribution`).  An
-# invented attribution ("according to an internal audit") is missed with them, a
-# smaller harm than refusing faithful answers that cite.
-ATTRIBUTION_WORDS = frozenset(
-    words.stem(word)
-    for word in (  # noqa: SIM905 - a word list reads better as text
-        "according say says said state states stated mention mentions mentioned note notes "
-        "noted report reports reported explain explains explained describe describes "
-        "described indicate indicates indicated confirm confirms confirmed show shows showed "
-        "shown specify specifies specified outline outlines outlined document documents "
-        "documented documentation source sources article text passage context provided "
-        "reference references per yes"
-    ).split()
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,45 +339,3 @@ class _Forms:
 def _words_in(text: str) -> list[str]:
     """The words of `text`, lower case, in order."""
     return [token for token in WORD.findall(text.lower()) if token.isalpha()]
-
-
-def find_addition(
-    claim: str, best_passage: str, best_passage_id: str, corpus: SourceCorpus
-) -> Finding | None:
-    """The best passage restated with content words that no source uses, or None:
-    "The page was approved by the legal team before it went live on Monday" against
-    "The page went live on Monday"."""
-    kept, added = addition(claim, best_passage, corpus)
-    if kept < RESTATED_SHARE or len(added) < ADDED_WORDS:
-        return None
-    shown = dict.fromkeys(t for t in words.written(claim) if words.stem(t.lower()) in added)
-    return Finding(
-        Verdict.UNSUPPORTED,
-        f"adds {', '.join(repr(t) for t in shown)} to {best_passage_id}, found in no source",
-        FindingKind.ADDITION,
-    )
-
-
-def addition(claim: str, best_passage: str, corpus: SourceCorpus) -> tuple[float, frozenset[str]]:
-    """What `find_addition` weighs: the share of the passage's content words that the
-    claim keeps, and the claim's content words (stemmed) that no source uses, bar
-    words of attribution."""
-    passage_words = words.content_words(best_passage)
-    claim_words = words.content_words(claim)
-    kept = len(passage_words & claim_words) / max(1, len(passage_words))
-    return kept, claim_words - corpus.content_words - _attribution(claim)
-
-
-def _attribution(claim: str) -> frozenset[str]:
-    """The claim's words of attribution and what they head: a comma-separated part
-    holding one ("As stated in the changelog entry, ...", "..., as the update
-    mentions"), or in a claim of one part the words up to it ("The release notes say
-    that ...")."""
-    parts = claim.split(",")
-    found: set[str] = set()
-    for part in parts:
-        tokens = words.words(part)
-        heads = [i for i, token in enumerate(tokens) if token in ATTRIBUTION_WORDS]
-        if heads:
-            found.update(tokens if len(parts) > 1 else tokens[: heads[0] + 1])
-    return frozenset(found)

@@ -15,13 +15,13 @@ from typing import TypeVar, cast
 import numpy as np
 
 from grounding_sidecar.detection.contract import Verdict
+from grounding_sidecar.detection.judging.additions import find_addition
 from grounding_sidecar.detection.judging.alignment import changed_words
 from grounding_sidecar.detection.judging.consistency import (
     Contrast,
     Finding,
     FindingKind,
     Pairing,
-    find_addition,
     find_contrast,
     find_inconsistency,
 )
@@ -94,7 +94,7 @@ _YIELDS_FROM: Mapping[FindingKind, float] = {
     FindingKind.MISSING_NAME: VERIFIER_NAME_ENTAILED,
 }
 # A claim that restates its best passage with words no source uses
-# (consistency.find_addition) keeps its support only when the verifier reads the
+# (additions.find_addition) keeps its support only when the verifier reads the
 # passage as entailing it: P(entailed) at least this, the verifier's own call (not a
 # bar fitted to the rule-made qualifiers it trained on; docs/verifier.md#additions).
 VERIFIER_ADDITION_ENTAILED = 0.5

@@ -181,7 +181,7 @@ ADDITIONS = [
 
 
 # Answers that cite their source restate it with words no source uses; they must stay
-# `supported` (consistency.ATTRIBUTION_WORDS).
+# `supported` (additions.ATTRIBUTION_WORDS).
 CITING = [
     "The release notes say that the new pricing page went live on Monday.",
     "As stated in the changelog entry, the new pricing page went live on Monday.",
