@@ -99,10 +99,10 @@ def claim_features(evidence: ClaimEvidence) -> npt.NDArray[np.float64]:
     claim_bigrams = words.bigrams(claim)
     missing = dict.fromkeys(DetailKind, 0)
     details = extract_details(claim)
-    unbacked = [detail for detail in details if not corpus.contains(detail)]
+    backed, unbacked = _backing(details, corpus)
     for detail in unbacked:
         missing[detail.kind] += 1
-    restated = _restated([d for d in details if d not in unbacked], corpus)
+    restated = _restated(backed, corpus)
     # The claim's words the sources write, or write otherwise as a value's.
     known_words = (claim_words & corpus.content_words) | (claim_words & restated)
     known_bigrams = [b for b in claim_bigrams if b in corpus.bigrams or not restated.isdisjoint(b)]
@@ -151,7 +151,16 @@ def restated_words(details: Sequence[Detail], corpus: SourceCorpus) -> frozenset
     wording and sinks the lexical features, the scorer's heaviest evidence, on a
     faithful claim.  A value no source backs, or one written as a source writes it,
     adds nothing here, so a changed value weighs as before."""
-    return _restated([detail for detail in details if corpus.contains(detail)], corpus)
+    return _restated(_backing(details, corpus)[0], corpus)
+
+
+def _backing(details: Sequence[Detail], corpus: SourceCorpus) -> tuple[list[Detail], list[Detail]]:
+    """The details the sources back, and the others: each looked up once."""
+    backed: list[Detail] = []
+    unbacked: list[Detail] = []
+    for detail in details:
+        (backed if corpus.contains(detail) else unbacked).append(detail)
+    return backed, unbacked
 
 
 def _restated(backed: Sequence[Detail], corpus: SourceCorpus) -> frozenset[str]:
