@@ -51,8 +51,8 @@ def misplaced_detail(
     """A detail of the claim and the best passage's detail it stands against, when the
     claim puts a detail the sources state where its best passage states another value
     of its slot and no passage about as similar to the claim (`near_passages`, the best
-    one among them; asked only for a detail otherwise misplaced) states
-    it: "Refunds are issued within 30 days" against "Refunds
+    one among them; asked only for a detail otherwise misplaced) states it of what the
+    claim's clause speaks of: "Refunds are issued within 30 days" against "Refunds
     are issued within 5 business days", the 30 days being the return window another
     passage states.  A claim that keeps a value of that slot from the passage joins
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
@@ -96,13 +96,14 @@ def _misplaced(
     kept: Sequence[Detail],
     conflicts: Sequence[tuple[Detail, Detail]],
 ) -> tuple[Detail, Detail] | None:
-    """The first conflict whose detail no near passage states and whose clause is
+    """The first conflict whose detail no near passage states of the claim's fact
+    (`_states_it_of_the_claims`) and whose clause is
     about the passage, rebound within the passage or misplaced from elsewhere (not
     where the claim keeps another value of its slot from the passage: it joins
     passages' facts)."""
     best = SourceCorpus([best_passage])
     passage_words = words.content_words(best_passage)
-    others: SourceCorpus | None = None  # built for the first conflict that needs it
+    others: list[str] | None = None  # asked for the first conflict that needs them
     for detail, other in conflicts:
         if not _about(claim, detail, passage_words):
             continue
@@ -112,10 +113,21 @@ def _misplaced(
         elif _keeps_its_slot(detail, kept) or not _of_its_slot(detail, claim, other, best_passage):
             continue
         if others is None:
-            others = SourceCorpus([p for p in near_passages() if p != best_passage])
-        if not others.contains(detail):
+            others = [p for p in near_passages() if p != best_passage]
+        if not any(_states_it_of_the_claims(claim, detail, p) for p in others):
             return detail, other
     return None
+
+
+def _states_it_of_the_claims(claim: str, detail: Detail, passage: str) -> bool:
+    """Whether a passage other than the best states the claim's value of what the
+    claim's clause speaks of (`_about`): the claim may then restate that passage.  A
+    passage that states the value of something else excuses nothing: "The savings
+    account pays 3.1% interest a year" beside "Personal loans are charged 7.9% a year"
+    and the claim "A personal loan costs 3.1% a year"."""
+    return _about(claim, detail, words.content_words(passage)) and SourceCorpus([passage]).contains(
+        detail
+    )
 
 
 # The claim's values read pair by pair for a swap: a claim listing dozens of names

@@ -1,7 +1,8 @@
 """Misplaced details: a value the sources state, put in the best passage's slot from a
-less similar passage, is named with the passage's own value; a claim joining two
-passages' facts, a value a near passage states, a bare number counting another thing
-and a date from elsewhere are not.  A value the best passage states of another fact
+less similar passage or from a near one that states it of something else, is named with
+the passage's own value; a claim joining two passages' facts, a value a near passage
+states of the claim's fact, a bare number counting another thing and a date from
+elsewhere are not.  A value the best passage states of another fact
 (by its clause, or by the words around it: a bare number, a date or a name too) is."""
 
 from __future__ import annotations
@@ -28,9 +29,17 @@ def test_a_value_in_the_best_passages_slot_from_elsewhere_is_misplaced() -> None
     )
 
 
-def test_a_value_a_near_passage_states_is_not_misplaced() -> None:
+def test_a_value_a_near_passage_states_of_the_claims_fact_is_not_misplaced() -> None:
     claim = "Refunds are issued within 30 days after the parcel arrives."
-    assert _misplaced(claim, REFUNDS, RETURNS) is None
+    gift_cards = "Gift card refunds are issued within 30 days once the parcel arrives."
+    assert _misplaced(claim, REFUNDS, gift_cards) is None
+
+
+def test_a_value_a_near_passage_states_of_something_else_is_misplaced() -> None:
+    # RETURNS gives its 30 days to dropping the parcel off: the claim gives them to the
+    # refund, the mix-up this rule is for.
+    claim = "Refunds are issued within 30 days after the parcel arrives."
+    assert _misplaced(claim, REFUNDS, RETURNS) == ("30 days", "5 business days")
 
 
 def test_a_claim_that_keeps_the_passages_value_joins_two_facts() -> None:
@@ -72,8 +81,9 @@ def test_the_near_passages_are_asked_for_only_when_a_detail_stands_against_the_p
     claim = "Refunds are issued within 5 business days after the parcel arrives."
     assert misplaced_detail(claim, REFUNDS, near) is None  # its own value: no conflict
     assert near.reads == 0
-    assert misplaced_detail("Refunds are issued within 30 days.", REFUNDS, near) is None
-    assert near.reads == 1  # asked, and RETURNS (near) states the 30 days
+    found = misplaced_detail("Refunds are issued within 30 days.", REFUNDS, near)
+    assert found is not None and found[0].surface == "30 days"
+    assert near.reads == 1  # asked: RETURNS (near) states the 30 days, of another fact
 
 
 FEES = (
