@@ -55,8 +55,8 @@ VERIFIER_CONTRADICTION = 0.9
 # (docs/verifier.md#a-noun-put-in-anothers-place).
 VERIFIER_NOT_ENTAILED = 0.05
 # A passage this close to the best passage's cosine may be the one a claim's detail
-# comes from: a detail one of them states is never misplaced
-# (misplaced.py; docs/detection.md#misplaced-details).
+# comes from: a detail one of them states of what the claim's clause speaks of is never
+# misplaced (misplaced.py; docs/detection.md#misplaced-details).
 NEAR_MARGIN = 0.2
 # Counting negation words misreads "not only ... but also" and double negatives; a
 # verifier this sure that the passage entails the claim overrules that count (never
