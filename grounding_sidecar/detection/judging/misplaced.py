@@ -57,9 +57,10 @@ def misplaced_detail(
     passage states.  A claim that keeps a value of that slot from the passage joins
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
     finding, and so does one whose clause around the detail is about something else
-    (`_about`).  A value the best passage itself states is misplaced only where the
-    passage binds it to another clause (`_rebound`), and two values are where the
-    claim pairs them with each other's names (owners.py)."""
+    (`_about`; a claim of one clause is about its best passage).  A value the best
+    passage itself states is misplaced only where the passage binds it to another
+    clause (`_rebound`), and two values are where the claim pairs them with each
+    other's names (owners.py)."""
     mine = [
         detail
         for detail in extract_details(claim)
@@ -105,7 +106,7 @@ def _misplaced(
     passage_words = words.content_words(best_passage)
     others: list[str] | None = None  # asked for the first conflict that needs them
     for detail, other in conflicts:
-        if not _about(claim, detail, passage_words):
+        if not (_one_clause(claim, detail) or _about(claim, detail, passage_words)):
             continue
         if best.contains(detail):
             if not _rebound(claim, detail, other, best_passage, stated):
@@ -301,6 +302,14 @@ def _about(claim: str, detail: Detail, passage_words: frozenset[str]) -> bool:
     content = words.content_words(_clause(claim, detail.surface)) - own
     content = content or words.content_words(claim) - own
     return bool(content) and len(content & passage_words) >= CLAUSE_SHARE * len(content)
+
+
+def _one_clause(claim: str, detail: Detail) -> bool:
+    """Whether the clause that states `detail` is the whole claim: then the best
+    passage, the one most like the claim, is what that clause speaks of, whatever
+    words it uses ("The ride to the airport lasts 15 minutes" against "The journey to
+    the airport takes 35 minutes")."""
+    return _clause(claim, detail.surface) == claim
 
 
 def _clause(claim: str, surface: str) -> str:

@@ -58,6 +58,18 @@ def test_a_detail_in_a_clause_about_something_else_is_not_misplaced() -> None:
     assert _misplaced(claim, REFUNDS) == ("30 days", "5 business days")
 
 
+def test_a_claim_of_one_clause_is_about_its_best_passage_in_whatever_words() -> None:
+    # "ride" and "lasts" for "journey" and "takes": under the clause share, but the
+    # claim has no other clause the passage could be beside the point of.
+    journey = "The journey to the airport takes 35 minutes."
+    trains = "Trains run every 15 minutes during the day."
+    claim = "The ride to the airport lasts 15 minutes."
+    assert _misplaced(claim, journey, trains) == ("15 minutes", "35 minutes")
+    # The same words in the second clause of a claim joining facts: left alone.
+    claim = "Trains leave for the airport often, and the ride lasts 15 minutes."
+    assert _misplaced(claim, journey, trains) is None
+
+
 def test_a_bare_number_is_misplaced_only_where_it_counts_what_the_passages_does() -> None:
     # A bare number counts things of many kinds; dates are most often of other events.
     passage = "The club has 40 members and meets on 3 May 2024."
