@@ -39,6 +39,7 @@ from grounding_sidecar.detection.judging.slots import (
     substitutes_first_word,
 )
 from grounding_sidecar.detection.judging.swapped import swapped_word
+from grounding_sidecar.detection.judging.unlimited import lifted_limit
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
 from grounding_sidecar.detection.text.details import (
     WORD,
@@ -126,7 +127,8 @@ def find_inconsistency(
     """A reason the claim is not supported despite a similar passage, or None: a
     detail found in no source, one misplaced (misplaced.py; `near_passages` gives the
     passages about as similar to the claim as the best, by default the best alone), a
-    period changed, a priced thing called free, a flip said in other words against a
+    period changed, a priced thing called free, a limit called unlimited (unlimited.py),
+    a flip said in other words against a
     near passage (rewordings.py), a thing swapped in, a flipped negation, or what a
     sentence of one of the claim's most similar passages denies (denied.py;
     `most_similar` gives them, by default the best alone)."""
@@ -167,18 +169,13 @@ def find_inconsistency(
         )
     period = changed_period(claim, best_passage, corpus)
     if period is not None:
-        return Finding(
-            Verdict.CONTRADICTORY,
-            f"frequency '{period[0]}' where {best_passage_id} says '{period[1]}'",
-            FindingKind.CONFLICTING_DETAIL,
-        )
+        return _said_against(*period, best_passage_id, what="frequency ")
     price = priced_as_free(claim, best_passage)
     if price is not None:
-        return Finding(
-            Verdict.CONTRADICTORY,
-            f"'free' where {best_passage_id} says '{price}'",
-            FindingKind.CONFLICTING_DETAIL,
-        )
+        return _said_against("free", price, best_passage_id)
+    lifted = lifted_limit(claim, best_passage)
+    if lifted is not None:
+        return _said_against(*lifted, best_passage_id)
     # A claim its best passage writes word for word states what that passage states: a
     # flip against another passage is the sources disagreeing (as for a denial).
     reworded = reworded_flip(claim, [best_passage] if copied_whole(claim, best_passage) else near())
@@ -207,6 +204,16 @@ def find_inconsistency(
             FindingKind.NEGATED_WORD,
         )
     return None
+
+
+def _said_against(said: str, stated: str, passage_id: str, what: str = "") -> Finding:
+    """A contradiction of the claim's words against the best passage's: "frequency
+    'weekly' where s0.0 says 'monthly'"."""
+    return Finding(
+        Verdict.CONTRADICTORY,
+        f"{what}'{said}' where {passage_id} says '{stated}'",
+        FindingKind.CONFLICTING_DETAIL,
+    )
 
 
 def _shortened(text: str, limit: int = 80) -> str:

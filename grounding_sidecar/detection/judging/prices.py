@@ -39,14 +39,9 @@ def priced_as_free(claim: str, best_passage: str) -> str | None:
     content word)."""
     if not _FREE.search(claim) or _FREE.search(best_passage) or _price(claim) is not None:
         return None
-    if _INCLUDED.search(best_passage) or not _speaks_of_subject(claim, best_passage):
+    if _INCLUDED.search(best_passage) or not words.speaks_of_subject(claim, best_passage):
         return None
     return _price(best_passage)
-
-
-def _speaks_of_subject(claim: str, passage: str) -> bool:
-    subject = next((w for w in words.words(claim) if w not in words.STOPWORDS), None)
-    return subject is not None and subject in words.words(passage)
 
 
 def _price(text: str) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.details import DetailKind, extract_details
+from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 from grounding_sidecar.detection.text.negation import negates
 
 # What says there is no limit: "as often as you like", "as many times as needed",
@@ -47,9 +47,14 @@ def lifted_limit(claim: str, best_passage: str) -> tuple[str, str] | None:
     unlimited = _UNLIMITED.search(claim)
     if unlimited is None or _UNLIMITED.search(best_passage) or negates(claim):
         return None
-    if any(detail.kind is DetailKind.QUANTITY for detail in extract_details(claim)):
+    if any(_amount(detail) for detail in extract_details(claim)):
         return None
     limit = _LIMIT.search(best_passage)
     if limit is None or not words.speaks_of_subject(claim, best_passage):
         return None
     return unlimited.group(), limit.group()
+
+
+def _amount(detail: Detail) -> bool:
+    """A quantity the claim states, not "unlimited" (which the details read as one)."""
+    return detail.kind is DetailKind.QUANTITY and detail.value != "unlimited"

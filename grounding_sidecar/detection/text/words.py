@@ -54,6 +54,13 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(content_sequence(text))
 
 
+def speaks_of_subject(claim: str, passage: str) -> bool:
+    """Whether the passage uses the claim's first content word, most often its subject
+    ("Parking is free" of "Parking costs $15 per night")."""
+    subject = next((word for word in words(claim) if word not in STOPWORDS), None)
+    return subject is not None and subject in words(passage)
+
+
 def content_sequence(text: str) -> list[str]:
     """The content words of `text`, stemmed, in order (repeats kept): for the rules that
     read what comes first after a phrase."""

@@ -615,3 +615,10 @@ def test_a_claim_its_best_passage_writes_word_for_word_is_read_against_it_alone(
     reordered = "In 2018 GitHub acquired Microsoft."
     finding = find_inconsistency(reordered, deal, "s0.0", corpus, near_passages=near)
     assert finding is not None and "other way round" in finding.rationale
+
+
+def test_a_limit_called_unlimited_is_a_contradiction_naming_the_limit() -> None:
+    passage = "A loan can be renewed twice online, unless another member has reserved the item."
+    assert _inconsistency("A loan can be renewed online as often as you like.", passage) == (
+        "contradictory: 'as often as you like' where s0.0 says 'twice'"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from grounding_sidecar.detection.text.words import (
     content_sequence,
     content_words,
+    speaks_of_subject,
     stem,
     words,
     written,
@@ -31,3 +32,11 @@ def test_content_sequence_keeps_order_and_repeats() -> None:
         "refund",
         "charg",
     ]
+
+
+def test_a_passage_speaks_of_the_claims_subject_when_it_uses_its_first_content_word() -> None:
+    assert speaks_of_subject("Parking is free for guests.", "Parking costs $15 per night.")
+    # Stemmed as every word: "Books" is "book".
+    assert speaks_of_subject("The books can be renewed.", "A book is lent for three weeks.")
+    assert not speaks_of_subject("Breakfast is free.", "Parking costs $15 per night.")
+    assert not speaks_of_subject("It is.", "Parking costs $15 per night.")
