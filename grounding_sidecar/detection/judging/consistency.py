@@ -128,10 +128,9 @@ def find_inconsistency(
     detail found in no source, one misplaced (misplaced.py; `near_passages` gives the
     passages about as similar to the claim as the best, by default the best alone), a
     period changed, a priced thing called free, a limit called unlimited (unlimited.py),
-    a flip said in other words against a
-    near passage (rewordings.py), a thing swapped in, a flipped negation, or what a
-    sentence of one of the claim's most similar passages denies (denied.py;
-    `most_similar` gives them, by default the best alone)."""
+    a flip said in other words against a near passage (rewordings.py), a thing swapped
+    in, a flipped negation, or what a sentence of one of the claim's most similar
+    passages denies (denied.py; `most_similar` gives them, by default the best alone)."""
     missing = [
         detail
         for detail in extract_details(claim)

@@ -98,10 +98,9 @@ def _misplaced(
     conflicts: Sequence[tuple[Detail, Detail]],
 ) -> tuple[Detail, Detail] | None:
     """The first conflict whose detail no near passage states of the claim's fact
-    (`_states_it_of_the_claims`) and whose clause is
-    about the passage, rebound within the passage or misplaced from elsewhere (not
-    where the claim keeps another value of its slot from the passage: it joins
-    passages' facts)."""
+    (`_states_it_of_the_claims`) and whose clause is about the passage, rebound within
+    the passage or misplaced from elsewhere (not where the claim keeps another value of
+    its slot from the passage: it joins passages' facts)."""
     best = SourceCorpus([best_passage])
     passage_words = words.content_words(best_passage)
     others: list[str] | None = None  # asked for the first conflict that needs them
