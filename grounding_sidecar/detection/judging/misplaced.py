@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from grounding_sidecar.detection.judging.bindings import (
     CLAUSE_BREAK,
@@ -57,7 +58,7 @@ def misplaced_detail(
     passage states.  A claim that keeps a value of that slot from the passage joins
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
     finding, and so does one whose clause around the detail is about something else
-    (`_about`; a claim of one clause is about its best passage).  A value the best
+    (`_DetailClause`; a claim of one clause is about its best passage).  A value the best
     passage itself states is misplaced only where the passage binds it to another
     clause (`_rebound`), and two values are where the claim pairs them with each
     other's names (owners.py)."""
@@ -105,7 +106,8 @@ def _misplaced(
     passage_words = words.content_words(best_passage)
     others: list[str] | None = None  # asked for the first conflict that needs them
     for detail, other in conflicts:
-        if not (_one_clause(claim, detail) or _about(claim, detail, passage_words)):
+        clause = _DetailClause.of(claim, detail)
+        if not (clause.whole or clause.about(passage_words)):
             continue
         if best.contains(detail):
             if not _rebound(claim, detail, other, best_passage, stated):
@@ -114,20 +116,18 @@ def _misplaced(
             continue
         if others is None:
             others = [p for p in near_passages() if p != best_passage]
-        if not any(_states_it_of_the_claims(claim, detail, p) for p in others):
+        if not any(_states_it_of_the_claims(clause, detail, p) for p in others):
             return detail, other
     return None
 
 
-def _states_it_of_the_claims(claim: str, detail: Detail, passage: str) -> bool:
+def _states_it_of_the_claims(clause: _DetailClause, detail: Detail, passage: str) -> bool:
     """Whether a passage other than the best states the claim's value of what the
-    claim's clause speaks of (`_about`): the claim may then restate that passage.  A
-    passage that states the value of something else excuses nothing: "The savings
-    account pays 3.1% interest a year" beside "Personal loans are charged 7.9% a year"
-    and the claim "A personal loan costs 3.1% a year"."""
-    return _about(claim, detail, words.content_words(passage)) and SourceCorpus([passage]).contains(
-        detail
-    )
+    claim's clause speaks of (`_DetailClause.about`): the claim may then restate that
+    passage.  A passage that states the value of something else excuses nothing: "The
+    savings account pays 3.1% interest a year" beside "Personal loans are charged 7.9% a
+    year" and the claim "A personal loan costs 3.1% a year"."""
+    return clause.about(words.content_words(passage)) and SourceCorpus([passage]).contains(detail)
 
 
 # The claim's values read pair by pair for a swap: a claim listing dozens of names
@@ -285,30 +285,38 @@ def _counted(detail: Detail, text: str) -> str | None:
     return after[0] if after and after[0] not in words.STOPWORDS else None
 
 
-# The share of the content words of a detail's clause that its best passage must use
-# for the claim to be stating that passage's fact (`_about`).
+# The share of the content words of a detail's clause that a passage must use for the
+# claim to be stating that passage's fact (`_DetailClause.about`).
 CLAUSE_SHARE = 0.4
 
 
-def _about(claim: str, detail: Detail, passage_words: frozenset[str]) -> bool:
-    """Whether the clause of `claim` that states `detail` speaks of what the passage
-    does: at least CLAUSE_SHARE of its content words (less the detail's own) are the
-    passage's.  A long claim joining several passages' facts ("..., and their revenue
-    is projected between $3.515 billion and $3.575 billion") has a best passage that
-    is not about each clause.  A clause with no other content word is read as the
-    whole claim."""
-    own = words.content_words(detail.surface)
-    content = words.content_words(_clause(claim, detail.surface)) - own
-    content = content or words.content_words(claim) - own
-    return bool(content) and len(content & passage_words) >= CLAUSE_SHARE * len(content)
+@dataclass(frozen=True, slots=True)
+class _DetailClause:
+    """The clause of a claim that states a detail, read once for the best passage and
+    the near ones."""
 
+    # The clause is the whole claim: then the best passage, the one most like the
+    # claim, is what it speaks of, whatever words it uses ("The ride to the airport
+    # lasts 15 minutes" against "The journey to the airport takes 35 minutes").
+    whole: bool
+    # Its content words less the detail's own; a clause with no other content word is
+    # read as the whole claim.
+    content: frozenset[str]
 
-def _one_clause(claim: str, detail: Detail) -> bool:
-    """Whether the clause that states `detail` is the whole claim: then the best
-    passage, the one most like the claim, is what that clause speaks of, whatever
-    words it uses ("The ride to the airport lasts 15 minutes" against "The journey to
-    the airport takes 35 minutes")."""
-    return _clause(claim, detail.surface) == claim
+    @classmethod
+    def of(cls, claim: str, detail: Detail) -> _DetailClause:
+        own = words.content_words(detail.surface)
+        clause = _clause(claim, detail.surface)
+        content = words.content_words(clause) - own
+        return cls(clause == claim, content or words.content_words(claim) - own)
+
+    def about(self, passage_words: frozenset[str]) -> bool:
+        """Whether the clause speaks of what the passage does: at least CLAUSE_SHARE of
+        its content words are the passage's.  A long claim joining several passages'
+        facts ("..., and their revenue is projected between $3.515 billion and $3.575
+        billion") has a best passage that is not about each clause."""
+        shared = len(self.content & passage_words)
+        return bool(self.content) and shared >= CLAUSE_SHARE * len(self.content)
 
 
 def _clause(claim: str, surface: str) -> str:
