@@ -20,10 +20,12 @@ from grounding_sidecar.detection.embedding import hashing
 from grounding_sidecar.detection.judging import polarity
 from grounding_sidecar.detection.text import (
     contrasts,
+    counts,
     details,
     implied_details,
     limits,
     negation,
+    superlatives,
     words,
 )
 
@@ -44,6 +46,8 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "negation_cues": negation.read_cues,
     "negated_comparisons": limits.negated_comparisons,
     "stated_limits": limits.stated_limits,
+    "counts": counts.counts,
+    "superlatives": superlatives.superlatives,
     "negation_flips": polarity.negation_flip,
     "contrast_table": contrasts.contrast_table,
     **hashing.CACHES,  # its memo tables are private to it

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.alignment import copied_whole
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.counts import changed_count
 from grounding_sidecar.detection.judging.denied import denied_elsewhere
+from grounding_sidecar.detection.judging.extended import extended_list
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
@@ -38,6 +40,7 @@ from grounding_sidecar.detection.judging.slots import (
     first_word_synonyms,
     substitutes_first_word,
 )
+from grounding_sidecar.detection.judging.superlatives import opposite_superlative
 from grounding_sidecar.detection.judging.swapped import swapped_word
 from grounding_sidecar.detection.judging.unlimited import lifted_limit
 from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
@@ -60,7 +63,7 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # and addition tests here.  Part of the metric definition version, so results graded
 # under different rules never mix; what each version reads that the one before did not:
 # docs/detection.md#rules-versions.
-RULES_VERSION = "rules-v28"
+RULES_VERSION = "rules-v29"
 
 
 class FindingKind(enum.Enum):
@@ -128,9 +131,11 @@ def find_inconsistency(
     detail found in no source, one misplaced (misplaced.py; `near_passages` gives the
     passages about as similar to the claim as the best, by default the best alone), a
     period changed, a priced thing called free, a limit called unlimited (unlimited.py),
-    a flip said in other words against a near passage (rewordings.py), a thing swapped
-    in, a flipped negation, or what a sentence of one of the claim's most similar
-    passages denies (denied.py; `most_similar` gives them, by default the best alone)."""
+    a count changed (counts.py), a restricted list extended (extended.py), a
+    superlative turned (superlatives.py), a flip said in other words against a near
+    passage (rewordings.py), a thing swapped in, a flipped negation, or what a sentence
+    of one of the claim's most similar passages denies (denied.py; `most_similar`
+    gives them, by default the best alone)."""
     missing = [
         detail
         for detail in extract_details(claim)
@@ -175,6 +180,15 @@ def find_inconsistency(
     lifted = lifted_limit(claim, best_passage)
     if lifted is not None:
         return _said_against(*lifted, best_passage_id)
+    count = changed_count(claim, best_passage, near)
+    if count is not None:
+        return _said_against(*count, best_passage_id, what="count ")
+    extended = extended_list(claim, best_passage)
+    if extended is not None:
+        return _said_against(*extended, best_passage_id)
+    superlative = opposite_superlative(claim, best_passage, near)
+    if superlative is not None:
+        return _said_against(*superlative, best_passage_id)
     # A claim its best passage writes word for word states what that passage states: a
     # flip against another passage is the sources disagreeing (as for a denial).
     reworded = reworded_flip(claim, [best_passage] if copied_whole(claim, best_passage) else near())

@@ -55,11 +55,12 @@ SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec9
 # are kinds of thing, not named instances ("river" is no broader word for "pond" for
 # its named rivers); v11: a name found in no source yields to the verifier's
 # entailment, a name where the passage names another to its confident entailment
-# (judging/overrides.py).
-VERIFIER_VERSION = "ver-v11"
+# (judging/overrides.py); v12: the table pairs a change's direction said with another
+# verb ("grew" against "declined", "rose" against "dropped") as opposites.
+VERIFIER_VERSION = "ver-v12"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
-VERSION_CONTRAST_TABLE = "65f8e5bd"
+VERSION_CONTRAST_TABLE = "f8677043"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

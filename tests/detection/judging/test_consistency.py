@@ -622,3 +622,29 @@ def test_a_limit_called_unlimited_is_a_contradiction_naming_the_limit() -> None:
     assert _inconsistency("A loan can be renewed online as often as you like.", passage) == (
         "contradictory: 'as often as you like' where s0.0 says 'twice'"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "rationale"),
+    [
+        (
+            "The lake is fed by a single river.",
+            "The lake is fed by more than 25 rivers.",
+            "count 'a single' where s0.0 says 'more than 25'",
+        ),
+        (
+            "Tolls are charged for cars, lorries and trains.",
+            "Tolls are charged only for cars and lorries; trains are paid for with a ticket.",
+            "'trains' where s0.0 says 'only for cars and lorries'",
+        ),
+        (
+            "Etna is the smallest active volcano in Europe.",
+            "Mount Etna, on the east coast of Sicily, is the tallest active volcano in Europe.",
+            "'smallest' where s0.0 says 'tallest'",
+        ),
+    ],
+)
+def test_a_count_a_list_or_a_superlative_turned_is_a_contradiction_naming_both(
+    claim: str, passage: str, rationale: str
+) -> None:
+    assert _inconsistency(claim, passage) == f"contradictory: {rationale}"

@@ -24,6 +24,12 @@ FORECAST = "The company raised its full-year revenue forecast to $1.66 billion."
             "It is the cheapest plan we offer.",
             ("expensive", "cheapest"),
         ),
+        # A change's direction said with another verb than the passage's.
+        (
+            "Ticket sales grew sharply in the third quarter.",
+            "Ticket sales declined sharply in the third quarter.",
+            ("grew", "declined"),
+        ),
         # "at least" is a bound: the word after it keeps its sense.
         (
             "Backups run at least weekly on every server.",

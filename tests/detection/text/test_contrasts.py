@@ -167,6 +167,15 @@ def test_pairs_that_say_opposite_things_are_told_from_things_of_a_kind() -> None
     assert table.contrast("utilised", "used") and not table.opposite("utilised", "used")
 
 
+def test_a_changes_direction_said_with_another_verb_is_an_opposite() -> None:
+    table = contrast_table()
+    assert table.opposite("grew", "declined") and table.opposite("rose", "dropped")
+    assert table.opposite("increased", "fell") and table.opposite("growth", "decline")
+    # The same direction in other words, and a change said of who makes it.
+    assert not table.contrast("rose", "increased") and not table.contrast("dropped", "cut")
+    assert not table.opposite("improved", "decreased")
+
+
 def test_a_plural_is_a_noun_where_its_singular_is_also_a_verbs_form() -> None:
     # "rose" may be the past of "rise" and is a noun only in a noun's place; "roses"
     # can only be flowers.  "wounds" may be a verb's form: it stays as it was.

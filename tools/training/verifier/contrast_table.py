@@ -64,6 +64,14 @@ WORDNET_NOTICE = (
 # stands on the hill").  No pair of a group is a contrast.
 NOT_CONTRASTS: tuple[tuple[str, ...], ...] = (("lie", "sit", "stand"),)
 
+# The verbs of a change upwards and downwards.  Not "improve" (a wait that improves
+# decreases) nor "raise" and "cut", which say who changes it (paired above).
+CHANGES_UP = ("rise", "increase", "grow", "climb", "jump", "soar", "surge", "gain")
+CHANGES_DOWN = (
+    "fall", "drop", "decline", "decrease", "sink", "plunge", "slump", "dip", "tumble",
+    "slide", "slip", "shrink",
+)  # fmt: skip
+
 # Everyday contrasts of the product's domain that WordNet pairs only loosely or not at
 # all, written for this project (never drawn for the verifier's training pairs).
 DOMAIN_CONTRASTS: tuple[tuple[str, ...], ...] = (
@@ -119,6 +127,16 @@ DOMAIN_CONTRASTS: tuple[tuple[str, ...], ...] = (
     ("permit", "prohibit"),
     ("approve", "reject"),
     ("accept", "reject"),
+    # A change's direction said with another verb than the source's ("grew" against
+    # "declined", "rose" against "dropped"): WordNet pairs only each verb's own antonym
+    # ("rise"/"fall", "increase"/"decrease").  Each way up against each way down.
+    *((up, down) for up in CHANGES_UP for down in CHANGES_DOWN),
+    ("growth", "decline"),
+    ("growth", "fall"),
+    ("growth", "drop"),
+    ("improve", "worsen"),
+    ("improve", "deteriorate"),
+    ("strengthen", "weaken"),
     # How often: "annual" and "yearly" (or "annually") restate each other, so each
     # joins the other periods in a group of its own.
     *(

@@ -1,0 +1,72 @@
+"""Counts: how many of a thing a text states, in digits or in words, as a range beside
+the words of the phrase it counts; ranks after "the"."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from grounding_sidecar.detection.text.counts import counts
+
+
+def _read(text: str) -> list[tuple[str, float, float, bool]]:
+    return [(count.surface, count.low, count.high, count.unread) for count in counts(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("The lake is fed by a single river.", [("a single", 1, 1, True)]),
+        ("Only one river drains it.", [("Only one", 1, 1, True)]),
+        ("Several rivers drain the lake.", [("Several", 3, math.inf, True)]),
+        ("Both parents must sign.", [("Both", 2, 2, True)]),
+        ("It is fed by more than 25 rivers.", [("more than 25", 26, math.inf, False)]),
+        ("Members can borrow up to 12 items.", [("up to 12", 0, 12, False)]),
+        ("No more than 3 bags per person.", [("No more than 3", 0, 3, False)]),
+        ("It has nearly 200 towns.", [("nearly 200", 100, 400, False)]),
+        ("Dozens of towns joined.", [("Dozens of", 24, math.inf, True)]),
+    ],
+)
+def test_a_count_is_read_as_the_numbers_it_allows(
+    text: str, found: list[tuple[str, float, float, bool]]
+) -> None:
+    assert _read(text) == found
+
+
+def test_a_count_is_of_the_words_of_its_phrase() -> None:
+    (count,) = counts("Two of the nine committee members voted against.")
+    # "Two of" counts a part (no phrase of its own); "nine" counts the members.
+    assert (count.surface, count.nouns) == ("nine", frozenset({"committee", "member", "vot"}))
+    (bags,) = counts("A single bag is allowed.")
+    (more,) = counts("Three bags are allowed.")
+    assert bags.of_same(more) and not bags.allows(more)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "One of the largest rivers flows here.",  # a rank among others, no count
+        "It was not a single mistake.",  # negated: counts none
+        "Built in 1669 and rebuilt later.",  # a year
+        "For the first time in years.",  # "time" ends the phrase before a noun
+        "More than several guests came.",  # a bound on a count in words
+    ],
+)
+def test_no_count(text: str) -> None:
+    assert counts(text) == ()
+
+
+def test_a_rank_after_the_is_a_count_of_its_own_kind() -> None:
+    (first,) = counts("It was the first increase in a year.")
+    (fifth,) = counts("It was the fifth increase in a row.")
+    (five,) = counts("There were five increases.")
+    assert first.rank and first.unread and not fifth.unread
+    assert first.of_same(fifth) and not first.allows(fifth)
+    assert not fifth.of_same(five)  # a rank is no count
+
+
+def test_a_rank_of_a_qualified_thing_is_no_rank_among_the_unqualified() -> None:
+    (first,) = counts("Obama was the first black president of the United States.")
+    (nth,) = counts("Obama was the 44th president of the United States.")
+    assert not first.of_same(nth)
