@@ -30,6 +30,17 @@ FORECAST = "The company raised its full-year revenue forecast to $1.66 billion."
             "Ticket sales declined sharply in the third quarter.",
             ("grew", "declined"),
         ),
+        # An adverb of manner beside the changed word, on either side.
+        (
+            "Ticket sales rose steadily in the third quarter.",
+            "Ticket sales fell in the third quarter.",
+            ("rose", "fell"),
+        ),
+        (
+            "Ticket sales rose in the third quarter.",
+            "Ticket sales fell sharply in the third quarter.",
+            ("rose", "fell"),
+        ),
         # "at least" is a bound: the word after it keeps its sense.
         (
             "Backups run at least weekly on every server.",
@@ -60,6 +71,11 @@ def test_an_opposite_in_a_copied_frame_is_named(
         (
             "A Venusian year is shorter than a day on Venus.",
             "A day on Venus is longer than a year.",
+        ),
+        # A word beside the changed one that is no adverb of manner ends the frame.
+        (
+            "Ticket sales rose weekly in the third quarter.",
+            "Ticket sales fell in the third quarter.",
         ),
         # A particle.
         ("They give 15% off your first order.", "They give 15% on your first order."),
