@@ -18,7 +18,7 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.negation import negates
 
 _ITEM = r"[a-z][a-z-]*"
-_JOINED = rf"{_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s+(?:and|or)\s+{_ITEM}"
+_JOINED = rf"{_ITEM}(?:\s*,\s*{_ITEM}){{0,8}}\s*,?\s+(?:and|or)\s+{_ITEM}"
 # "only for cars and lorries", "only administrators": "only" (and a preposition) before
 # the things it restricts to.  Not "not only" (which adds) nor "if only".
 _RESTRICTED = re.compile(

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from grounding_sidecar.detection.text.counts import PHRASE, phrase_nouns
+from grounding_sidecar.detection.text.counts import PHRASE, lower_case, phrase_nouns
 
 # Each scale's two ends.  Words at one end restate each other loosely ("largest" and
 # "tallest" of a volcano), so only the two ends are told apart.
@@ -39,7 +39,7 @@ _ENDS = {
 _WORDS = "|".join(
     re.escape(word).replace(r"\ ", r"\s+") for word in sorted(_ENDS, key=len, reverse=True)
 )
-_SUPERLATIVE = re.compile(rf"\bthe\s+(?P<word>{_WORDS})" + PHRASE, re.IGNORECASE)
+_SUPERLATIVE = re.compile(rf"\bthe\s+(?P<word>{_WORDS})" + PHRASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +63,13 @@ class Superlative:
 def superlatives(text: str) -> tuple[Superlative, ...]:
     """Every superlative after "the" that `text` states of a noun phrase, in order."""
     found = []
-    for match in _SUPERLATIVE.finditer(text):
+    for match in _SUPERLATIVE.finditer(lower_case(text)):
         nouns = phrase_nouns(match.group("phrase"))
         if nouns:
-            scale, end = _ENDS[" ".join(match.group("word").lower().split())]
+            scale, end = _ENDS[" ".join(match.group("word").split())]
             if scale == "amount":  # "the most popular" and "the least popular" share a scale
-                scale = f"amount {match.group('phrase').split()[0].lower()}"
-            found.append(Superlative(scale, end, nouns, match.group("word")))
+                scale = f"amount {match.group('phrase').split()[0]}"
+            found.append(
+                Superlative(scale, end, nouns, text[match.start("word") : match.end("word")])
+            )
     return tuple(found)

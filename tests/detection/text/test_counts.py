@@ -70,3 +70,7 @@ def test_a_rank_of_a_qualified_thing_is_no_rank_among_the_unqualified() -> None:
     (first,) = counts("Obama was the first black president of the United States.")
     (nth,) = counts("Obama was the 44th president of the United States.")
     assert not first.of_same(nth)
+
+
+def test_the_digits_of_a_decimal_are_no_count() -> None:
+    assert counts("The rate rose by 0.25 percentage points.") == ()
