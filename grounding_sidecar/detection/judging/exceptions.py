@@ -12,6 +12,7 @@ stands against the other in any table (docs/detection.md#exceptions).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_sentences
@@ -21,6 +22,12 @@ from grounding_sidecar.detection.text.negation import first_cue, negates
 _TAKES_IN = re.compile(
     r"\b(?:including|even\s+(?:when|if|though|for)|regardless\s+of|irrespective\s+of)\b"
 )
+# What a claim that negates nothing says to keep in a thing a passage sets apart:
+# "still" after the thing ("A reserved item can still be renewed"), a bare "even"
+# before it ("Even damaged items are refunded"; "even when" and its kin are
+# `_TAKES_IN`'s).
+_STILL = re.compile(r"\bstill\b")
+_EVEN = re.compile(r"\beven\b(?!\s+(?:when|if|though|for)\b)")
 # What a passage says to set a thing apart.
 _SETS_APART = re.compile(
     r"\b(?:except(?:\s+for)?|with\s+the\s+exception\s+of|excluding|other\s+than|"
@@ -49,15 +56,33 @@ def taken_in(claim: str, passage: str) -> tuple[str, str] | None:
     if _SETS_APART.search(lowered_claim):
         return None
     claim_negates = negates(lowered_claim)
-    for phrase in _TAKES_IN.finditer(lowered_claim):
-        named = set(words.content_sequence(lowered_claim[phrase.end() :])[:_NAMING_WORDS])
+    for phrase, named in _taken_in_phrases(lowered_claim, claim_negates):
         for sentence in rough_sentences(passage.lower()):
             if _TAKES_IN.search(sentence):
                 continue
             apart = _set_apart(sentence, claim_negates)
             if apart is not None and len(named & apart[1]) >= apart[2]:
-                return phrase.group(0), apart[0]
+                return phrase, apart[0]
     return None
+
+
+def _taken_in_phrases(lowered_claim: str, claim_negates: bool) -> Iterator[tuple[str, set[str]]]:
+    """Each phrase of the claim that takes a thing in, and the words naming that thing:
+    the first `_NAMING_WORDS` content words after "including", "even when" and their
+    kin; for a claim that negates nothing, also those after a bare "even" and the last
+    `_NAMING_WORDS` before "still" (its subject: "a reserved item can still be
+    renewed")."""
+    after = [*_TAKES_IN.finditer(lowered_claim)]
+    if not claim_negates:
+        after += _EVEN.finditer(lowered_claim)
+        for phrase in _STILL.finditer(lowered_claim):
+            before = words.content_sequence(lowered_claim[: phrase.start()])
+            yield phrase.group(0), set(before[-_NAMING_WORDS:])
+    for phrase in after:
+        yield (
+            phrase.group(0),
+            set(words.content_sequence(lowered_claim[phrase.end() :])[:_NAMING_WORDS]),
+        )
 
 
 def _set_apart(sentence: str, claim_negates: bool) -> tuple[str, set[str], int] | None:

@@ -9,10 +9,11 @@ counts of one noun can be compared (judging/counts.py).
 
 Only a count that opens a noun phrase is read: "two of the nine members" counts the
 two by what they are a part of ("of" ends the phrase: no noun, no count), and "one of
-the largest rivers" is a rank.  The noun is the phrase's last word before a break
-(punctuation, a function word) within three words: "nine committee members" counts
-members (and committee, and voted: two counts are of one thing where their phrases share
-a word).
+the largest rivers" is a rank.  What a count counts is the words of the phrase after
+it up to a break (punctuation, a function word), at most three: "nine committee
+members voted" counts committee, members and voted, and two counts are of one thing
+where their phrases share a word.  A rank after "the" ("the first increase", "the 5th
+edition") is read the same way, as a count of its own kind (`Count.rank`).
 """
 
 from __future__ import annotations

@@ -30,6 +30,17 @@ LOANS = "Loans are renewed automatically unless another reader has requested the
             "Breakfast is included except for rooms booked through a third-party channel.",
             ("regardless of", "except for"),
         ),
+        # The thing named before "still", or after a bare "even".
+        (
+            "A requested item can still be renewed automatically.",
+            LOANS,
+            ("still", "unless"),
+        ),
+        (
+            "Even damaged items are refunded within 14 days.",
+            "Refunds are issued within 14 days unless the item is damaged.",
+            ("even", "unless"),
+        ),
     ],
 )
 def test_a_thing_the_passage_sets_apart_taken_in_is_named(
@@ -61,6 +72,25 @@ def test_a_thing_the_passage_sets_apart_taken_in_is_named(
     ],
 )
 def test_no_exception_taken_in(claim: str, passage: str) -> None:
+    assert taken_in(claim, passage) is None
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        # Negated: "still" and a bare "even" then restate the exception.
+        "Even damaged items are not refunded.",
+        "Damaged items are still not refunded within 14 days.",
+        # "still" after something else than the exception.
+        "Refunds are still issued within 14 days.",
+        # The exception said without "still" or "even": left to the other rules.
+        "A damaged item voids the 14-day refund.",
+    ],
+)
+def test_still_and_even_take_in_only_the_exception_in_a_claim_that_negates_nothing(
+    claim: str,
+) -> None:
+    passage = "Refunds are issued within 14 days unless the item is damaged."
     assert taken_in(claim, passage) is None
 
 
