@@ -174,6 +174,8 @@ def test_a_changes_direction_said_with_another_verb_is_an_opposite() -> None:
     # The same direction in other words, and a change said of who makes it.
     assert not table.contrast("rose", "increased") and not table.contrast("dropped", "cut")
     assert not table.opposite("improved", "decreased")
+    # A verb whose noun is most often something else ("Turning to Slide 6").
+    assert not table.contrast("increased", "slide")
 
 
 def test_a_plural_is_a_noun_where_its_singular_is_also_a_verbs_form() -> None:
