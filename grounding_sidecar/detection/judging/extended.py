@@ -36,29 +36,23 @@ def extended_list(claim: str, best_passage: str) -> tuple[str, str] | None:
     if negates(claim):
         return None
     for restricted in _RESTRICTED.finditer(best_passage):
-        allowed = _items(restricted.group("items"))
+        allowed = [_key(thing) for thing in _things(restricted.group("items"))]
         for listed in _LIST.finditer(claim):
-            mine = _items(listed.group())
-            added = [item for item in mine if item not in allowed]
+            mine = _things(listed.group())
+            added = [thing for thing in mine if _key(thing) not in allowed]
             if added and len(mine) > len(added):
-                return _written(listed.group(), mine.index(added[0])), restricted.group()
+                return added[0], restricted.group()
     return None
 
 
-def _items(text: str) -> list[str]:
-    """The stems of a list's things, in order, without function words."""
+def _things(text: str) -> list[str]:
+    """A list's things as written, in order, without function words."""
     return [
-        words.stem(item.lower())
-        for item in _SEPARATORS.split(text.strip())
-        if item and item.lower() not in words.STOPWORDS
+        thing
+        for thing in _SEPARATORS.split(text.strip())
+        if thing and thing.lower() not in words.STOPWORDS
     ]
 
 
-def _written(text: str, at: int) -> str:
-    """The list's `at`-th thing as written (function words left out as in `_items`)."""
-    written = [
-        item
-        for item in _SEPARATORS.split(text.strip())
-        if item and item.lower() not in words.STOPWORDS
-    ]
-    return written[at]
+def _key(thing: str) -> str:
+    return words.stem(thing.lower())
