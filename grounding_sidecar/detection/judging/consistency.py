@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.contract import Verdict
 from grounding_sidecar.detection.judging.alignment import copied_whole
+from grounding_sidecar.detection.judging.continued import continued_after_ending
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.counts import changed_count
 from grounding_sidecar.detection.judging.denied import denied_elsewhere
@@ -132,10 +133,11 @@ def find_inconsistency(
     passages about as similar to the claim as the best, by default the best alone), a
     period changed, a priced thing called free, a limit called unlimited (unlimited.py),
     a count changed (counts.py), a restricted list extended (extended.py), a
-    superlative turned (superlatives.py), a flip said in other words against a near
-    passage (rewordings.py), a thing swapped in, a flipped negation, or what a sentence
-    of one of the claim's most similar passages denies (denied.py; `most_similar`
-    gives them, by default the best alone)."""
+    superlative turned (superlatives.py), a thing ended said to go on (continued.py),
+    a flip said in other words against a near passage (rewordings.py), a thing
+    swapped in, a flipped negation, or what a sentence of one of the claim's most
+    similar passages denies (denied.py; `most_similar` gives them, by default the best
+    alone)."""
     missing = [
         detail
         for detail in extract_details(claim)
@@ -189,6 +191,9 @@ def find_inconsistency(
     superlative = opposite_superlative(claim, best_passage, near)
     if superlative is not None:
         return _said_against(*superlative, best_passage_id)
+    continued = continued_after_ending(claim, best_passage)
+    if continued is not None:
+        return _said_against(*continued, best_passage_id)
     # A claim its best passage writes word for word states what that passage states: a
     # flip against another passage is the sources disagreeing (as for a denial).
     reworded = reworded_flip(claim, [best_passage] if copied_whole(claim, best_passage) else near())

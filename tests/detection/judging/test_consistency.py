@@ -648,3 +648,11 @@ def test_a_count_a_list_or_a_superlative_turned_is_a_contradiction_naming_both(
     claim: str, passage: str, rationale: str
 ) -> None:
     assert _inconsistency(claim, passage) == f"contradictory: {rationale}"
+
+
+def test_a_thing_ended_said_to_go_on_is_a_contradiction_naming_both() -> None:
+    passage = "The deprecated sync_client module has been removed."
+    claim = "The deprecated sync_client module is still included."
+    assert _inconsistency(claim, passage) == (
+        "contradictory: 'still' where s0.0 says 'has been removed'"
+    )
