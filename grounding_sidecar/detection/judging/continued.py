@@ -38,7 +38,7 @@ def continued_after_ending(claim: str, passage: str) -> tuple[str, str] | None:
     goes on and the other that it ended, or None."""
     if negates(claim):
         return None
-    subject = next((word for word in words.words(claim) if word not in words.STOPWORDS), None)
+    subject = words.first_content_word(claim)
     if subject is None:
         return None
     lowered_claim, lowered_passage = claim.lower(), passage.lower()

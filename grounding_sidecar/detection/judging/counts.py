@@ -16,44 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.judging.otherwise import stated_otherwise
 from grounding_sidecar.detection.text.counts import Count, counts
-from grounding_sidecar.detection.text.negation import negates
 
 
 def changed_count(
     claim: str, best_passage: str, near_passages: Callable[[], Sequence[str]]
 ) -> tuple[str, str] | None:
     """The claim's count and the best passage's count of the same thing it stands
-    against (as each writes them), or None."""
-    if negates(claim):
-        return None
-    stated = counts(best_passage)
-    passage_words = frozenset(words.words(best_passage))
-    for mine in counts(claim):
-        if _own_word(mine) in passage_words:
-            continue  # "the second" of an elided noun: the passage speaks of that count
-        theirs = [count for count in stated if count.of_same(mine)]
-        if not theirs or any(mine.allows(count) for count in theirs):
-            continue
-        if not (mine.unread or any(count.unread for count in theirs)):
-            continue
-        if not _allowed_near(mine, best_passage, near_passages()):
-            return mine.surface, theirs[0].surface
-    return None
-
-
-def _own_word(count: Count) -> str:
-    """The count's last word, as `words.words` reads it ("the first" -> "first")."""
-    return words.stem(count.surface.split()[-1].lower())
-
-
-def _allowed_near(mine: Count, best_passage: str, near: Sequence[str]) -> bool:
-    """Whether a passage about as similar as the best states a count of the same thing
-    that the claim's allows."""
-    return any(
-        count.of_same(mine) and mine.allows(count)
-        for passage in near
-        if passage != best_passage
-        for count in counts(passage)
+    against (as each writes them), or None (otherwise.stated_otherwise)."""
+    return stated_otherwise(
+        claim, best_passage, near_passages, counts, Count.allows, compared=_one_unread
     )
+
+
+def _one_unread(mine: Count, theirs: Sequence[Count]) -> bool:
+    """Whether the details leave the comparison to this rule: one of the two counts is
+    one they do not read as a number."""
+    return mine.unread or any(count.unread for count in theirs)

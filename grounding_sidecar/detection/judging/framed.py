@@ -103,7 +103,7 @@ _NOT_MANNER = frozenset(
     (  # noqa: SIM905 - a word list reads better as text
         "hardly barely scarcely nearly likely unlikely hourly weekly monthly yearly "
         "quarterly biweekly fortnightly annually family supply reply apply assembly "
-        "rarely seldom"
+        "rarely"
     ).split()
 )
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.negation import negates
+from grounding_sidecar.detection.judging.otherwise import stated_otherwise
 from grounding_sidecar.detection.text.superlatives import Superlative, superlatives
 
 
@@ -23,28 +22,5 @@ def opposite_superlative(
     claim: str, best_passage: str, near_passages: Callable[[], Sequence[str]]
 ) -> tuple[str, str] | None:
     """The claim's superlative and the best passage's at the other end of its scale
-    (as each writes them), or None."""
-    if negates(claim):
-        return None
-    stated = superlatives(best_passage)
-    passage_words = frozenset(words.words(best_passage))
-    for mine in superlatives(claim):
-        if words.stem(mine.surface.split()[-1].lower()) in passage_words:
-            continue  # "and Riga the smallest": the passage ranks a thing it leaves out
-        theirs = [other for other in stated if other.of_same(mine)]
-        if not theirs or any(other.end == mine.end for other in theirs):
-            continue
-        if not _ranked_near(mine, best_passage, near_passages()):
-            return mine.surface, theirs[0].surface
-    return None
-
-
-def _ranked_near(mine: Superlative, best_passage: str, near: Sequence[str]) -> bool:
-    """Whether a passage about as similar as the best ranks the same thing at the
-    claim's end of the scale."""
-    return any(
-        other.of_same(mine) and other.end == mine.end
-        for passage in near
-        if passage != best_passage
-        for other in superlatives(passage)
-    )
+    (as each writes them), or None (otherwise.stated_otherwise)."""
+    return stated_otherwise(claim, best_passage, near_passages, superlatives, Superlative.same_end)

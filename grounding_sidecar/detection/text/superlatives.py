@@ -58,6 +58,10 @@ class Superlative:
         market town")."""
         return self.scale == other.scale and self.nouns == other.nouns
 
+    def same_end(self, other: Superlative) -> bool:
+        """Whether the two stand at the same end of their scale."""
+        return self.end == other.end
+
 
 @lru_cache(maxsize=4_096)
 def superlatives(text: str) -> tuple[Superlative, ...]:

@@ -54,10 +54,15 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(content_sequence(text))
 
 
+def first_content_word(text: str) -> str | None:
+    """The text's first content word, stemmed: most often a claim's subject."""
+    return next((word for word in words(text) if word not in STOPWORDS), None)
+
+
 def speaks_of_subject(claim: str, passage: str) -> bool:
     """Whether the passage uses the claim's first content word, most often its subject
     ("Parking is free" of "Parking costs $15 per night")."""
-    subject = next((word for word in words(claim) if word not in STOPWORDS), None)
+    subject = first_content_word(claim)
     return subject is not None and subject in words(passage)
 
 

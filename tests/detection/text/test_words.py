@@ -5,6 +5,7 @@ from __future__ import annotations
 from grounding_sidecar.detection.text.words import (
     content_sequence,
     content_words,
+    first_content_word,
     speaks_of_subject,
     stem,
     words,
@@ -40,3 +41,8 @@ def test_a_passage_speaks_of_the_claims_subject_when_it_uses_its_first_content_w
     assert speaks_of_subject("The books can be renewed.", "A book is lent for three weeks.")
     assert not speaks_of_subject("Breakfast is free.", "Parking costs $15 per night.")
     assert not speaks_of_subject("It is.", "Parking costs $15 per night.")
+
+
+def test_the_first_content_word_skips_function_words_and_is_stemmed() -> None:
+    assert first_content_word("The books can be renewed.") == "book"
+    assert first_content_word("It is.") is None
