@@ -94,6 +94,29 @@ def test_detail_swaps_of_a_supported_sentence_are_contradictory(
     assert bad.claims[0].evidence, "a contradiction names the passage it contradicts"
 
 
+LOANS = [
+    "Members can borrow up to 12 items at a time. Books are lent for three weeks and DVDs "
+    "for one week. A loan can be renewed twice online."
+]
+
+
+@pytest.mark.parametrize(
+    ("supported", "swapped"),
+    [
+        ("DVDs are lent for one week.", "DVDs are lent for three weeks."),
+        ("Books are lent for three weeks.", "Books are lent for one week."),
+    ],
+)
+def test_a_value_of_a_clause_that_leaves_its_verb_out_is_read_as_that_clauses(
+    hash_grader: Grader, supported: str, swapped: str
+) -> None:
+    # "and DVDs for one week": the verb "are lent" is the clause before's.
+    good = hash_grader.check(supported, LOANS)
+    assert good.verdict is ResponseVerdict.PASS, good.claims[0].rationale
+    bad = hash_grader.check(swapped, LOANS)
+    assert [g.verdict for g in bad.claims] == [Verdict.CONTRADICTORY], bad.claims[0].rationale
+
+
 CODES = ["Use promo code SAVE20 at checkout. Firmware 2.4.1 fixes error E1043 on the scanner."]
 
 

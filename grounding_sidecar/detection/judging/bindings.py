@@ -33,12 +33,19 @@ CONTEXT_MIN_SHARED = 2
 MAX_PLACES = 16
 
 
+# What joins a clause to the one before it in its sentence: a clause opened by one may
+# leave out the verb the two share ("Books are lent for three weeks and DVDs for one
+# week").
+JOINED = re.compile(r"(?:[,;]|\b(?:and|but|while|whereas|with))\s*$", re.IGNORECASE)
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """The words of its clause around one place a text writes a value."""
 
     before: tuple[str, ...] | None  # nearest first; None: only function words (elided)
     after: tuple[str, ...]
+    joined: bool = False  # the clause opens at a joining word or mark (`JOINED`)
 
 
 def bound_elsewhere(claim: str, surface: str, other: str, own: Sequence[str], passage: str) -> bool:
@@ -232,8 +239,13 @@ def places(text: str, surface: str) -> list[Place]:
         nearest = words.words(before)[::-1][:CONTEXT_WORDS]
         elided = not words.content_words(before)
         after = words.words(text[match.end() : closes])[:CONTEXT_WORDS]
-        found.append(Place(None if elided else nearest, after))
+        joined = JOINED.search(text[max(0, opens - _JOINER_REACH) : opens]) is not None
+        found.append(Place(None if elided else nearest, after, joined))
     return found
+
+
+# How many characters before a clause are read for the word or mark that joins it.
+_JOINER_REACH = 12
 
 
 def _breaks(text: str) -> list[tuple[int, int]]:
@@ -256,13 +268,18 @@ def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
 
 def _further(claim: Place, theirs: Place, ours: Place) -> bool:
     """Whether `theirs` continues the claim's words as far as `ours` on both sides and
-    further on one; a side a clause left out reaches as far as the other place's."""
+    further on one; a side a clause left out (a subject, a verb) reaches as far as the
+    other place's."""
     their_before, our_before = _run_before(claim, theirs), _run_before(claim, ours)
     if their_before is None:
         their_before = our_before or 0
     if our_before is None:
         our_before = their_before
-    their_after, our_after = _run(claim.after, theirs.after), _run(claim.after, ours.after)
+    their_after, our_after = _run_after(claim, theirs), _run_after(claim, ours)
+    if their_after is None:
+        their_after = our_after or 0
+    if our_after is None:
+        our_after = their_after
     return (
         their_before >= our_before
         and their_after >= our_after
@@ -273,12 +290,31 @@ def _further(claim: Place, theirs: Place, ours: Place) -> bool:
 def _shared(claim: Place, place: Place) -> int:
     """How many words around a place continue the claim's, both sides together (a side
     the clause left out shares none)."""
-    return (_run_before(claim, place) or 0) + _run(claim.after, place.after)
+    return (_run_before(claim, place) or 0) + (_run_after(claim, place) or 0)
 
 
 def _run_before(claim: Place, place: Place) -> int | None:
-    """The run before a place; None when its clause left that side out."""
-    return None if place.before is None else _run(claim.before or (), place.before)
+    """The run before a place; None when its clause left that side out: only function
+    words before the value, or a verb left out (`_gapped`)."""
+    if place.before is None:
+        return None
+    return _gapped_run(claim.before or (), place.before, place.joined)
+
+
+def _run_after(claim: Place, place: Place) -> int | None:
+    """The run after a place; None when its clause left a verb out there (`_gapped`)."""
+    return _gapped_run(claim.after, place.after, place.joined)
+
+
+def _gapped_run(mine: Sequence[str], theirs: Sequence[str], joined: bool) -> int | None:
+    """How many words of `theirs` continue `mine`; None for a joined clause whose
+    words the claim writes on that side with a gap between them: the verb the clause
+    shares with the one before it, left out ("and DVDs for one week" for "DVDs are
+    lent for one week", "the Pro plan $25" for "The Pro plan costs $25")."""
+    run = _run(mine, theirs)
+    if joined and run < len(theirs) and set(theirs) <= set(mine):
+        return None
+    return run
 
 
 def _run(mine: Sequence[str], theirs: Sequence[str]) -> int:

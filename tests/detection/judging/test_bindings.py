@@ -88,6 +88,37 @@ def test_a_place_reads_its_own_clause_and_marks_a_subject_left_out() -> None:
     assert places("It cost 145 euros.", "45") == []  # a whole token only
 
 
+LOANS = "Books are lent for three weeks and DVDs for one week."
+
+
+def test_a_place_marks_a_clause_joined_to_the_one_before() -> None:
+    assert places(LOANS, "one week") == [Place(("for", "dvds"), (), joined=True)]
+    assert places(LOANS, "three weeks") == [Place(("for", "lent", "are", "book"), ())]
+    (pro,) = places("The Basic plan costs $10 a month, the Pro plan $25.", "Pro")
+    assert pro == Place(None, ("plan", "25"), joined=True)
+
+
+@pytest.mark.parametrize(
+    ("claim", "surface", "other", "bound"),
+    [
+        # The claim writes "DVDs ... for" with the verb the joined clause leaves out.
+        ("DVDs are lent for one week.", "one week", "three weeks", False),
+        # A word the joined clause does not write: its own run, "for" alone.
+        ("Books are lent for one week.", "one week", "three weeks", True),
+    ],
+)
+def test_a_joined_clause_that_leaves_its_verb_out_reaches_as_far_as_the_other(
+    claim: str, surface: str, other: str, bound: bool
+) -> None:
+    assert bound_elsewhere(claim, surface, other, [surface], LOANS) is bound
+
+
+def test_a_clause_writing_the_claims_words_without_a_gap_is_read_word_for_word() -> None:
+    # "the Munich office had" is a run of the claim's own words: no verb left out.
+    claim = "In 2023 the Munich office had 120 employees."
+    assert bound_elsewhere(claim, "120", "45", ["120"], OFFICES)
+
+
 def test_a_passage_repeating_a_value_is_read_at_a_bounded_number_of_places() -> None:
     passage = "The fee was 5 euros. " * 2000 + "The rate was 7 euros."
     assert len(places(passage, "5 euros")) == MAX_PLACES

@@ -147,6 +147,23 @@ def test_a_value_the_words_around_another_value_continue_is_misplaced() -> None:
     assert _misplaced("The bridge opened in 1932.", BRIDGE) is None
 
 
+LOANS = "Books are lent for three weeks and DVDs for one week."
+PRICES = "The Basic plan costs $10 a month, the Pro plan $25."
+
+
+def test_a_value_of_a_clause_that_leaves_its_verb_out_is_where_the_passage_puts_it() -> None:
+    # "and DVDs for one week" leaves out "are lent": the claim writes the clause's
+    # words with the verb between them, and the value is the clause's own.
+    assert _misplaced("DVDs are lent for one week.", LOANS) is None
+    assert _misplaced("Books are lent for three weeks.", LOANS) is None
+    assert _misplaced("DVDs are lent for three weeks.", LOANS) == ("three weeks", "one week")
+    assert _misplaced("Books are lent for one week.", LOANS) == ("one week", "three weeks")
+    # The verb left out after the subject: "the Pro plan $25".
+    assert _misplaced("The Pro plan costs $25 a month.", PRICES) is None
+    assert _misplaced("The Pro plan costs $10 a month.", PRICES) == ("$10", "$25")
+    assert _misplaced("The Basic plan costs $25 a month.", PRICES) == ("$25", "$10")
+
+
 PLANS = (
     "FibreOne Basic offers 150 Mbps download speeds for £28 a month, while FibreOne Plus "
     "offers 500 Mbps for £38 a month."
