@@ -8,7 +8,8 @@ claim.  A passage's cue speaks of the claim when the word it negates is one of t
 claim's, unless the passage also states that word plainly in another clause and the
 claim shares no other word of the cue's clause ("The warranty covers manufacturing
 defects; accidental damage is not covered" against "The warranty covers manufacturing
-defects").
+defects"), of its words no other clause uses where it has any ("month" says nothing in
+"$39 a month with a 12-month contract, or $55 a month with no contract").
 
 A negation reworded on both sides is no flip: a claim's cue whose negated word the
 passage never uses pairs with a passage cue whose negated word the claim never uses,
@@ -228,7 +229,11 @@ def _speaks_of(cue: Cue, claim: str, claim_words: set[str], plainly: _PlainUses)
     if _negates_none_of(cue, claim_words):
         return False
     if plainly.stated_plainly(cue) and cue.clause:
-        return not _comparable(cue.clause).isdisjoint(claim_words)
+        # The words of the cue's clause that no other clause uses say it is the one
+        # the claim speaks of; a word both clauses use ("month" in "$39 a month with a
+        # 12-month contract, or $55 a month with no contract") says nothing.
+        clause = _comparable(cue.clause)
+        return not (plainly.used_once(clause) or clause).isdisjoint(claim_words)
     return True
 
 
@@ -251,6 +256,10 @@ class _PlainUses:
         negated = _comparable(cue.negated)
         uses = sum(self._uses[word] for word in negated)
         return uses > self._cues_negating_any(negated)
+
+    def used_once(self, stems: set[str]) -> set[str]:
+        """The words of `stems` the passage uses once."""
+        return {word for word in stems if self._uses[word] == 1}
 
     def _cues_negating_any(self, negated: set[str]) -> int:
         # One word, the usual case: its cues are counted without gathering them.

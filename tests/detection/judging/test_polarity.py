@@ -47,6 +47,17 @@ def test_a_cue_in_another_clause_than_the_claims_flips_nothing() -> None:
     assert negation_flip(claim, WARRANTY) is Flip.PLAIN
 
 
+GYM = "Membership costs $39 a month with a 12-month contract, or $55 a month with no contract."
+
+
+def test_a_word_both_clauses_use_does_not_say_which_one_the_claim_speaks_of() -> None:
+    # "month" is in both clauses; "$55" only in the one "no" negates.
+    assert negation_flip("With a 12-month contract, membership is $39 per month.", GYM) is None
+    assert negation_flip("Without a contract you pay $55 a month.", GYM) is None
+    assert negation_flip("Without a contract you pay $39 a month.", GYM) is not None
+    assert negation_flip("Membership costs $55 a month with a 12-month contract.", GYM) is not None
+
+
 @pytest.mark.parametrize(
     ("claim", "passage", "flip"),
     [
