@@ -340,11 +340,25 @@ class _Forms:
         for word, times in self.written.items():
             for lemma in self.lemmas[word]:
                 self.uses[lemma] += times
+        self.roots: dict[str, list[str]] = collections.defaultdict(list)
+        for word in self.written:
+            if root := _root(word):
+                self.roots[root].append(word)
 
     def new_beside(self, other: _Forms) -> list[str]:
-        """These words that `other` uses in no form: "exchange" is no new word beside
-        "exchanged", so it stands against nothing the passage says."""
-        return [word for word, lemmas in self.lemmas.items() if lemmas.isdisjoint(other.uses)]
+        """These words that `other` uses in no form, inflected or derived: "exchange"
+        is no new word beside "exchanged", nor "approval" beside "approved", so it
+        stands against nothing the passage says."""
+        return [
+            word
+            for word, lemmas in self.lemmas.items()
+            if lemmas.isdisjoint(other.uses) and not other.derives(word)
+        ]
+
+    def derives(self, word: str) -> bool:
+        """Whether these words hold one of `word`'s root (`_root`) that is not its
+        counterpart in a relation ("employer", "employee")."""
+        return any(not _roles(word, mine) for mine in self.roots.get(_root(word), ()))
 
     def dropped_by(self, claim: _Forms) -> list[str]:
         """These (a passage's) words that the claim uses fewer times, in any form, than
@@ -359,6 +373,26 @@ class _Forms:
             < max(self.uses[lemma] for lemma in lemmas)
         ]
         return sorted(dropped, key=lambda word: word in claim.written)
+
+
+# The letters two words of one root share at the start, each word having more: a noun
+# made from a verb keeps them ("approval", "approved"; "cancellation", "cancelled").
+ROOT_LETTERS = 6
+
+
+def _root(word: str) -> str:
+    """The first ROOT_LETTERS letters of a longer word; "" for a shorter one."""
+    return word[:ROOT_LETTERS] if len(word) > ROOT_LETTERS else ""
+
+
+# The endings of the two sides of a relation ("employer", "employee"; "lessor",
+# "lessee"): one root, two parties.
+_PARTY_ENDINGS = ("er", "ee", "or")
+
+
+def _roles(first: str, second: str) -> bool:
+    """Whether two words name the two parties of a relation by their endings."""
+    return first[-2:] != second[-2:] and all(w.endswith(_PARTY_ENDINGS) for w in (first, second))
 
 
 def _words_in(text: str) -> list[str]:

@@ -159,6 +159,17 @@ def test_a_word_the_claim_keeps_in_another_form_is_not_dropped() -> None:
     )
 
 
+def test_a_word_the_passage_writes_in_a_derived_form_is_not_new() -> None:
+    # "approval" for "approved": a noun made from the passage's verb stands against
+    # nothing it dropped ("requests", a kind of message, as "approval" is).
+    passage = "Requests for leave longer than five days must be approved by your manager."
+    assert _find("Leave of more than five days needs your manager's approval.", passage) is None
+    # The two parties of one relation are no derived form of each other.
+    passage = "The employee pays the first month of the premium."
+    found = _find("The employer pays the first month of the premium.", passage)
+    assert found is not None and (found.claim_word, found.passage_word) == ("employer", "employee")
+
+
 def test_the_flipped_word_may_be_one_another_source_uses() -> None:
     corpus = SourceCorpus([LATENCY, "Error rates rose briefly during the rollout."])
     claim = "Checkout-service latency rose after the cache change."
