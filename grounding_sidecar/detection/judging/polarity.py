@@ -219,22 +219,29 @@ def _counts_in(cue: Cue, passage: str) -> bool:
 def _speaks_of(cue: Cue, claim: str, claim_words: set[str], plainly: _PlainUses) -> bool:
     """Whether a passage's cue negates something the claim states.  A cue that negates
     no word of its own (its verb left out: "but iridium and silver cannot") speaks of
-    the claim where the claim uses a word of its clause, or its clause has none:
+    the claim where the claim uses a word of its clause (`_uses_its_clause`), or its
+    clause has none:
     "Aqua regia dissolves gold" against "Gold can be dissolved in aqua regia but
     iridium and silver cannot" is no flip, "Aqua regia dissolves silver" is."""
     if not cue.negated:
-        return not cue.clause or not _comparable(cue.clause).isdisjoint(claim_words)
+        return not cue.clause or _uses_its_clause(cue, claim_words, plainly)
     if cue.narrow:
         return cue.negated[0] in words.written(claim.lower())
     if _negates_none_of(cue, claim_words):
         return False
     if plainly.stated_plainly(cue) and cue.clause:
-        # The words of the cue's clause that no other clause uses say it is the one
-        # the claim speaks of; a word both clauses use ("month" in "$39 a month with a
-        # 12-month contract, or $55 a month with no contract") says nothing.
-        clause = _comparable(cue.clause)
-        return not (plainly.used_once(clause) or clause).isdisjoint(claim_words)
+        return _uses_its_clause(cue, claim_words, plainly)
     return True
+
+
+def _uses_its_clause(cue: Cue, claim_words: set[str], plainly: _PlainUses) -> bool:
+    """Whether the claim uses a word of the cue's clause, of the words no other clause
+    of the passage uses where it has any: those say it is the clause the claim speaks
+    of, a word both use ("month" in "$39 a month with a 12-month contract, or $55 a
+    month with no contract", "tickets" in "Tickets bought online are refundable,
+    tickets bought at the station are not") says nothing."""
+    clause = _comparable(cue.clause)
+    return not (plainly.used_once(clause) or clause).isdisjoint(claim_words)
 
 
 class _PlainUses:

@@ -190,6 +190,10 @@ def test_a_cue_with_its_verb_left_out_speaks_of_the_words_of_its_clause() -> Non
     drug = "The drug is approved in the EU. In the US it is not."
     assert negation_flip("The drug is approved in the EU.", drug) is None
     assert negation_flip("The drug is approved in the US.", drug) is not None
+    # "tickets" is both clauses' word; "station" only the negated one's.
+    tickets = "Tickets bought online are refundable, tickets bought at the station are not."
+    assert negation_flip("Online tickets can be refunded.", tickets) is None
+    assert negation_flip("Tickets bought at the station are refundable.", tickets) is not None
 
 
 def test_unable_negates_as_a_cue() -> None:
