@@ -295,14 +295,19 @@ def _shared(claim: Place, place: Place) -> int:
 
 def _run_before(claim: Place, place: Place) -> int | None:
     """The run before a place; None when its clause left that side out: only function
-    words before the value, or a verb left out (`_gapped`)."""
+    words before the value, or a verb left out (`_gapped_run`)."""
     if place.before is None:
         return None
     return _gapped_run(claim.before or (), place.before, place.joined)
 
 
 def _run_after(claim: Place, place: Place) -> int | None:
-    """The run after a place; None when its clause left a verb out there (`_gapped`)."""
+    """The run after a place; None when its clause left words out there: a verb
+    (`_gapped_run`), or all the claim writes after the value, at a joined clause that
+    ends with it ("and premium members 10." for "Premium members get 10 free guest
+    passes a year", the rest the clause before's)."""
+    if place.joined and not place.after and claim.after:
+        return None
     return _gapped_run(claim.after, place.after, place.joined)
 
 

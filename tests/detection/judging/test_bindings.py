@@ -113,6 +113,15 @@ def test_a_joined_clause_that_leaves_its_verb_out_reaches_as_far_as_the_other(
     assert bound_elsewhere(claim, surface, other, [surface], LOANS) is bound
 
 
+def test_a_joined_clause_ending_at_its_value_leaves_out_what_follows() -> None:
+    # "and premium members 10." leaves out "free guest passes per year".
+    passes = "Basic members get 2 free guest passes per year and premium members 10."
+    claim = "Premium members get 10 free guest passes a year."
+    assert not bound_elsewhere(claim, "10", "2", ["10"], passes)
+    claim = "Basic members get 10 free guest passes a year."
+    assert bound_elsewhere(claim, "10", "2", ["10"], passes)
+
+
 def test_a_clause_writing_the_claims_words_without_a_gap_is_read_word_for_word() -> None:
     # "the Munich office had" is a run of the claim's own words: no verb left out.
     claim = "In 2023 the Munich office had 120 employees."

@@ -162,6 +162,11 @@ def test_a_value_of_a_clause_that_leaves_its_verb_out_is_where_the_passage_puts_
     assert _misplaced("The Pro plan costs $25 a month.", PRICES) is None
     assert _misplaced("The Pro plan costs $10 a month.", PRICES) == ("$10", "$25")
     assert _misplaced("The Basic plan costs $25 a month.", PRICES) == ("$25", "$10")
+    # A joined clause that ends at its value leaves out what the clause before says
+    # after it: "free guest passes per year".
+    passes = "Basic members get 2 free guest passes per year and premium members 10."
+    assert _misplaced("Premium members get 10 free guest passes a year.", passes) is None
+    assert _misplaced("Basic members get 10 free guest passes a year.", passes) == ("10", "2")
 
 
 PLANS = (
