@@ -8,8 +8,7 @@ claim.  A passage's cue speaks of the claim when the word it negates is one of t
 claim's, unless the passage also states that word plainly in another clause and the
 claim shares no other word of the cue's clause ("The warranty covers manufacturing
 defects; accidental damage is not covered" against "The warranty covers manufacturing
-defects"), of its words no other clause uses where it has any ("month" says nothing in
-"$39 a month with a 12-month contract, or $55 a month with no contract").
+defects").
 
 A negation reworded on both sides is no flip: a claim's cue whose negated word the
 passage never uses pairs with a passage cue whose negated word the claim never uses,
@@ -219,29 +218,18 @@ def _counts_in(cue: Cue, passage: str) -> bool:
 def _speaks_of(cue: Cue, claim: str, claim_words: set[str], plainly: _PlainUses) -> bool:
     """Whether a passage's cue negates something the claim states.  A cue that negates
     no word of its own (its verb left out: "but iridium and silver cannot") speaks of
-    the claim where the claim uses a word of its clause (`_uses_its_clause`), or its
-    clause has none:
+    the claim where the claim uses a word of its clause, or its clause has none:
     "Aqua regia dissolves gold" against "Gold can be dissolved in aqua regia but
     iridium and silver cannot" is no flip, "Aqua regia dissolves silver" is."""
     if not cue.negated:
-        return not cue.clause or _uses_its_clause(cue, claim_words, plainly)
+        return not cue.clause or not _comparable(cue.clause).isdisjoint(claim_words)
     if cue.narrow:
         return cue.negated[0] in words.written(claim.lower())
     if _negates_none_of(cue, claim_words):
         return False
     if plainly.stated_plainly(cue) and cue.clause:
-        return _uses_its_clause(cue, claim_words, plainly)
+        return not _comparable(cue.clause).isdisjoint(claim_words)
     return True
-
-
-def _uses_its_clause(cue: Cue, claim_words: set[str], plainly: _PlainUses) -> bool:
-    """Whether the claim uses a word of the cue's clause, of the words no other clause
-    of the passage uses where it has any: those say it is the clause the claim speaks
-    of, a word both use ("month" in "$39 a month with a 12-month contract, or $55 a
-    month with no contract", "tickets" in "Tickets bought online are refundable,
-    tickets bought at the station are not") says nothing."""
-    clause = _comparable(cue.clause)
-    return not (plainly.used_once(clause) or clause).isdisjoint(claim_words)
 
 
 class _PlainUses:
@@ -263,10 +251,6 @@ class _PlainUses:
         negated = _comparable(cue.negated)
         uses = sum(self._uses[word] for word in negated)
         return uses > self._cues_negating_any(negated)
-
-    def used_once(self, stems: set[str]) -> set[str]:
-        """The words of `stems` the passage uses once."""
-        return {word for word in stems if self._uses[word] == 1}
 
     def _cues_negating_any(self, negated: set[str]) -> int:
         # One word, the usual case: its cues are counted without gathering them.

@@ -47,17 +47,6 @@ def test_a_cue_in_another_clause_than_the_claims_flips_nothing() -> None:
     assert negation_flip(claim, WARRANTY) is Flip.PLAIN
 
 
-GYM = "Membership costs $39 a month with a 12-month contract, or $55 a month with no contract."
-
-
-def test_a_word_both_clauses_use_does_not_say_which_one_the_claim_speaks_of() -> None:
-    # "month" is in both clauses; "$55" only in the one "no" negates.
-    assert negation_flip("With a 12-month contract, membership is $39 per month.", GYM) is None
-    assert negation_flip("Without a contract you pay $55 a month.", GYM) is None
-    assert negation_flip("Without a contract you pay $39 a month.", GYM) is not None
-    assert negation_flip("Membership costs $55 a month with a 12-month contract.", GYM) is not None
-
-
 @pytest.mark.parametrize(
     ("claim", "passage", "flip"),
     [
@@ -190,10 +179,6 @@ def test_a_cue_with_its_verb_left_out_speaks_of_the_words_of_its_clause() -> Non
     drug = "The drug is approved in the EU. In the US it is not."
     assert negation_flip("The drug is approved in the EU.", drug) is None
     assert negation_flip("The drug is approved in the US.", drug) is not None
-    # "tickets" is both clauses' word; "station" only the negated one's.
-    tickets = "Tickets bought online are refundable, tickets bought at the station are not."
-    assert negation_flip("Online tickets can be refunded.", tickets) is None
-    assert negation_flip("Tickets bought at the station are refundable.", tickets) is not None
 
 
 def test_unable_negates_as_a_cue() -> None:
