@@ -16,7 +16,6 @@ rule (additions.py).
 
 from __future__ import annotations
 
-import collections
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.counts import changed_count
 from grounding_sidecar.detection.judging.denied import denied_elsewhere
 from grounding_sidecar.detection.judging.extended import extended_list
+from grounding_sidecar.detection.judging.forms import WordForms, words_in
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
@@ -44,9 +44,8 @@ from grounding_sidecar.detection.judging.slots import (
 from grounding_sidecar.detection.judging.superlatives import opposite_superlative
 from grounding_sidecar.detection.judging.swapped import swapped_word
 from grounding_sidecar.detection.judging.unlimited import lifted_limit
-from grounding_sidecar.detection.text.contrasts import ContrastTable, contrast_table
+from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import (
-    WORD,
     Detail,
     DetailKind,
     extract_details,
@@ -287,8 +286,8 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
     if negation_flip(claim, best_passage) is not None:
         return Contrast()
     table = contrast_table()
-    mine = _Forms(claim, table)
-    theirs = _Forms(best_passage, table)
+    mine = WordForms(claim, table)
+    theirs = WordForms(best_passage, table)
     new_words = mine.new_beside(theirs)
     if new_words:
         turned = _negated_by(claim, passage_negates=bool(cues(best_passage)))
@@ -325,76 +324,5 @@ def _lessened(claim: str) -> set[str]:
     """The words a claim writes after "least" or "less" (`negation.lessened`): turned
     around as a negated word is, they stand against nothing ("least" against the
     passage's "most" still does)."""
-    written = _words_in(claim)
+    written = words_in(claim)
     return {word for at, word in enumerate(written) if lessened(written, at)}
-
-
-class _Forms:
-    """A text's words (lower case, alphabetic) in order, how often each is written, and
-    the lemmas each may be a form of (`ContrastTable.lemmas`), each worked out once."""
-
-    def __init__(self, text: str, table: ContrastTable) -> None:
-        self.written = collections.Counter(_words_in(text))
-        self.lemmas = {word: table.lemmas(word) for word in self.written}
-        self.uses: collections.Counter[str] = collections.Counter()
-        for word, times in self.written.items():
-            for lemma in self.lemmas[word]:
-                self.uses[lemma] += times
-        self.roots: dict[str, list[str]] = collections.defaultdict(list)
-        for word in self.written:
-            if root := _root(word):
-                self.roots[root].append(word)
-
-    def new_beside(self, other: _Forms) -> list[str]:
-        """These words that `other` uses in no form, inflected or derived: "exchange"
-        is no new word beside "exchanged", nor "approval" beside "approved", so it
-        stands against nothing the passage says."""
-        return [
-            word
-            for word, lemmas in self.lemmas.items()
-            if lemmas.isdisjoint(other.uses) and not other.derives(word)
-        ]
-
-    def derives(self, word: str) -> bool:
-        """Whether these words hold one of `word`'s root (`_root`) that is not its
-        counterpart in a relation ("employer", "employee")."""
-        return any(not _roles(word, mine) for mine in self.roots.get(_root(word), ()))
-
-    def dropped_by(self, claim: _Forms) -> list[str]:
-        """These (a passage's) words that the claim uses fewer times, in any form, than
-        the passage does, the forms the claim never writes first: "open" is kept by a
-        claim that "opens at 7 AM and closes at 9 PM", and "increase" is dropped by one
-        that says "increased" once and "decrease" where the passage says "increased …
-        an increase"."""
-        dropped = [
-            word
-            for word, lemmas in self.lemmas.items()
-            if max(claim.uses[lemma] for lemma in lemmas)
-            < max(self.uses[lemma] for lemma in lemmas)
-        ]
-        return sorted(dropped, key=lambda word: word in claim.written)
-
-
-# The letters two words of one root share at the start, each word having more: a noun
-# made from a verb keeps them ("approval", "approved"; "cancellation", "cancelled").
-ROOT_LETTERS = 6
-
-
-def _root(word: str) -> str:
-    """The first ROOT_LETTERS letters of a longer word; "" for a shorter one."""
-    return word[:ROOT_LETTERS] if len(word) > ROOT_LETTERS else ""
-
-
-# The endings of the two sides of a relation ("employer", "employee"; "lessor",
-# "lessee"): one root, two parties.
-_PARTY_ENDINGS = ("er", "ee", "or")
-
-
-def _roles(first: str, second: str) -> bool:
-    """Whether two words name the two parties of a relation by their endings."""
-    return first[-2:] != second[-2:] and all(w.endswith(_PARTY_ENDINGS) for w in (first, second))
-
-
-def _words_in(text: str) -> list[str]:
-    """The words of `text`, lower case, in order."""
-    return [token for token in WORD.findall(text.lower()) if token.isalpha()]
