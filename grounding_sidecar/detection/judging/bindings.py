@@ -37,6 +37,8 @@ MAX_PLACES = 16
 # leave out the verb the two share ("Books are lent for three weeks and DVDs for one
 # week").
 JOINED = re.compile(r"(?:[,;]|\b(?:and|but|while|whereas|with))\s*$", re.IGNORECASE)
+# How many characters before a clause are read for the word or mark that joins it.
+_JOINER_REACH = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,10 +246,6 @@ def places(text: str, surface: str) -> list[Place]:
     return found
 
 
-# How many characters before a clause are read for the word or mark that joins it.
-_JOINER_REACH = 12
-
-
 def _breaks(text: str) -> list[tuple[int, int]]:
     """The spans of `text`'s clause breaks and sentence ends, in order."""
     found = [m.span() for m in (*CLAUSE_BREAK.finditer(text), *SENTENCE_END.finditer(text))]
@@ -270,21 +268,22 @@ def _further(claim: Place, theirs: Place, ours: Place) -> bool:
     """Whether `theirs` continues the claim's words as far as `ours` on both sides and
     further on one; a side a clause left out (a subject, a verb) reaches as far as the
     other place's."""
-    their_before, our_before = _run_before(claim, theirs), _run_before(claim, ours)
-    if their_before is None:
-        their_before = our_before or 0
-    if our_before is None:
-        our_before = their_before
-    their_after, our_after = _run_after(claim, theirs), _run_after(claim, ours)
-    if their_after is None:
-        their_after = our_after or 0
-    if our_after is None:
-        our_after = their_after
+    their_before, our_before = _reaching_as_far(
+        _run_before(claim, theirs), _run_before(claim, ours)
+    )
+    their_after, our_after = _reaching_as_far(_run_after(claim, theirs), _run_after(claim, ours))
     return (
         their_before >= our_before
         and their_after >= our_after
         and (their_before, their_after) != (our_before, our_after)
     )
+
+
+def _reaching_as_far(theirs: int | None, ours: int | None) -> tuple[int, int]:
+    """Two runs on one side, a side a clause left out (None) as far as the other's."""
+    if theirs is None:
+        theirs = ours or 0
+    return theirs, theirs if ours is None else ours
 
 
 def _shared(claim: Place, place: Place) -> int:

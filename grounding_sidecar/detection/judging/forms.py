@@ -7,6 +7,7 @@ docs/verifier.md#explained-contradictions)."""
 from __future__ import annotations
 
 import collections
+from functools import cached_property
 
 from grounding_sidecar.detection.text.contrasts import ContrastTable
 from grounding_sidecar.detection.text.details import WORD
@@ -24,10 +25,6 @@ class WordForms:
         for word, times in self.written.items():
             for lemma in self.lemmas[word]:
                 self.uses[lemma] += times
-        self.roots: dict[str, list[str]] = collections.defaultdict(list)
-        for word in self.written:
-            if root := _root(word):
-                self.roots[root].append(word)
 
     def new_beside(self, other: WordForms) -> list[str]:
         """These words that `other` uses in no form, inflected or derived: "exchange"
@@ -42,7 +39,16 @@ class WordForms:
     def derives(self, word: str) -> bool:
         """Whether these words hold one of `word`'s root (`_root`) that is not its
         counterpart in a relation ("employer", "employee")."""
-        return any(not _roles(word, mine) for mine in self.roots.get(_root(word), ()))
+        return any(not _roles(word, mine) for mine in self._roots.get(_root(word), ()))
+
+    @cached_property
+    def _roots(self) -> dict[str, list[str]]:
+        """These words by root (only a passage's are asked for)."""
+        roots: dict[str, list[str]] = collections.defaultdict(list)
+        for word in self.written:
+            if root := _root(word):
+                roots[root].append(word)
+        return roots
 
     def dropped_by(self, claim: WordForms) -> list[str]:
         """These (a passage's) words that the claim uses fewer times, in any form, than

@@ -140,7 +140,7 @@ class Count:
 @lru_cache(maxsize=4_096)
 def counts(text: str) -> tuple[Count, ...]:
     """Every count of a noun `text` states, in order."""
-    lowered = lower_case(text)
+    lowered = words.lower_case(text)
     found = []
     for match in _COUNT.finditer(lowered):
         start = match.start()
@@ -155,13 +155,6 @@ def counts(text: str) -> tuple[Count, ...]:
             surface = text[opens : match.end()]
             found.append(Count(nouns, *low_high, surface, written in _WORD_COUNTS))
     return tuple(found) + _ranks(text, lowered)
-
-
-def lower_case(text: str) -> str:
-    """`text` lower-cased, or as written where lower-casing would move its characters
-    (a few letters lower-case to two): spans found in it are the text's own."""
-    lowered = text.lower()
-    return lowered if len(lowered) == len(text) else text
 
 
 def _ranks(text: str, lowered: str) -> tuple[Count, ...]:

@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from grounding_sidecar.detection.text.counts import PHRASE, lower_case, phrase_nouns
+from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.counts import PHRASE, phrase_nouns
 
 # Each scale's two ends.  Words at one end restate each other loosely ("largest" and
 # "tallest" of a volcano), so only the two ends are told apart.
@@ -67,7 +68,7 @@ class Superlative:
 def superlatives(text: str) -> tuple[Superlative, ...]:
     """Every superlative after "the" that `text` states of a noun phrase, in order."""
     found = []
-    for match in _SUPERLATIVE.finditer(lower_case(text)):
+    for match in _SUPERLATIVE.finditer(words.lower_case(text)):
         nouns = phrase_nouns(match.group("phrase"))
         if nouns:
             scale, end = _ENDS[" ".join(match.group("word").split())]

@@ -54,6 +54,13 @@ def content_words(text: str) -> frozenset[str]:
     return frozenset(content_sequence(text))
 
 
+def lower_case(text: str) -> str:
+    """`text` lower-cased, or as written where lower-casing would move its characters
+    (a few letters lower-case to two): spans found in it are the text's own."""
+    lowered = text.lower()
+    return lowered if len(lowered) == len(text) else text
+
+
 def first_content_word(text: str) -> str | None:
     """The text's first content word, stemmed: most often a claim's subject."""
     return next((word for word in words(text) if word not in STOPWORDS), None)

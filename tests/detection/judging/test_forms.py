@@ -31,8 +31,9 @@ def test_the_two_parties_of_a_relation_are_two_words() -> None:
 
 
 def test_a_short_word_has_no_root_of_its_own() -> None:
-    # Six letters or fewer: "planet" is no form of "plane" or "plan".
-    assert not _forms("The plans changed.").derives("planet")
+    # Six letters or fewer: "credit" is a whole word, not the root of "creditor".
+    assert not _forms("The creditor was paid.").derives("credit")
+    assert _forms("The creditor was paid.").derives("creditors")
 
 
 def test_a_word_the_claim_writes_fewer_times_is_dropped_its_unwritten_forms_first() -> None:

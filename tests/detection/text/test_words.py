@@ -6,6 +6,7 @@ from grounding_sidecar.detection.text.words import (
     content_sequence,
     content_words,
     first_content_word,
+    lower_case,
     speaks_of_subject,
     stem,
     words,
@@ -46,3 +47,9 @@ def test_a_passage_speaks_of_the_claims_subject_when_it_uses_its_first_content_w
 def test_the_first_content_word_skips_function_words_and_is_stemmed() -> None:
     assert first_content_word("The books can be renewed.") == "book"
     assert first_content_word("It is.") is None
+
+
+def test_lower_case_keeps_the_texts_spans() -> None:
+    assert lower_case("The Tallest Volcano") == "the tallest volcano"
+    # "İ" lower-cases to two characters: the text stays as written, spans its own.
+    assert lower_case("İstanbul is the largest city") == "İstanbul is the largest city"
