@@ -39,6 +39,9 @@ MAX_PLACES = 16
 JOINED = re.compile(r"(?:[,;]|\b(?:and|but|while|whereas|with))\s*$", re.IGNORECASE)
 # How many characters before a clause are read for the word or mark that joins it.
 _JOINER_REACH = 12
+# The most words a joined clause leaves out between the claim's words it writes: the
+# verb it shares with the clause before ("are lent", "costs").
+VERB_GAP = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,8 +269,8 @@ def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
 
 def _further(claim: Place, theirs: Place, ours: Place) -> bool:
     """Whether `theirs` continues the claim's words as far as `ours` on both sides and
-    further on one; a side a clause left out (a subject, a verb) reaches as far as the
-    other place's."""
+    further on one; a side a clause left out (its subject and verb, or what follows its
+    value) reaches as far as the other place's."""
     their_before, our_before = _reaching_as_far(
         _run_before(claim, theirs), _run_before(claim, ours)
     )
@@ -293,32 +296,46 @@ def _shared(claim: Place, place: Place) -> int:
 
 
 def _run_before(claim: Place, place: Place) -> int | None:
-    """The run before a place; None when its clause left that side out: only function
-    words before the value, or a verb left out (`_gapped_run`)."""
+    """The run before a place (`_gapped_run`); None when its clause left that side out:
+    only function words before the value."""
     if place.before is None:
         return None
     return _gapped_run(claim.before or (), place.before, place.joined)
 
 
 def _run_after(claim: Place, place: Place) -> int | None:
-    """The run after a place; None when its clause left words out there: a verb
-    (`_gapped_run`), or all the claim writes after the value, at a joined clause that
-    ends with it ("and premium members 10." for "Premium members get 10 free guest
-    passes a year", the rest the clause before's)."""
+    """The run after a place (`_gapped_run`); None when its clause left out all the
+    claim writes after the value, at a joined clause that ends with it ("and premium
+    members 10." for "Premium members get 10 free guest passes a year", the rest the
+    clause before's)."""
     if place.joined and not place.after and claim.after:
         return None
     return _gapped_run(claim.after, place.after, place.joined)
 
 
-def _gapped_run(mine: Sequence[str], theirs: Sequence[str], joined: bool) -> int | None:
-    """How many words of `theirs` continue `mine`; None for a joined clause whose
-    words the claim writes on that side with a gap between them: the verb the clause
-    shares with the one before it, left out ("and DVDs for one week" for "DVDs are
-    lent for one week", "the Pro plan $25" for "The Pro plan costs $25")."""
+def _gapped_run(mine: Sequence[str], theirs: Sequence[str], joined: bool) -> int:
+    """How many words of `mine` `theirs` continues; for a joined clause whose words the
+    claim writes on that side in its order with a gap between them (the verb the
+    clause shares with the one before it, left out), as far as the last of them:
+    "and DVDs for one week" reaches "DVDs" in "DVDs are lent for one week", "the Pro
+    plan $25" reaches "The" in "The Pro plan costs $25", and "and premium members 10"
+    reaches "Premium" in "Premium members get 2 ...", past "Basic members get 2"."""
     run = _run(mine, theirs)
-    if joined and run < len(theirs) and set(theirs) <= set(mine):
-        return None
+    if joined and run < len(theirs):
+        return _subsequence_reach(mine, theirs) or run
     return run
+
+
+def _subsequence_reach(mine: Sequence[str], theirs: Sequence[str]) -> int:
+    """How far into `mine` `theirs`'s words run in their order with at most VERB_GAP of
+    `mine`'s left out between them (0 where they do not)."""
+    at = 0
+    for word in theirs:
+        try:
+            at = mine.index(word, at, at + VERB_GAP + 1) + 1
+        except ValueError:
+            return 0
+    return at if at - len(theirs) <= VERB_GAP else 0
 
 
 def _run(mine: Sequence[str], theirs: Sequence[str]) -> int:

@@ -122,6 +122,18 @@ def test_a_joined_clause_ending_at_its_value_leaves_out_what_follows() -> None:
     assert bound_elsewhere(claim, "10", "2", ["10"], passes)
 
 
+def test_a_joined_clause_writing_the_claims_words_with_a_gap_reaches_its_last_one() -> None:
+    # "and premium members 10" reaches "Premium" in the claim; "Basic members get 2"
+    # stops at "Basic": the claim gives premium members the basic members' value.
+    passes = "Basic members get 2 free guest passes per year and premium members 10."
+    assert bound_elsewhere(
+        "Premium members get 2 free guest passes a year.", "2", "10", ["2"], passes
+    )
+    assert not bound_elsewhere(
+        "Basic members get 2 free guest passes a year.", "2", "10", ["2"], passes
+    )
+
+
 def test_a_clause_writing_the_claims_words_without_a_gap_is_read_word_for_word() -> None:
     # "the Munich office had" is a run of the claim's own words: no verb left out.
     claim = "In 2023 the Munich office had 120 employees."

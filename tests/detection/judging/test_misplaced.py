@@ -167,6 +167,8 @@ def test_a_value_of_a_clause_that_leaves_its_verb_out_is_where_the_passage_puts_
     passes = "Basic members get 2 free guest passes per year and premium members 10."
     assert _misplaced("Premium members get 10 free guest passes a year.", passes) is None
     assert _misplaced("Basic members get 10 free guest passes a year.", passes) == ("10", "2")
+    # ... and the value of the clause before given to the joined clause's subject.
+    assert _misplaced("Premium members get 2 free guest passes a year.", passes) == ("2", "10")
 
 
 PLANS = (
