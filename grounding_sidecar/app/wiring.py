@@ -33,6 +33,7 @@ from grounding_sidecar.detection.contract import VerifierMode
 from grounding_sidecar.detection.embedding.registry import (
     ServingEmbedders,
     ServingOptions,
+    embedder_notes,
     resolve_parallelism,
     serving_embedders,
 )
@@ -191,7 +192,7 @@ def build_detection(settings: Settings) -> Detection:
         _log_unavailable(settings, problem)
         return Detection(None)
     log.info("detectors: %s", grader.detectors())
-    for note in grader.notes():
+    for note in (*embedder_notes(settings.embedder, settings.precision), *grader.notes()):
         log.warning("%s", note)
     return Detection(grader, embedders)
 

@@ -16,6 +16,7 @@ from grounding_sidecar.detection import (
 )
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.minilm.store import DEFAULT_PRECISION, Precision
+from grounding_sidecar.detection.embedding.registry import embedder_notes
 from grounding_sidecar.detection.verifier.loading import load_verifier
 from grounding_sidecar.settings.values import language_codes, optional
 
@@ -30,7 +31,8 @@ def add_grading_arguments(parser: argparse.ArgumentParser) -> None:
         "--precision",
         choices=[p.value for p in Precision],
         default=DEFAULT_PRECISION.value,
-        help="the minilm graph: int8, or the fp32 reference (docs/embedders.md#precision)",
+        help="the minilm graph: int8, the fp32 reference, or auto: int8 where the CPU has "
+        "int8 dot-product instructions (docs/embedders.md#precision)",
     )
     grading.add_argument(
         "--scorer",
@@ -114,9 +116,10 @@ def build_grader(args: argparse.Namespace) -> Grader:
         languages=frozenset(args.languages) if args.languages is not None else None,
     )
     verifier = load_verifier(VerifierMode(args.verifier), verifier_model=args.verifier_model)
-    embedder = load_embedder(args.embedder, precision=Precision(args.precision))
+    precision = Precision(args.precision)
+    embedder = load_embedder(args.embedder, precision=precision)
     grader = Grader(embedder, settings, verifier=verifier)
-    for note in grader.notes():
+    for note in (*embedder_notes(args.embedder, precision), *grader.notes()):
         print(f"grounding-sidecar: note: {note}", file=sys.stderr)
     return grader
 

@@ -1,4 +1,5 @@
-"""How many CPUs this process may use: its affinity, capped by a cgroup CPU limit.
+"""The CPUs this process runs on: how many it may use (its affinity, capped by a
+cgroup CPU limit) and whether they have int8 dot-product instructions.
 
 `os.cpu_count()` reports the node's CPUs; in a Kubernetes pod that can be 64 where
 the pod may use 2.  Thread pools and model runs are sized from this instead.
@@ -46,3 +47,24 @@ def _affinity() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1
+
+
+CPUINFO = Path("/proc/cpuinfo")
+# The CPU flags of int8 dot-product instructions (x86: AVX-512 VNNI, AVX-VNNI, AMX;
+# Arm: the dot-product extension).  Without them onnxruntime's uint8 x int8 kernels
+# add pairs of products in 16 bits, which saturate (docs/embedders.md#precision).
+INT8_DOT_PRODUCT_FLAGS = frozenset({"avx512_vnni", "avx_vnni", "amx_int8", "asimddp"})
+
+
+def int8_dot_products(cpuinfo: Path = CPUINFO) -> bool:
+    """Whether this CPU has int8 dot-product instructions, by the flags the kernel
+    lists (`flags` on x86, `Features` on Arm); False where it lists none."""
+    try:
+        text = cpuinfo.read_text(errors="replace")
+    except OSError:
+        return False
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip() in ("flags", "Features"):
+            return not INT8_DOT_PRODUCT_FLAGS.isdisjoint(value.split())
+    return False

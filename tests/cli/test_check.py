@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from grounding_sidecar.common.cpus import int8_dot_products
 from tests.support.cli_runner import run_sidecar
 
 CHECK_KEYS = {
@@ -99,6 +100,9 @@ def test_the_int8_graph_grades_and_says_so() -> None:
     assert "verdict: FAIL" in process.stdout and "voucher" in process.stdout
     detectors = process.stdout.rstrip().splitlines()[-1]
     assert detectors.startswith("detectors: embedder minilm-l6@") and "+int8@" in detectors
+    # On a CPU without int8 dot-product instructions the graph runs, and says it drifts.
+    noted = "precision int8 on a CPU without int8 dot-product instructions" in process.stderr
+    assert noted is not int8_dot_products()
     assert_clean_error(run_cli("--example", "--precision", "int4"), "--precision")
 
 

@@ -352,7 +352,7 @@ def test_values_reach_the_sidecar_config(rendered: dict[str, list[Manifest]]) ->
     manifests = rendered["standalone"]
     config = yaml.safe_load(one(manifests, "ConfigMap", "-config")["data"]["config.yaml"])
     assert config["enabled"] is True and config["action"] == "LOG"
-    assert config["embedder"] == "minilm" and config["precision"] == "int8"
+    assert config["embedder"] == "minilm" and config["precision"] == "auto"
     assert config["max-sources"] == 50 and config["check-deadline"] == 5
     assert config["policy-dir"] == "/etc/grounding-sidecar/workspaces"
     assert "similarity-threshold" not in config  # null: the embedder's default

@@ -36,8 +36,11 @@ def test_file_then_env_then_flags(tmp_path: Path) -> None:
     assert settings.port == 50051  # a None flag is "not given"
 
 
-def test_precision_is_int8_unless_fp32_is_asked_for() -> None:
-    assert load_settings(environ={}).precision is Precision.INT8
+def test_precision_is_auto_unless_a_graph_is_asked_for() -> None:
+    assert load_settings(environ={}).precision is Precision.AUTO
+    assert load_settings(environ={"GROUNDING_SIDECAR_PRECISION": "int8"}).precision is (
+        Precision.INT8
+    )
     settings = load_settings(environ={"GROUNDING_SIDECAR_PRECISION": "FP32"})
     assert settings.precision is Precision.FP32
     with pytest.raises(SettingsError, match="precision"):

@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING
 from grounding_sidecar.common.cpus import usable_cpus
 from grounding_sidecar.detection.embedding.base import Embedder, EmbedderUnavailable
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
-from grounding_sidecar.detection.embedding.minilm.store import DEFAULT_PRECISION, Precision
+from grounding_sidecar.detection.embedding.minilm.store import (
+    DEFAULT_PRECISION,
+    Precision,
+    precision_note,
+)
 
 if TYPE_CHECKING:  # loaded only when a model is served
     from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
@@ -100,6 +104,13 @@ def load_embedder(
     raise EmbedderUnavailable(
         f"unknown embedder {name!r}; choose one of {', '.join(EMBEDDER_NAMES)}"
     )
+
+
+def embedder_notes(name: str, precision: Precision) -> list[str]:
+    """What an operator should know of the embedder `name` at this precision on this
+    CPU (logged by `serve`, printed by `check`)."""
+    note = precision_note(precision) if name == "minilm" else None
+    return [note] if note else []
 
 
 def serving_embedders(name: str, options: ServingOptions) -> ServingEmbedders:

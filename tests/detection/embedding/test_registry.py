@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from grounding_sidecar.common.cpus import int8_dot_products
 from grounding_sidecar.detection.embedding.hashing import HashEmbedder
 from grounding_sidecar.detection.embedding.minilm.store import Precision
 from grounding_sidecar.detection.embedding.registry import (
@@ -23,7 +24,9 @@ def test_hash_is_used_as_is() -> None:
 
 @pytest.mark.minilm
 def test_the_precision_picks_the_minilm_graph_and_hash_ignores_it() -> None:
-    assert "+int8@" in load_embedder("minilm").version_tag  # the default
+    default = "+int8@" in load_embedder("minilm").version_tag
+    assert default is int8_dot_products()  # auto: int8 where the CPU has its instructions
+    assert "+int8@" in load_embedder("minilm", precision=Precision.INT8).version_tag
     assert "+int8@" not in load_embedder("minilm", precision=Precision.FP32).version_tag
     served = serving_embedders("minilm", ServingOptions(precision=Precision.FP32))
     assert served.batcher is not None

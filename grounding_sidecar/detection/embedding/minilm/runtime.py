@@ -4,9 +4,9 @@ Tokenizer: the model's own WordPiece `tokenizer.json`, with its fixed 128-token
 padding and truncation replaced by truncation at 256 (the model's trained
 `max_seq_length`) and no padding; each run is padded only to its longest text.
 Model: one of the two graphs built from the safetensors, by precision
-(docs/embedders.md#precision): the int8 graph (`bert_int8`, the default) or the fp32
-reference (`bert_onnx`); both already do the masked mean pooling; rows are
-L2-normalised here.
+(docs/embedders.md#precision): the int8 graph (`bert_int8`, the default where the CPU
+has int8 dot-product instructions) or the fp32 reference (`bert_onnx`); both already
+do the masked mean pooling; rows are L2-normalised here.
 
 Files are verified by sha256 and loaded once per process and thread setting;
 absent or altered files raise EmbedderUnavailable at construction, naming the
@@ -36,6 +36,7 @@ from grounding_sidecar.detection.embedding.minilm.store import (
     Precision,
     graph_files,
     resolve_model_dir,
+    resolve_precision,
     verify_files,
 )
 from grounding_sidecar.detection.embedding.pipeline.padding import cut_runs
@@ -102,6 +103,7 @@ def version_tag(precision: Precision) -> str:
     for int8, the int8 graph's own: its verdicts can differ from fp32's, so the metric
     definition version names it."""
     weights = f"minilm-l6@{ONNX_GRAPH.sha256[:8]}"
+    precision = resolve_precision(precision)
     if precision is Precision.FP32:
         return weights
     return f"{weights}+{precision.value}@{graph_files(precision)[0].sha256[:8]}"
@@ -148,7 +150,8 @@ class MiniLMEmbedder:
         if intra_op_threads < 0:
             raise ValueError("intra_op_threads must be >= 0 (0 = onnxruntime default)")
         directory = resolve_model_dir(model_dir).resolve()
-        self._loaded = _load((directory, Precision(precision)), intra_op_threads, allow_spinning)
+        graph = (directory, resolve_precision(Precision(precision)))
+        self._loaded = _load(graph, intra_op_threads, allow_spinning)
 
     @property
     def name(self) -> str:

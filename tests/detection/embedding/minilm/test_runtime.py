@@ -13,6 +13,7 @@ import threading
 import numpy as np
 import pytest
 
+from grounding_sidecar.common.cpus import int8_dot_products
 from grounding_sidecar.detection.embedding.base import Embedder, embed_checked
 from grounding_sidecar.detection.embedding.minilm.runtime import MAX_TOKENS, MiniLMEmbedder
 from grounding_sidecar.detection.embedding.minilm.store import (
@@ -112,7 +113,14 @@ TAGS = {
 }
 
 
-@pytest.fixture(scope="module", params=list(Precision), ids=lambda p: p.value)
+GRAPH_PRECISIONS = (Precision.FP32, Precision.INT8)  # `auto` is one of them
+# The int8 graph holds its bar only where onnxruntime's int8 kernels do not saturate:
+# with int8 dot-product instructions (docs/embedders.md#precision).  Elsewhere `auto`
+# serves fp32, and the int8 graph's drift is measured, not asserted.
+INT8_HOLDS = int8_dot_products()
+
+
+@pytest.fixture(scope="module", params=GRAPH_PRECISIONS, ids=lambda p: p.value)
 def embedder(request: pytest.FixtureRequest) -> MiniLMEmbedder:
     return MiniLMEmbedder(precision=request.param)
 
@@ -143,6 +151,8 @@ def test_matches_fp32_reference(embedder: MiniLMEmbedder, reference_vectors: np.
     )
     worst = int(np.argmin(cosines))
     precision = _precision_of(embedder)
+    if precision is Precision.INT8 and not INT8_HOLDS:
+        pytest.skip("no int8 dot-product instructions on this CPU: auto serves fp32 here")
     assert cosines.mean() >= MEAN_COSINE[precision], f"mean cosine {cosines.mean():.6f}"
     assert cosines.min() >= MIN_COSINE[precision], (
         f"min cosine {cosines.min():.6f} for {SENTENCES[worst]!r}"
@@ -173,16 +183,18 @@ def test_identity(embedder: MiniLMEmbedder) -> None:
     assert embedder.default_threshold == 0.7
 
 
-def test_the_default_is_the_int8_graph() -> None:
-    assert DEFAULT_PRECISION is Precision.INT8
-    assert MiniLMEmbedder().version_tag == TAGS[Precision.INT8]
+def test_the_default_is_the_int8_graph_where_the_cpu_has_int8_dot_products() -> None:
+    assert DEFAULT_PRECISION is Precision.AUTO
+    served = Precision.INT8 if INT8_HOLDS else Precision.FP32
+    assert MiniLMEmbedder().version_tag == TAGS[served]
+    assert MiniLMEmbedder().session is MiniLMEmbedder(precision=served).session
 
 
 def test_loaded_once(embedder: MiniLMEmbedder) -> None:
     precision = _precision_of(embedder)
     assert MiniLMEmbedder(precision=precision).session is embedder.session
     assert MiniLMEmbedder(intra_op_threads=1, precision=precision).session is not embedder.session
-    other = next(p for p in Precision if p is not precision)
+    other = next(p for p in GRAPH_PRECISIONS if p is not precision)
     assert MiniLMEmbedder(precision=other).session is not embedder.session
 
 
