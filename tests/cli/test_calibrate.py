@@ -14,8 +14,13 @@ from tests.support.cli_runner import run_sidecar
 CALIBRATION = Path(__file__).parent / "calibration"
 CASES = CALIBRATION / "adversarial.jsonl"
 BASELINE = CALIBRATION / "adversarial.baseline.json"
-# The shipped product defaults: the neural embedder and the calibrated scorer.
-DEFAULTS = ["--embedder", "minilm", "--scorer", "calibrated", "--policy", "classed"]
+# The shipped product defaults: the neural embedder and the calibrated scorer, on the
+# fp32 graph, which grades alike on every CPU (`auto` is int8 only on CPUs with int8
+# dot-product instructions; docs/embedders.md#precision).
+DEFAULTS = [
+    *("--embedder", "minilm", "--precision", "fp32"),
+    *("--scorer", "calibrated", "--policy", "classed"),
+]
 
 
 def calibrate(*args: str) -> subprocess.CompletedProcess[str]:
