@@ -27,6 +27,7 @@ def test_the_check_reads_the_question_and_the_claim_says_it_was_formed_with_it()
             return GroundingPolicy(enabled=True)
 
     asking = Grader(HashEmbedder(), GraderSettings(short_answers_with_question=True))
+    assert asking.warm_up() is None  # as a server does before ready: tables loaded
     runner = CheckRunner(asking, deadline_seconds=5.0, workers=1)
     service = GroundingService(runner, _Policies())
     source = "The Eiffel Tower is located in Paris and was completed in 1889."

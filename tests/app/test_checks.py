@@ -47,6 +47,7 @@ def test_a_stalled_step_ahead_never_holds_the_check_past_its_deadline() -> None:
 
 def test_the_question_reaches_the_detector_for_a_short_answer() -> None:
     asking = Grader(HashEmbedder(), GraderSettings(short_answers_with_question=True))
+    assert asking.warm_up() is None  # as a server does before ready: tables loaded
     runner = CheckRunner(asking, deadline_seconds=5.0, workers=1)
 
     async def scenario() -> tuple[CheckOutcome, CheckOutcome]:

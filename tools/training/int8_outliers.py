@@ -14,7 +14,10 @@ none.
     python -m tools.training.int8_outliers [--texts 400] [--per-product 2] [--seed 0]
 
 Then `grounding-sidecar model fetch` builds the graph with the new list; its sha256
-pin (`minilm/store.py`, INT8_GRAPH) has to move with it.
+pin (`minilm/store.py`, INT8_GRAPH) has to move with it.  The inputs it reads are the
+int8 graph's own, so they are the shipped list's only on a CPU with int8 dot-product
+instructions: without them onnxruntime's kernels saturate, later layers' inputs move,
+and the script says so (docs/embedders.md#without-int8-dot-products).
 """
 
 from __future__ import annotations
@@ -22,12 +25,14 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from pathlib import Path
 
 import numpy as np
 import onnxruntime as ort
 from onnx import TensorProto, helper
 
+from grounding_sidecar.common.cpus import int8_dot_products
 from grounding_sidecar.detection.embedding.minilm.export.bert_int8 import (
     OUTLIERS_FILE,
     PRODUCT_INPUT_SUFFIX,
@@ -57,6 +62,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUTLIERS_FILE)
     args = parser.parse_args()
 
+    if not int8_dot_products():
+        print(
+            "warning: this CPU has no int8 dot-product instructions; the int8 kernels "
+            "saturate, so the channels found are not the shipped graph's",
+            file=sys.stderr,
+        )
     texts = sample_texts(args.texts, args.seed)
     largest = largest_inputs(texts)
     channels = {
