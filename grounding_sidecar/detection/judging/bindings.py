@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from grounding_sidecar.detection.judging.alignment import Change, changed_words
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import SENTENCE_END, clause_around
+from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
 
 # What ends a clause: punctuation, and the words that join a second fact to a first.
@@ -137,6 +138,28 @@ def substituted(
         words.stem(change.word) in theirs - ours and words.stem(change.other) in ours - theirs
         for change in changes
     )
+
+
+def requalified(claim: str, surface: str, other: str, own: Sequence[str], passage: str) -> bool:
+    """Whether the claim's clause around its value (`surface`) names a thing that only
+    the passage's clause around `other` (another value of its slot) names, where only
+    the clause of the passage's own statement of the value (`own`) names another
+    thing of its kind, which the claim leaves out (`ContrastTable.contrast`): "On
+    Saturdays the office opens at 9 AM" against "The office is open Monday to Friday
+    from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM" gives Saturday the weekdays'
+    hour, however the rest is worded."""
+    if not own or _one_clause(passage, other, own):
+        return False
+    values = frozenset(words.words(" ".join((surface, other, *own))))
+    said = _Clauses(claim, values).words_around(surface)
+    read = _Clauses(passage, values)
+    theirs = read.words_around(other)
+    ours = frozenset().union(*(read.words_around(statement) for statement in own))
+    named = sorted(said & (theirs - ours))
+    if not named:
+        return False  # most conflicts end here, before the table is read
+    dropped = sorted(ours - theirs - said)
+    return contrast_table().first_pair(named, dropped) is not None
 
 
 def substitutable(claim: str, passage: str) -> list[Change]:

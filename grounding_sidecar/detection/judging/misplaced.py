@@ -18,6 +18,7 @@ from grounding_sidecar.detection.judging.bindings import (
     bound_elsewhere,
     named_with_own,
     reaches,
+    requalified,
     substitutable,
     substituted,
     swapped,
@@ -110,8 +111,10 @@ def _misplaced(
         if not (clause.whole or clause.about(passage_words)):
             continue
         if best.contains(detail):
-            if not _rebound(claim, detail, other, best_passage, stated):
+            rebound = _rebound(claim, detail, other, best_passage, stated)
+            if rebound is None:
                 continue
+            other = rebound
         elif _keeps_its_slot(detail, kept) or not _of_its_slot(detail, claim, other, best_passage):
             continue
         if others is None:
@@ -227,33 +230,50 @@ def _standing_against(
 
 def _rebound(
     claim: str, detail: Detail, other: Detail, passage: str, stated: Sequence[Detail]
-) -> bool:
-    """Whether the passage states the claim's value (`detail`) of another fact than
-    the one the claim gives it: the words right around `other` continue the claim's
-    words around its value further than those around any of the passage's own
-    statements of it, or the claim copies the passage but for one word, a word of
-    the clause around `other` put in place of one of its own (bindings.py); never
-    where the claim names what the clause of the passage's own statement names and
-    the clause of `other` does not."""
+) -> Detail | None:
+    """The value of the fact the claim gives its value (`detail`) to, where the
+    passage states that value of another fact: `other`, where the words right around
+    it continue the claim's words around its value further than those around any of
+    the passage's own statements of it, or the claim copies the passage but for one
+    word, a word of the clause around `other` put in place of one of its own; or any
+    other value of the slot whose clause names a thing the claim's clause names in
+    place of one of its kind (`_requalified`; bindings.py).  None where the claim
+    names what the clause of the passage's own statement names and the clause of
+    `other` does not."""
     near = reaches(claim, detail.surface, other.surface, passage)
     # A clause's words say which fact a value is of only where the two values are of
     # one kind: a year and "45 employees" share a clause without filling one slot.
-    changes = (
-        substitutable(claim, passage)
-        if not near and (not _bare(detail) or _counts_alike(detail, claim, other, passage))
-        else []
-    )
-    if not (near or changes):
-        return False  # most conflicts end here, before any lookup
+    alike = not _bare(detail) or _counts_alike(detail, claim, other, passage)
+    changes = substitutable(claim, passage) if not near and alike else []
     if SourceCorpus([detail.surface]).contains(other):
-        return False  # `other` states less of the claim's value: "November 28" of "... 1972"
+        return None  # `other` states less of the claim's value: "November 28" of "... 1972"
     # `other` itself may be one of the passage's statements of the claim's value.
     own = _statements(detail, stated)
     if named_with_own(_other_names(claim, detail), other.surface, own, passage):
-        return False
+        return None
     if near:
-        return bound_elsewhere(claim, detail.surface, other.surface, own, passage)
-    return substituted(changes, detail.surface, other.surface, own, passage)
+        bound = bound_elsewhere(claim, detail.surface, other.surface, own, passage)
+        return other if bound else None
+    if changes and substituted(changes, detail.surface, other.surface, own, passage):
+        return other
+    return _requalified(claim, detail, own, passage, stated) if alike else None
+
+
+def _requalified(
+    claim: str, detail: Detail, own: Sequence[str], passage: str, stated: Sequence[Detail]
+) -> Detail | None:
+    """The first other value of the slot whose clause names a thing the claim's clause
+    names in place of one of its kind that only the clause of the passage's own
+    statement names (bindings.requalified): the claim gives that thing this value."""
+    return next(
+        (
+            other
+            for other in _other_values(detail, stated)
+            if not _bare(detail) or _counts_alike(detail, claim, other, passage)
+            if requalified(claim, detail.surface, other.surface, own, passage)
+        ),
+        None,
+    )
 
 
 def _other_names(claim: str, detail: Detail) -> list[str]:

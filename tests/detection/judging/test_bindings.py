@@ -13,6 +13,7 @@ from grounding_sidecar.detection.judging.bindings import (
     bound_elsewhere,
     named_with_own,
     places,
+    requalified,
     substitutable,
     substituted,
     swapped,
@@ -217,3 +218,35 @@ def test_one_clause_stating_both_values_substitutes_nothing() -> None:
     changes = substitutable(claim, passage)
     assert changes  # a one-word copy: only the shared clause keeps it from substituting
     assert not substituted(changes, "one hour", "30 days", ["one hour"], passage)
+
+
+HOURS_BY_DAY = (
+    "The office is open Monday to Friday from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        # Saturday, which only the other value's clause names, in place of the weekdays.
+        ("On Saturdays the office opens at 9 AM.", True),
+        ("Saturday opening is at 9 AM.", True),
+        # The days of the value's own clause, named or kept beside Saturday.
+        ("From Monday to Friday the office opens at 9 AM.", False),
+        ("The office opens at 9 AM from Monday to Friday, not on Saturday.", False),
+        # No day named: nothing given another fact.
+        ("The office opens at 9 AM.", False),
+    ],
+)
+def test_a_value_given_the_thing_only_the_other_clause_names_is_requalified(
+    claim: str, expected: bool
+) -> None:
+    assert requalified(claim, "9 AM", "10 AM", ["9 AM"], HOURS_BY_DAY) is expected
+
+
+def test_a_thing_that_is_not_of_the_kind_of_the_ones_left_out_requalifies_nothing() -> None:
+    # "premium" and "basic" are not two things of one kind in the contrast table.
+    passes = "Basic members get 2 guest passes per month, and premium members get 10 per year."
+    assert not requalified("Premium members get 2 guest passes.", "2", "10", ["2"], passes)
+    drinks = "Tea costs $2 at the counter, and coffee $3."
+    assert requalified("Coffee costs $2 at the counter.", "$2", "$3", ["$2"], drinks)

@@ -171,6 +171,16 @@ def test_a_value_of_a_clause_that_leaves_its_verb_out_is_where_the_passage_puts_
     assert _misplaced("Premium members get 2 free guest passes a year.", passes) == ("2", "10")
 
 
+def test_a_value_given_the_thing_another_values_clause_names_is_misplaced() -> None:
+    hours = (
+        "The office is open Monday to Friday from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM."
+    )
+    # The weekdays' opening hour given to Saturday: the Saturday clause's value is named.
+    assert _misplaced("On Saturdays the office opens at 9 AM.", hours) == ("9 AM", "10 AM")
+    assert _misplaced("On Saturdays the office opens at 10 AM.", hours) is None
+    assert _misplaced("From Monday to Friday the office opens at 9 AM.", hours) is None
+
+
 PLANS = (
     "FibreOne Basic offers 150 Mbps download speeds for £28 a month, while FibreOne Plus "
     "offers 500 Mbps for £38 a month."
