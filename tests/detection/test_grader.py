@@ -117,6 +117,31 @@ def test_a_value_of_a_clause_that_leaves_its_verb_out_is_read_as_that_clauses(
     assert [g.verdict for g in bad.claims] == [Verdict.CONTRADICTORY], bad.claims[0].rationale
 
 
+HOURS = [
+    "The pharmacy is open from 8 AM to 10 PM every day. The office is open Monday to Friday "
+    "from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM."
+]
+
+
+@pytest.mark.minilm
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        # The end of a span the source states, said as its own event.
+        ("The pharmacy closes at 10 PM every day.", Verdict.SUPPORTED),
+        ("The pharmacy closes at 8 AM every day.", Verdict.CONTRADICTORY),
+        # The weekdays' hour given to Saturday, which only the other clause names.
+        ("On Saturdays the office opens at 9 AM.", Verdict.CONTRADICTORY),
+        ("On Saturdays the office opens at 10 AM.", Verdict.SUPPORTED),
+    ],
+)
+def test_opening_hours_restated_pass_and_given_another_day_fail_under_the_shipped_default(
+    answer: str, verdict: Verdict
+) -> None:
+    graded = _shipped_default().check(answer, HOURS)
+    assert [g.verdict for g in graded.claims] == [verdict], graded.claims[0].rationale
+
+
 CODES = ["Use promo code SAVE20 at checkout. Firmware 2.4.1 fixes error E1043 on the scanner."]
 
 

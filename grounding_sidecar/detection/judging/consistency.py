@@ -41,6 +41,7 @@ from grounding_sidecar.detection.judging.slots import (
     first_word_synonyms,
     substitutes_first_word,
 )
+from grounding_sidecar.detection.judging.span_ends import states_the_end
 from grounding_sidecar.detection.judging.superlatives import opposite_superlative
 from grounding_sidecar.detection.judging.swapped import swapped_word
 from grounding_sidecar.detection.judging.unlimited import lifted_limit
@@ -294,7 +295,7 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
         new_words = [word for word in new_words if word not in turned]
     dropped = theirs.dropped_by(mine) if new_words else []
     found = table.first_pair(new_words, dropped) if dropped else None
-    if found is not None:
+    if found is not None and not states_the_end(claim, found, best_passage, table):
         pairing = Pairing.OPPOSITES if table.opposite(*found) else Pairing.PAIRED
         return Contrast(*found, pairing)
     lifted = lifted_restriction(claim, best_passage)

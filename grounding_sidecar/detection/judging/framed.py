@@ -4,11 +4,14 @@ names its subject another way, so it is no one-word swap of its passage, yet the
 around the changed one are the passage's: three of them, before it, after it or both.  Where
 the contrast table marks the two words as opposites (`ContrastTable.opposite`: direct
 antonyms, directions, the domain list), the claim says the opposite of the passage
-whatever the verifier reads (docs/detection.md#pipeline).
+whatever the verifier reads (docs/detection.md#pipeline), unless the claim's word ends
+a span the passage states to the claim's value ("The sale ends on May 10" against "The
+sale starts on May 1 and runs until May 10": span_ends.py).
 """
 
 from __future__ import annotations
 
+from grounding_sidecar.detection.judging.span_ends import states_the_end
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import WORD
@@ -38,7 +41,9 @@ def opposite_in_frame(claim: str, passage: str) -> tuple[str, str] | None:
                 continue
             if _negated(mine, at) or _negated(theirs, other_at):
                 continue
-            if table.opposite(word, other):
+            if table.opposite(word, other) and not states_the_end(
+                claim, (word, other), passage, table
+            ):
                 return word, other
     return None
 

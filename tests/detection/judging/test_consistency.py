@@ -29,6 +29,13 @@ def test_a_word_standing_against_a_dropped_word_of_the_passage() -> None:
     assert found.describe("s0.0") == "'closed' where s0.0 says 'open'"
 
 
+def test_the_end_of_a_span_the_passage_states_is_no_contrast_to_its_start() -> None:
+    passage = "The pharmacy is open from 8 AM to 10 PM every day."
+    assert _find("The pharmacy closes at 10 PM every day.", passage) is None
+    found = _find("The pharmacy closes at 8 AM every day.", passage)  # the span's start
+    assert found == Contrast("closes", "open", Pairing.OPPOSITES)
+
+
 def test_a_negation_that_differs() -> None:
     found = _find("The east entrance of the hospital does not stay open during the renovation.")
     assert found == Contrast()

@@ -81,6 +81,8 @@ def test_an_opposite_in_a_copied_frame_is_named(
         ("They give 15% off your first order.", "They give 15% on your first order."),
         # A converse verb: the same transfer from the other side.
         ("The client receives a quote by email.", "The agent will send a quote by email."),
+        # The end of the span the passage states, at its own date.
+        ("The sale ends on May 10.", "The sale starts on May 1 and runs until May 10."),
     ],
 )
 def test_no_opposite_in_a_copied_frame(claim: str, passage: str) -> None:
