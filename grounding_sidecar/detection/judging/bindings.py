@@ -40,6 +40,14 @@ MAX_PLACES = 16
 JOINED = re.compile(r"(?:[,;]|\b(?:and|but|while|whereas|with))\s*$", re.IGNORECASE)
 # How many characters before a clause are read for the word or mark that joins it.
 _JOINER_REACH = 12
+# Periods a value is counted over, each of a kind with the others ("per month", "a
+# year"): the contrast table leaves them to the frequency rules, which read "weekly"
+# and "per month" but not a bare period after a count ("18 days a year").
+PERIODS = frozenset(
+    (  # noqa: SIM905 - a word list reads better as text
+        "hour hours day days week weeks month months quarter quarters year years"
+    ).split()
+)
 # The most words a joined clause leaves out between the claim's words it writes: the
 # verb it shares with the clause before ("are lent", "costs").
 VERB_GAP = 2
@@ -144,7 +152,8 @@ def requalified(claim: str, surface: str, other: str, own: Sequence[str], passag
     """Whether the claim's clause around its value (`surface`) names a thing that only
     the passage's clause around `other` (another value of its slot) names, where only
     the clause of the passage's own statement of the value (`own`) names another
-    thing of its kind, which the claim leaves out (`ContrastTable.contrast`): "On
+    thing of its kind, which the claim leaves out (`ContrastTable.contrast`, or two
+    PERIODS): "On
     Saturdays the office opens at 9 AM" against "The office is open Monday to Friday
     from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM" gives Saturday the weekdays'
     hour, however the rest is worded."""
@@ -159,6 +168,10 @@ def requalified(claim: str, surface: str, other: str, own: Sequence[str], passag
     if not named:
         return False  # most conflicts end here, before the table is read
     dropped = sorted(ours - theirs - said)
+    if not dropped:
+        return False
+    if any(word in PERIODS for word in named) and any(word in PERIODS for word in dropped):
+        return True  # "a year" where the value's clause says "per month"
     return contrast_table().first_pair(named, dropped) is not None
 
 

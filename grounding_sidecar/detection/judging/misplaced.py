@@ -253,10 +253,26 @@ def _rebound(
         return None
     if near:
         bound = bound_elsewhere(claim, detail.surface, other.surface, own, passage)
-        return other if bound else None
-    if changes and substituted(changes, detail.surface, other.surface, own, passage):
-        return other
+    else:
+        bound = bool(changes) and substituted(changes, detail.surface, other.surface, own, passage)
+    if bound:
+        return None if _qualified_as_its_own(claim, detail, other, own, passage) else other
     return _requalified(claim, detail, own, passage, stated) if alike else None
+
+
+def _qualified_as_its_own(
+    claim: str, detail: Detail, other: Detail, own: Sequence[str], passage: str
+) -> bool:
+    """Whether the claim's clause names a thing that only the clause of one of the
+    passage's own statements of its value names, in place of one of its kind that only
+    the clause of `other` names (bindings.requalified, the two turned round): the words
+    right around the value may go on as the other clause's further, yet the claim
+    keeps the value's own fact.  "Employees can accrue at most 18 vacation days a year"
+    against "Employees accrue 1.5 vacation days per month, up to a maximum of 18 days
+    per year" says "year", not "month"."""
+    return any(
+        requalified(claim, detail.surface, statement, [other.surface], passage) for statement in own
+    )
 
 
 def _requalified(

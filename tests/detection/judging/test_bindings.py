@@ -244,6 +244,13 @@ def test_a_value_given_the_thing_only_the_other_clause_names_is_requalified(
     assert requalified(claim, "9 AM", "10 AM", ["9 AM"], HOURS_BY_DAY) is expected
 
 
+def test_two_periods_are_things_of_a_kind() -> None:
+    leave = "Employees accrue 1.5 vacation days per month, up to a maximum of 18 days per year."
+    claim = "Employees can accrue at most 18 vacation days a year."
+    assert requalified(claim, "18", "18", ["1.5"], leave)  # "year" for the 1.5's "month"
+    assert not requalified(claim, "18", "1.5", ["18"], leave)
+
+
 def test_a_thing_that_is_not_of_the_kind_of_the_ones_left_out_requalifies_nothing() -> None:
     # "premium" and "basic" are not two things of one kind in the contrast table.
     passes = "Basic members get 2 guest passes per month, and premium members get 10 per year."

@@ -181,6 +181,14 @@ def test_a_value_given_the_thing_another_values_clause_names_is_misplaced() -> N
     assert _misplaced("From Monday to Friday the office opens at 9 AM.", hours) is None
 
 
+def test_a_value_whose_own_clause_the_claim_names_is_no_misplaced_value() -> None:
+    # "vacation days" goes on as the 1.5's clause, but "a year" names the 18's period,
+    # in place of "per month".
+    leave = "Employees accrue 1.5 vacation days per month, up to a maximum of 18 days per year."
+    assert _misplaced("Employees can accrue at most 18 vacation days a year.", leave) is None
+    assert _misplaced("Employees accrue 18 vacation days per month.", leave) == ("18", "1.5")
+
+
 PLANS = (
     "FibreOne Basic offers 150 Mbps download speeds for £28 a month, while FibreOne Plus "
     "offers 500 Mbps for £38 a month."
