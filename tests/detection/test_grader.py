@@ -130,6 +130,7 @@ HOURS = [
         # The end of a span the source states, said as its own event.
         ("The pharmacy closes at 10 PM every day.", Verdict.SUPPORTED),
         ("The pharmacy closes at 8 AM every day.", Verdict.CONTRADICTORY),
+        ("The pharmacy opens at 10 PM every day.", Verdict.CONTRADICTORY),
         # The weekdays' hour given to Saturday, which only the other clause names.
         ("On Saturdays the office opens at 9 AM.", Verdict.CONTRADICTORY),
         ("On Saturdays the office opens at 10 AM.", Verdict.SUPPORTED),

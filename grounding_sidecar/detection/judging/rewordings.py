@@ -3,7 +3,8 @@ its best one, read by the rules that need no copied wording (docs/detection.md#p
 an opposite in a copied frame (framed.py), a thing the passage sets apart taken in
 (exceptions.py), an obligation turned around (obligations.py), a part widened to all
 (universals.py), roles reversed (roles.py), a comparison the passage's amounts turn
-around (comparisons.py), a value put at the other end of a change (changes.py).  Each
+around (comparisons.py), a value put at the other end of a change (changes.py) or of
+a span (span_ends.py).  Each
 reads one clause or sentence at a time, so a passage beside the best one may hold the
 fact the claim restates."""
 
@@ -17,6 +18,7 @@ from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.framed import opposite_in_frame
 from grounding_sidecar.detection.judging.obligations import changed_obligation
 from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route
+from grounding_sidecar.detection.judging.span_ends import turned_span
 from grounding_sidecar.detection.judging.universals import widened_to_all
 
 # A rule: why a claim says the opposite of one passage, as a rationale, or None.
@@ -78,4 +80,5 @@ _RULES: tuple[_Rule, ...] = (
     _route,
     _comparison,
     _words_against(turned_change),
+    _words_against(turned_span),
 )
