@@ -32,7 +32,7 @@ from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
 from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
-from grounding_sidecar.detection.judging.prices import priced_as_free
+from grounding_sidecar.detection.judging.prices import free_called_paid, priced_as_free
 from grounding_sidecar.detection.judging.rewordings import reworded_flip
 from grounding_sidecar.detection.judging.slots import (
     common_first_nouns,
@@ -179,6 +179,9 @@ def find_inconsistency(
     price = priced_as_free(claim, best_passage)
     if price is not None:
         return _said_against("free", price, best_passage_id)
+    free = free_called_paid(claim, best_passage)
+    if free is not None:
+        return _said_against("paid", free, best_passage_id)
     lifted = lifted_limit(claim, best_passage)
     if lifted is not None:
         return _said_against(*lifted, best_passage_id)

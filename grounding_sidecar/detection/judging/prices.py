@@ -1,9 +1,11 @@
 """A price called free: "Parking is free for hotel guests" against "Parking costs $15
-per night for hotel guests".  The claim states no amount, so no detail of it is
-missing or conflicting, and the copied words make it similar; what it says is the
-opposite of the passage's price.  Read only where the passage calls nothing free
-("free for members and $20 for everyone else" is a restriction, not a price; a
-restriction lifted is quantifiers.py's), prices the claim's subject, and includes
+per night for hotel guests"; and the other way round, a free thing called paid for
+(`free_called_paid`: "Children under 12 pay full fare" against "... travel free").
+The claim states no amount, so no detail of it is missing or conflicting, and the
+copied words make it similar; what it says is the opposite of the passage's price.
+Read only where the passage calls nothing free ("free for members and $20 for
+everyone else" is a restriction, not a price; a restriction lifted is
+quantifiers.py's), prices the claim's subject, and includes
 nothing in the price ("Breakfast is included in the $120 room rate" prices the room:
 breakfast is free with it)."""
 
@@ -42,6 +44,30 @@ def priced_as_free(claim: str, best_passage: str) -> str | None:
     if _INCLUDED.search(best_passage) or not words.speaks_of_subject(claim, best_passage):
         return None
     return _price(best_passage)
+
+
+# Words that say something is paid for, and the negations that turn them around ("pay
+# nothing", "no fee"): a claim with one of those is left to the negation rules.
+_PAID = re.compile(
+    r"\b(?:pay|pays|paid|paying|fares?|fees?|charged?|charges|costs?|costing|priced?)\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(?:no|not|nothing|never|without|zero|none)\b|n't\b", re.IGNORECASE)
+
+
+def free_called_paid(claim: str, best_passage: str) -> str | None:
+    """The passage's word calling free (as written) where the claim says its subject is
+    paid for, or None: "Children under 12 pay full fare" against "Children under 12
+    travel free".  Read only where the passage says nothing is paid for (a passage
+    that prices some things and frees others is a restriction: "free for members and
+    $20 for everyone else"), the claim calls nothing free and negates nothing, and
+    the passage speaks of the claim's subject."""
+    free = _FREE.search(best_passage)
+    if free is None or _PAID.search(best_passage) or _price(best_passage) is not None:
+        return None
+    if not _PAID.search(claim) or _FREE.search(claim) or _NEGATED.search(claim):
+        return None
+    return free.group() if words.speaks_of_subject(claim, best_passage) else None
 
 
 def _price(text: str) -> str | None:

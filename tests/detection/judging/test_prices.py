@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.prices import priced_as_free
+from grounding_sidecar.detection.judging.prices import free_called_paid, priced_as_free
 
 
 @pytest.mark.parametrize(
@@ -45,3 +45,37 @@ def test_a_claim_that_calls_a_priced_thing_free_names_the_price(
 )
 def test_no_price_is_called_free_otherwise(claim: str, passage: str) -> None:
     assert priced_as_free(claim, passage) is None
+
+
+CHILDREN = "Children under 12 travel free when accompanied by an adult."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Children under 12 pay full fare.", CHILDREN),
+        ("Students must pay to enter the museum.", "Entry to the museum is free for students."),
+    ],
+)
+def test_a_claim_that_calls_a_free_thing_paid_for_names_the_free(claim: str, passage: str) -> None:
+    assert free_called_paid(claim, passage) == "free"
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # Negated, or free in its own words.
+        ("Children under 12 do not pay a fare when with an adult.", CHILDREN),
+        ("Children under 12 pay nothing when with an adult.", CHILDREN),
+        ("Children under 12 travel free of charge with an adult.", CHILDREN),
+        # A passage that says something is paid for: a restriction, not a price.
+        (
+            "Follow-up visits cost $40.",
+            "The first consultation is free; follow-up visits cost $40.",
+        ),
+        # Another subject.
+        ("Guests pay for parking.", "Wi-Fi is free in all rooms."),
+    ],
+)
+def test_no_free_thing_is_called_paid_for_otherwise(claim: str, passage: str) -> None:
+    assert free_called_paid(claim, passage) is None
