@@ -111,9 +111,23 @@ def reversed_route(claim: str, passage: str) -> tuple[str, str] | None:
     the United States" against "control was transferred from the United States to
     Panama".  Numbers are left to changes.py, which reads them by the values alone;
     else None."""
-    theirs = {(match["start"].lower(), match["end"].lower()) for match in _ROUTE.finditer(passage)}
+    theirs = {_ends(match) for match in _ROUTE.finditer(passage)}
     for match in _ROUTE.finditer(claim):
-        start, end = match["start"].lower(), match["end"].lower()
+        start, end = _ends(match)
         if start != end and (end, start) in theirs and (start, end) not in theirs:
             return start, end
     return None
+
+
+def _ends(match: re.Match[str]) -> tuple[str, str]:
+    """A route's two ends in lower case, a named end cut where its name ends: "from
+    Boston to Denver departs at 7:45" goes to "denver", not "denver departs"."""
+    return _name_only(match["start"]).lower(), _name_only(match["end"]).lower()
+
+
+def _name_only(end: str) -> str:
+    written = end.split()
+    if not written[0][0].isupper():
+        return end
+    named = itertools.takewhile(lambda word: word[0].isupper(), written)
+    return " ".join(named)

@@ -52,6 +52,11 @@ CANAL = "Control of the canal was transferred from the United States to Panama i
 def test_a_move_turned_around_is_named() -> None:
     claim = "Control of the canal passed from Panama to the United States in 1999."
     assert reversed_route(claim, CANAL) == ("panama", "united states")
+    # A named end is cut where its name ends, the verb after it left out.
+    flight = "The flight from Boston to Denver departs at 7:45 AM and arrives at 10:20 AM."
+    claim = "The flight from Denver to Boston departs at 7:45 AM."
+    assert reversed_route(claim, flight) == ("denver", "boston")
+    assert reversed_route("The flight from Boston to Denver leaves at 7:45 AM.", flight) is None
 
 
 @pytest.mark.parametrize(
