@@ -52,6 +52,9 @@ _PAID = re.compile(
     r"\b(?:pay|pays|paid|paying|fares?|fees?|charged?|charges|costs?|costing|priced?)\b",
     re.IGNORECASE,
 )
+# "free" in any use, "free-of-charge" and "low-cost or free" included: a claim that
+# says it is free anywhere is read by the other rules.
+_ANY_FREE = re.compile(r"\bfree\b", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:no|not|nothing|never|without|zero|none)\b|n't\b", re.IGNORECASE)
 
 
@@ -65,7 +68,7 @@ def free_called_paid(claim: str, best_passage: str) -> str | None:
     free = _FREE.search(best_passage)
     if free is None or _PAID.search(best_passage) or _price(best_passage) is not None:
         return None
-    if not _PAID.search(claim) or _FREE.search(claim) or _NEGATED.search(claim):
+    if not _PAID.search(claim) or _ANY_FREE.search(claim) or _NEGATED.search(claim):
         return None
     return free.group() if words.speaks_of_subject(claim, best_passage) else None
 
