@@ -157,16 +157,18 @@ def requalified(claim: str, surface: str, other: str, own: Sequence[str], passag
     Saturdays the office opens at 9 AM" against "The office is open Monday to Friday
     from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM" gives Saturday the weekdays'
     hour, however the rest is worded."""
-    if not own or _one_clause(passage, other, own):
+    if not own:
         return False
     values = frozenset(words.words(" ".join((surface, other, *own))))
     said = _Clauses(claim, values).words_around(surface)
     read = _Clauses(passage, values)
     theirs = read.words_around(other)
+    if not said & theirs:
+        return False  # most conflicts end here, before the other clauses are read
     ours = frozenset().union(*(read.words_around(statement) for statement in own))
     named = sorted(said & (theirs - ours))
-    if not named:
-        return False  # most conflicts end here, before the table is read
+    if not named or _one_clause(passage, other, own):
+        return False
     dropped = sorted(ours - theirs - said)
     if not dropped:
         return False

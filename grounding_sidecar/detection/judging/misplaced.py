@@ -245,6 +245,10 @@ def _rebound(
     # one kind: a year and "45 employees" share a clause without filling one slot.
     alike = not _bare(detail) or _counts_alike(detail, claim, other, passage)
     changes = substitutable(claim, passage) if not near and alike else []
+    if not (near or changes):
+        # Most conflicts end here, the lookups of the claim's value left to the few
+        # whose clause names a word of another value's clause.
+        return _requalified(claim, detail, passage, stated) if alike else None
     if SourceCorpus([detail.surface]).contains(other):
         return None  # `other` states less of the claim's value: "November 28" of "... 1972"
     # `other` itself may be one of the passage's statements of the claim's value.
@@ -254,10 +258,10 @@ def _rebound(
     if near:
         bound = bound_elsewhere(claim, detail.surface, other.surface, own, passage)
     else:
-        bound = bool(changes) and substituted(changes, detail.surface, other.surface, own, passage)
+        bound = substituted(changes, detail.surface, other.surface, own, passage)
     if bound:
         return None if _qualified_as_its_own(claim, detail, other, own, passage) else other
-    return _requalified(claim, detail, own, passage, stated) if alike else None
+    return _requalified(claim, detail, passage, stated) if alike else None
 
 
 def _qualified_as_its_own(
@@ -276,17 +280,26 @@ def _qualified_as_its_own(
 
 
 def _requalified(
-    claim: str, detail: Detail, own: Sequence[str], passage: str, stated: Sequence[Detail]
+    claim: str, detail: Detail, passage: str, stated: Sequence[Detail]
 ) -> Detail | None:
     """The first other value of the slot whose clause names a thing the claim's clause
     names in place of one of its kind that only the clause of the passage's own
     statement names (bindings.requalified): the claim gives that thing this value."""
+    others = [
+        other
+        for other in _other_values(detail, stated)
+        if not _bare(detail) or _counts_alike(detail, claim, other, passage)
+    ]
+    if not others:
+        return None
+    own = _statements(detail, stated)
     return next(
         (
             other
-            for other in _other_values(detail, stated)
-            if not _bare(detail) or _counts_alike(detail, claim, other, passage)
+            for other in others
             if requalified(claim, detail.surface, other.surface, own, passage)
+            # `other` states less of the claim's value: "November 28" of "... 1972"
+            and not SourceCorpus([detail.surface]).contains(other)
         ),
         None,
     )
