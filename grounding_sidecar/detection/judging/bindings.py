@@ -153,10 +153,9 @@ def requalified(claim: str, surface: str, other: str, own: Sequence[str], passag
     the passage's clause around `other` (another value of its slot) names, where only
     the clause of the passage's own statement of the value (`own`) names another
     thing of its kind, which the claim leaves out (`ContrastTable.contrast`, or two
-    PERIODS): "On
-    Saturdays the office opens at 9 AM" against "The office is open Monday to Friday
-    from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM" gives Saturday the weekdays'
-    hour, however the rest is worded."""
+    PERIODS): "On Saturdays the office opens at 9 AM" against "The office is open
+    Monday to Friday from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM" gives
+    Saturday the weekdays' hour, however the rest is worded."""
     if not own:
         return False
     values = frozenset(words.words(" ".join((surface, other, *own))))
