@@ -23,6 +23,7 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import SENTENCE_END, clause_around
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
+from grounding_sidecar.detection.text.frequencies import PERIOD_NOUNS
 
 # What ends a clause: punctuation, and the words that join a second fact to a first.
 CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|which|with)\b", re.IGNORECASE)
@@ -40,14 +41,6 @@ MAX_PLACES = 16
 JOINED = re.compile(r"(?:[,;]|\b(?:and|but|while|whereas|with))\s*$", re.IGNORECASE)
 # How many characters before a clause are read for the word or mark that joins it.
 _JOINER_REACH = 12
-# Periods a value is counted over, each of a kind with the others ("per month", "a
-# year"): the contrast table leaves them to the frequency rules, which read "weekly"
-# and "per month" but not a bare period after a count ("18 days a year").
-PERIODS = frozenset(
-    (  # noqa: SIM905 - a word list reads better as text
-        "hour hours day days week weeks month months quarter quarters year years"
-    ).split()
-)
 # The most words a joined clause leaves out between the claim's words it writes: the
 # verb it shares with the clause before ("are lent", "costs").
 VERB_GAP = 2
@@ -153,7 +146,7 @@ def requalified(claim: str, surface: str, other: str, own: Sequence[str], passag
     the passage's clause around `other` (another value of its slot) names, where only
     the clause of the passage's own statement of the value (`own`) names another
     thing of its kind, which the claim leaves out (`ContrastTable.contrast`, or two
-    PERIODS): "On Saturdays the office opens at 9 AM" against "The office is open
+    periods): "On Saturdays the office opens at 9 AM" against "The office is open
     Monday to Friday from 9 AM to 5 PM and on Saturday from 10 AM to 2 PM" gives
     Saturday the weekdays' hour, however the rest is worded."""
     if not own:
@@ -171,9 +164,17 @@ def requalified(claim: str, surface: str, other: str, own: Sequence[str], passag
     dropped = sorted(ours - theirs - said)
     if not dropped:
         return False
-    if any(word in PERIODS for word in named) and any(word in PERIODS for word in dropped):
+    if any(map(_period, named)) and any(map(_period, dropped)):
         return True  # "a year" where the value's clause says "per month"
     return contrast_table().first_pair(named, dropped) is not None
+
+
+def _period(word: str) -> bool:
+    """Whether a content word (stemmed: "days" keeps its "s") names a period a value is
+    counted over (`frequencies.PERIOD_NOUNS`), each of a kind with the others: the
+    contrast table leaves periods to the frequency rules, which read "weekly" and "per
+    month" but not a bare period after a count ("18 days a year")."""
+    return word.removesuffix("s") in PERIOD_NOUNS
 
 
 def substitutable(claim: str, passage: str) -> list[Change]:

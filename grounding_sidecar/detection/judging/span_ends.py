@@ -43,6 +43,7 @@ _CLAIMED_END = re.compile(
     r"\b(?:clos(?:e|es|ed|ing)|(?:end|finish)(?:s|es|ed|ing)?|shuts?)\s+(?:at|on|by)\s+",
     re.IGNORECASE,
 )
+_VALUE_REACH = 24  # characters after "opens at" read for its value
 
 
 def states_the_end(claim: str, pair: tuple[str, str], passage: str, table: ContrastTable) -> bool:
@@ -58,13 +59,8 @@ def states_the_end(claim: str, pair: tuple[str, str], passage: str, table: Contr
     after = extract_details(claim[at:]) if at >= 0 else ()
     if not after:
         return False
-    value = after[0]
-    return any(
-        _SPAN_END.search(passage[max(0, match.start() - _SPAN_END_REACH) : match.start()])
-        for stated in extract_details(passage)
-        if stated.kind is value.kind and SourceCorpus([stated.surface]).contains(value)
-        for match in token_pattern(stated.surface).finditer(passage)
-    )
+    places = _places(after[0], passage)
+    return any(_before(passage, place, _SPAN_END, _SPAN_END_REACH) for _, place in places)
 
 
 def turned_span(claim: str, passage: str) -> tuple[str, str] | None:
@@ -82,18 +78,10 @@ def turned_span(claim: str, passage: str) -> tuple[str, str] | None:
     return None
 
 
-_VALUE_REACH = 24  # characters after "opens at" read for its value
-
-
 def _written_only_at(value: Detail, passage: str, *, at_end: bool) -> str | None:
     """How the passage writes `value` ("until 8 PM") where it writes it only at a span's
     end (`at_end`) or only at its start; else None."""
-    places = [
-        (stated.surface, match.start())
-        for stated in extract_details(passage)
-        if stated.kind is value.kind and SourceCorpus([stated.surface]).contains(value)
-        for match in token_pattern(stated.surface).finditer(passage)
-    ]
+    places = _places(value, passage)
     if not places:
         return None
     ends = [_before(passage, at, _SPAN_END, _SPAN_END_REACH) for _, at in places]
@@ -103,6 +91,17 @@ def _written_only_at(value: Detail, passage: str, *, at_end: bool) -> str | None
         return None
     first = next(match for match in wanted if match)
     return f"{first}{places[0][0]}"
+
+
+def _places(value: Detail, passage: str) -> list[tuple[str, int]]:
+    """Each place the passage writes `value`, however written ("22:00" for "10 PM"), as
+    (the passage's words for it, where they start), a whole token each."""
+    return [
+        (stated.surface, match.start())
+        for stated in extract_details(passage)
+        if stated.kind is value.kind and SourceCorpus([stated.surface]).contains(value)
+        for match in token_pattern(stated.surface).finditer(passage)
+    ]
 
 
 def _before(passage: str, at: int, pattern: re.Pattern[str], reach: int) -> str:

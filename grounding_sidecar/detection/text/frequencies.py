@@ -30,6 +30,8 @@ _PERIODS = {
     "annually": "year",
     "annual": "year",
 }
+# The periods themselves ("hour", ..., "year"), each the noun it is written as.
+PERIOD_NOUNS = frozenset(_PERIODS.values())
 _FREQUENCY = re.compile(
     r"\b(?:(?:per|every|each)\s+(hour|day|week|month|quarter|year)|"
     r"(hourly|daily|weekly|monthly|quarterly|yearly|annually|annual))\b",

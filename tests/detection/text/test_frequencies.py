@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.text.frequencies import frequencies
+from grounding_sidecar.detection.text.frequencies import PERIOD_NOUNS, frequencies
 
 
 @pytest.mark.parametrize(
@@ -23,3 +23,8 @@ from grounding_sidecar.detection.text.frequencies import frequencies
 )
 def test_a_frequency_is_read_as_its_period(text: str, found: dict[str, str]) -> None:
     assert frequencies(text) == found
+
+
+def test_the_periods_are_the_nouns_a_frequency_is_written_with() -> None:
+    assert {"hour", "day", "week", "month", "quarter", "year"} == PERIOD_NOUNS
+    assert set(frequencies("billed per quarter, paid annually")) <= PERIOD_NOUNS

@@ -92,11 +92,9 @@ def resolve_precision(precision: Precision, dot_products: bool | None = None) ->
 def precision_note(precision: Precision, dot_products: bool | None = None) -> str | None:
     """What an operator should know of the precision asked for: int8 on a CPU without
     int8 dot-product instructions runs, but its embeddings drift from fp32's."""
-    if precision is not Precision.INT8:
-        return None
-    if dot_products is None:
-        dot_products = int8_dot_products()
-    if dot_products:
+    if precision is not Precision.INT8 or resolve_precision(Precision.AUTO, dot_products) is (
+        Precision.INT8
+    ):
         return None
     return (
         "precision int8 on a CPU without int8 dot-product instructions (AVX-512 VNNI, "

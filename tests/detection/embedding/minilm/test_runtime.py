@@ -102,22 +102,21 @@ TEXTS = [
 ]
 
 
+GRAPH_PRECISIONS = (Precision.FP32, Precision.INT8)  # `auto` is one of them
+# The int8 graph holds its bar only where onnxruntime's int8 kernels do not saturate:
+# with int8 dot-product instructions (docs/embedders.md#precision).
+INT8_HOLDS = int8_dot_products()
 # How close each graph's embeddings must be to the reference's: fp32 is the same
-# arithmetic in another order; int8 is held to the bar its speed is bought under
-# (docs/embedders.md#precision).
-MEAN_COSINE = {Precision.FP32: 0.999, Precision.INT8: 0.999}
-MIN_COSINE = {Precision.FP32: 0.995, Precision.INT8: 0.995}
+# arithmetic in another order; int8 is held to the bar its speed is bought under, and
+# on a CPU without int8 dot products (where `auto` serves fp32) to the drift measured
+# there (0.966 at worst, 0.997 mean; docs/embedders.md#without-int8-dot-products):
+# still the same model, not one broken further.
+MEAN_COSINE = {Precision.FP32: 0.999, Precision.INT8: 0.999 if INT8_HOLDS else 0.995}
+MIN_COSINE = {Precision.FP32: 0.995, Precision.INT8: 0.995 if INT8_HOLDS else 0.95}
 TAGS = {
     Precision.FP32: f"minilm-l6@{ONNX_GRAPH.sha256[:8]}",
     Precision.INT8: f"minilm-l6@{ONNX_GRAPH.sha256[:8]}+int8@{INT8_GRAPH.sha256[:8]}",
 }
-
-
-GRAPH_PRECISIONS = (Precision.FP32, Precision.INT8)  # `auto` is one of them
-# The int8 graph holds its bar only where onnxruntime's int8 kernels do not saturate:
-# with int8 dot-product instructions (docs/embedders.md#precision).  Elsewhere `auto`
-# serves fp32, and the int8 graph's drift is measured, not asserted.
-INT8_HOLDS = int8_dot_products()
 
 
 @pytest.fixture(scope="module", params=GRAPH_PRECISIONS, ids=lambda p: p.value)
@@ -151,8 +150,6 @@ def test_matches_fp32_reference(embedder: MiniLMEmbedder, reference_vectors: np.
     )
     worst = int(np.argmin(cosines))
     precision = _precision_of(embedder)
-    if precision is Precision.INT8 and not INT8_HOLDS:
-        pytest.skip("no int8 dot-product instructions on this CPU: auto serves fp32 here")
     assert cosines.mean() >= MEAN_COSINE[precision], f"mean cosine {cosines.mean():.6f}"
     assert cosines.min() >= MIN_COSINE[precision], (
         f"min cosine {cosines.min():.6f} for {SENTENCES[worst]!r}"
