@@ -10,6 +10,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from grounding_sidecar.detection.text.scans import Scan
 from grounding_sidecar.detection.text.units import MEASURES, in_base_unit
 
 _ONES = (  # noqa: SIM905 - a word list reads better as text
@@ -242,6 +243,12 @@ LONE_PERIOD = re.compile(
     rf"\b(?:{_LENGTH_WORDS})\s+(?P<period>an?\s+(?P<unit>{_ONE_PERIOD}))\b(?!\s+and\s+a\s+half)",
     re.IGNORECASE,
 )
+# The patterns above as a reader of many texts runs them: only over a text holding a
+# word every match holds (scans.py).
+HALF_AMOUNT_SCAN = Scan(HALF_AMOUNT, "half")
+POINT_SHARE_SCAN = Scan(POINT_SHARE, "percentage")
+SCALED_SHARE_SCAN = Scan(SCALED_SHARE, "half", "quarter")
+LONE_PERIOD_SCAN = Scan(LONE_PERIOD, *_ONE_PERIOD.split("|"))
 
 
 # Bare whole numbers that may be years ("in 2019").

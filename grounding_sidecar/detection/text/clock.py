@@ -18,6 +18,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from grounding_sidecar.detection.text.scans import Scan, fold
+
 _MINUTES_PER_HOUR = 60
 _HALF_DAY = 12 * _MINUTES_PER_HOUR
 _DAY = 24 * _MINUTES_PER_HOUR
@@ -63,17 +65,26 @@ class ClockTime:
     surface: str
 
 
+# The patterns as `find_times` runs them: only over a text holding what every match
+# holds (scans.py).
+_CLOCK_SCAN = Scan(_CLOCK, ":", digit=True)
+_HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, digit=True)
+_NAMED_SCAN = Scan(_NAMED, *_NAMED_MINUTES)
+_WORDED_SCAN = Scan(_WORDED, *_HOUR_WORDS)
+
+
 def find_times(text: str) -> Iterator[ClockTime]:
     """Every time of day in `text`, in the order the patterns read them (callers that
     keep spans apart drop overlaps)."""
-    for match in _CLOCK.finditer(text):
+    folded = fold(text)
+    for match in _CLOCK_SCAN.finditer(text, folded):
         yield _clock(match)
-    for match in _HOUR_WITH_MERIDIEM.finditer(text):
+    for match in _HOUR_WITH_MERIDIEM_SCAN.finditer(text, folded):
         hour, minute = int(match["hour"]), int(match["minute"] or 0)
         yield _found(match, [_with_meridiem(hour, match["meridiem"]) + minute])
-    for match in _NAMED.finditer(text):
+    for match in _NAMED_SCAN.finditer(text, folded):
         yield _found(match, [_NAMED_MINUTES[match["name"].lower()]])
-    for match in _WORDED.finditer(text):
+    for match in _WORDED_SCAN.finditer(text, folded):
         if match["part"] or match["oclock"] or match["when"]:
             yield _found(match, _worded(match))
 

@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from grounding_sidecar.detection.text.scans import Scan, fold
+
 _MONTHS = {
     name: index + 1
     for index, names in enumerate(
@@ -62,30 +64,56 @@ _DAY = r"(?P<{name}>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?:(?P<y>\d{4})\b|['’](?P<yy2>\d{2})\b)"
 # Weekdays as a header writes them before a date, abbreviated or not.
 _WEEKDAY_WORDS = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
-_DATE_PATTERNS = [
-    re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"),
+# Each with what every match holds (scans.py): a digit, a month's or a weekday's name
+# (found by its first three letters).
+_CAPITALISED_MONTHS = "|".join(name.capitalize() for name in _MONTHS)
+_MONTH_KEYS = tuple(sorted({name[:3] for name in _MONTHS}))
+_WEEKDAY_KEYS = tuple(sorted({name[:3] for name in _WEEKDAYS}))
+_DATE_SCANS = [
+    Scan(re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"), digit=True),
     # "06/03/2026", "3.6.2026", "07-24-14": day and month in either order.
-    re.compile(
-        r"(?<![\d.,/-])(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<yy>\d{4}|\d{2})"
-        r"(?![\d/-]|\.\d)"
+    Scan(
+        re.compile(
+            r"(?<![\d.,/-])(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<yy>\d{4}|\d{2})"
+            r"(?![\d/-]|\.\d)"
+        ),
+        digit=True,
     ),
     # "Fri 15 Feb 19", a header's date: a two-digit year only after a weekday.
-    re.compile(
-        rf"\b(?:{_WEEKDAY_WORDS})\.?,?\s+(?P<dated>{_DAY.format(name='d')}\s+"
-        rf"(?P<month>{_MONTH_NAMES})\.?,?\s+(?P<yy2>\d{{2}}))\b(?![:.]\d)",
-        re.IGNORECASE,
+    Scan(
+        re.compile(
+            rf"\b(?:{_WEEKDAY_WORDS})\.?,?\s+(?P<dated>{_DAY.format(name='d')}\s+"
+            rf"(?P<month>{_MONTH_NAMES})\.?,?\s+(?P<yy2>\d{{2}}))\b(?![:.]\d)",
+            re.IGNORECASE,
+        ),
+        *_WEEKDAY_KEYS,
+        digit=True,
     ),
-    re.compile(
-        rf"\b{_DAY.format(name='d')}(?:\s+of)?\s+(?P<month>{_MONTH_NAMES})\.?"
-        rf"(?:,?\s+{_YEAR})?\b",
-        re.IGNORECASE,
+    Scan(
+        re.compile(
+            rf"\b{_DAY.format(name='d')}(?:\s+of)?\s+(?P<month>{_MONTH_NAMES})\.?"
+            rf"(?:,?\s+{_YEAR})?\b",
+            re.IGNORECASE,
+        ),
+        *_MONTH_KEYS,
+        digit=True,
     ),
-    re.compile(
-        rf"\b(?P<month>{_MONTH_NAMES})\.?\s+{_DAY.format(name='d')}\b(?:,?\s+{_YEAR})?",
-        re.IGNORECASE,
+    Scan(
+        re.compile(
+            rf"\b(?P<month>{_MONTH_NAMES})\.?\s+{_DAY.format(name='d')}\b(?:,?\s+{_YEAR})?",
+            re.IGNORECASE,
+        ),
+        *_MONTH_KEYS,
+        digit=True,
     ),
-    re.compile(rf"\b(?P<month>{'|'.join(n.capitalize() for n in _MONTHS)})\.?(?:\s+{_YEAR})?\b"),
-    re.compile(rf"\b(?P<weekday>{'|'.join(n for n in _WEEKDAYS if len(n) > 3)})\b", re.I),
+    Scan(
+        re.compile(rf"\b(?P<month>{_CAPITALISED_MONTHS})\.?(?:\s+{_YEAR})?\b"),
+        *_MONTH_KEYS,
+    ),
+    Scan(
+        re.compile(rf"\b(?P<weekday>{'|'.join(n for n in _WEEKDAYS if len(n) > 3)})\b", re.I),
+        *_WEEKDAY_KEYS,
+    ),
 ]
 
 
@@ -99,8 +127,9 @@ class FoundDate:
 def find_dates(text: str) -> Iterator[FoundDate]:
     """Every date each pattern finds in `text`, pattern by pattern (the more explicit
     first): a caller keeps the first of overlapping ones."""
-    for pattern in _DATE_PATTERNS:
-        for match in pattern.finditer(text):
+    folded = fold(text)
+    for scan in _DATE_SCANS:
+        for match in scan.finditer(text, folded):
             value = _date_value(match)
             if value:
                 # A header's weekday is no part of the date it opens: read on its own.

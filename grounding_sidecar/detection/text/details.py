@@ -18,11 +18,11 @@ from enum import StrEnum
 from functools import lru_cache
 
 from grounding_sidecar.detection.text.amounts import (
-    HALF_AMOUNT,
-    LONE_PERIOD,
-    POINT_SHARE,
+    HALF_AMOUNT_SCAN,
+    LONE_PERIOD_SCAN,
+    POINT_SHARE_SCAN,
     QUANTITY,
-    SCALED_SHARE,
+    SCALED_SHARE_SCAN,
     Amount,
     format_number,
     read_amount,
@@ -39,6 +39,7 @@ from grounding_sidecar.detection.text.names import glossed_abbreviations
 from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.ordinals import find_ordinals
+from grounding_sidecar.detection.text.scans import Scan, fold
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.shares import Share, find_shares
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
@@ -86,7 +87,12 @@ _ENTITY = re.compile(
     rf"\b(?:{_CAMEL}|[A-Z][a-z]+|[A-Z]{{2,}}[a-z]?)(?:[ -](?:{_CAMEL}|[A-Z][a-z]+|[A-Z]{{2,}}))*\b"
 )
 # An amount stated in words that no number can contradict or support.
-_UNBOUNDED = re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE)
+_UNBOUNDED = Scan(
+    re.compile(r"\b(?:unlimited|unmetered|infinite)\b", re.IGNORECASE),
+    "unlimited",
+    "unmetered",
+    "infinite",
+)
 # Capitalised words that open sentences or titles without naming anything.
 _NOT_NAMES = """
     dr mr mrs ms prof the a an this that these those it its he she they we you i our your
@@ -122,6 +128,7 @@ def _extract(text: str) -> list[Detail]:
     for is none of its own, names.glossed_abbreviations)."""
     details: list[Detail] = []
     lowered = text.lower()
+    folded = fold(text)
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
     for span in numberless_spans(text):
         _take(taken, span)
@@ -133,11 +140,11 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(date.span, taken):
             _take(taken, date.span)
             details.append(Detail(DetailKind.DATE, date.value, "", date.surface))
-    for match in POINT_SHARE.finditer(text):
+    for match in POINT_SHARE_SCAN.finditer(text, folded):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(_amount_detail(read_point_share(match), match, lowered))
-    for match in SCALED_SHARE.finditer(text):
+    for match in SCALED_SHARE_SCAN.finditer(text, folded):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(_amount_detail(read_scaled_share(match), match, lowered))
@@ -150,11 +157,11 @@ def _extract(text: str) -> list[Detail]:
             _take(taken, ordinal.span)
             value = str(ordinal.value)
             details.append(Detail(DetailKind.QUANTITY, value, ordinal.unit, ordinal.surface))
-    for match in HALF_AMOUNT.finditer(text):
+    for match in HALF_AMOUNT_SCAN.finditer(text, folded):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(_amount_detail(read_half_amount(match), match, lowered))
-    for match in LONE_PERIOD.finditer(text):
+    for match in LONE_PERIOD_SCAN.finditer(text, folded):
         span = match.span("period")
         if not _overlaps(span, taken):
             _take(taken, span)
@@ -172,7 +179,7 @@ def _extract(text: str) -> list[Detail]:
             continue
         _take(taken, match.span())
         details.append(_amount_detail(amount, match, lowered))
-    for match in _UNBOUNDED.finditer(text):
+    for match in _UNBOUNDED.finditer(text, folded):
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(Detail(DetailKind.QUANTITY, "unlimited", "", match.group()))

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from grounding_sidecar.detection.text.scans import Scan
+
 _JOINED = r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+"
 _IDENTIFIER = re.compile(
     r"(?<![\w.\-/])"
@@ -29,13 +31,15 @@ _IDENTIFIER = re.compile(
     r"|v?[0-9]+(?:\.[0-9]+){2,})"  # 2.4.1, v2.4.1
     r"(?![\w\-]|\.[0-9])"
 )
+# Every identifier holds a digit (scans.py).
+_IDENTIFIER_SCAN = Scan(_IDENTIFIER, digit=True)
 # Every token a source may hold an identifier as, in any case.
 _TOKEN = re.compile(r"(?<![\w.\-/])(?:v?[0-9]+(?:\.[0-9]+){2,}|[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)")
 
 
 def find_identifiers(text: str) -> list[re.Match[str]]:
     """Each identifier in `text`, in order."""
-    return list(_IDENTIFIER.finditer(text))
+    return list(_IDENTIFIER_SCAN.finditer(text))
 
 
 def is_identifier(surface: str) -> bool:

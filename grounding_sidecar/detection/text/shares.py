@@ -23,19 +23,30 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from grounding_sidecar.detection.text.scans import Scan, fold
+
 _NOT_A_SHARE_BEFORE = r"(?<!first )(?<!second )(?<!other )(?<!latter )(?<!last )(?<!and a )"
-_SHARES: tuple[tuple[re.Pattern[str], float], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), percent)
-    for pattern, percent in (
-        (rf"\b(?:by|in) half\b(?! an? )|{_NOT_A_SHARE_BEFORE}\bhalf (?:of|the)\b", 50.0),
-        (r"\bhalved\b", 50.0),
-        (r"\b(?:by (?:a|one)[ -]third|(?:a|one)[ -]third of)\b", 100 / 3),
-        (r"\b(?:by )?two[ -]thirds\b", 200 / 3),
-        (r"\b(?:by (?:a|one)[ -]quarter|(?:a|one)[ -]quarter of)\b", 25.0),
-        (r"\b(?:by )?three[ -]quarters\b", 75.0),
-        (r"\bdoubled\b|\b(?:twice|double) (?:as|the|that|what)\b", 100.0),
-        (r"\btripled\b", 200.0),
-        (r"\bquadrupled\b", 300.0),
+# Each share's pattern, with the words one of which every match holds (scans.py).
+_SHARES: tuple[tuple[Scan, float], ...] = tuple(
+    (Scan(re.compile(pattern, re.IGNORECASE), *words), percent)
+    for pattern, words, percent in (
+        (
+            rf"\b(?:by|in) half\b(?! an? )|{_NOT_A_SHARE_BEFORE}\bhalf (?:of|the)\b",
+            ("half",),
+            50.0,
+        ),
+        (r"\bhalved\b", ("halved",), 50.0),
+        (r"\b(?:by (?:a|one)[ -]third|(?:a|one)[ -]third of)\b", ("third",), 100 / 3),
+        (r"\b(?:by )?two[ -]thirds\b", ("thirds",), 200 / 3),
+        (r"\b(?:by (?:a|one)[ -]quarter|(?:a|one)[ -]quarter of)\b", ("quarter",), 25.0),
+        (r"\b(?:by )?three[ -]quarters\b", ("quarters",), 75.0),
+        (
+            r"\bdoubled\b|\b(?:twice|double) (?:as|the|that|what)\b",
+            ("doubled", "twice", "double"),
+            100.0,
+        ),
+        (r"\btripled\b", ("tripled",), 200.0),
+        (r"\bquadrupled\b", ("quadrupled",), 300.0),
     )
 )
 # A number as written ("1,204", "3.5"), and the currency symbol that may open it, for
@@ -77,8 +88,9 @@ class Share:
 
 def find_shares(text: str) -> Iterator[Share]:
     """Every share or multiple `text` states in words."""
-    for pattern, percent in _SHARES:
-        for match in pattern.finditer(text):
+    folded = fold(text)
+    for scan, percent in _SHARES:
+        for match in scan.finditer(text, folded):
             yield Share(match.span(), percent, match.group())
 
 
