@@ -67,16 +67,16 @@ class ClockTime:
 
 # The patterns as `find_times` runs them: only over a text holding what every match
 # holds (scans.py).
-_CLOCK_SCAN = Scan(_CLOCK, ":", digit=True)
-_HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, digit=True)
+_CLOCK_SCAN = Scan(_CLOCK, ":", digit=True, digit_first=True)
+_HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, digit=True, digit_first=True)
 _NAMED_SCAN = Scan(_NAMED, *_NAMED_MINUTES)
 _WORDED_SCAN = Scan(_WORDED, *_HOUR_WORDS)
 
 
-def find_times(text: str) -> Iterator[ClockTime]:
+def find_times(text: str, folded: str | None = None) -> Iterator[ClockTime]:
     """Every time of day in `text`, in the order the patterns read them (callers that
-    keep spans apart drop overlaps)."""
-    folded = fold(text)
+    keep spans apart drop overlaps); `folded` is `scans.fold(text)`, if the caller has it."""
+    folded = fold(text) if folded is None else folded
     for match in _CLOCK_SCAN.finditer(text, folded):
         yield _clock(match)
     for match in _HOUR_WITH_MERIDIEM_SCAN.finditer(text, folded):

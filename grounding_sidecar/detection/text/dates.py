@@ -70,7 +70,7 @@ _CAPITALISED_MONTHS = "|".join(name.capitalize() for name in _MONTHS)
 _MONTH_KEYS = tuple(sorted({name[:3] for name in _MONTHS}))
 _WEEKDAY_KEYS = tuple(sorted({name[:3] for name in _WEEKDAYS}))
 _DATE_SCANS = [
-    Scan(re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"), digit=True),
+    Scan(re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"), digit=True, digit_first=True),
     # "06/03/2026", "3.6.2026", "07-24-14": day and month in either order.
     Scan(
         re.compile(
@@ -78,6 +78,7 @@ _DATE_SCANS = [
             r"(?![\d/-]|\.\d)"
         ),
         digit=True,
+        digit_first=True,
     ),
     # "Fri 15 Feb 19", a header's date: a two-digit year only after a weekday.
     Scan(
@@ -97,6 +98,7 @@ _DATE_SCANS = [
         ),
         *_MONTH_KEYS,
         digit=True,
+        digit_first=True,
     ),
     Scan(
         re.compile(
@@ -124,10 +126,11 @@ class FoundDate:
     surface: str
 
 
-def find_dates(text: str) -> Iterator[FoundDate]:
+def find_dates(text: str, folded: str | None = None) -> Iterator[FoundDate]:
     """Every date each pattern finds in `text`, pattern by pattern (the more explicit
-    first): a caller keeps the first of overlapping ones."""
-    folded = fold(text)
+    first): a caller keeps the first of overlapping ones.  `folded` is `scans.fold(text)`,
+    if the caller has it."""
+    folded = fold(text) if folded is None else folded
     for scan in _DATE_SCANS:
         for match in scan.finditer(text, folded):
             value = _date_value(match)

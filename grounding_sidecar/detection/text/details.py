@@ -132,11 +132,11 @@ def _extract(text: str) -> list[Detail]:
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
     for span in numberless_spans(text):
         _take(taken, span)
-    for time in find_times(text):
+    for time in find_times(text, folded):
         if not _overlaps(time.span, taken):
             _take(taken, time.span)
             details.append(Detail(DetailKind.TIME, time.value, "", time.surface))
-    for date in find_dates(text):
+    for date in find_dates(text, folded):
         if not _overlaps(date.span, taken):
             _take(taken, date.span)
             details.append(Detail(DetailKind.DATE, date.value, "", date.surface))
@@ -148,7 +148,7 @@ def _extract(text: str) -> list[Detail]:
         if not _overlaps(match.span(), taken):
             _take(taken, match.span())
             details.append(_amount_detail(read_scaled_share(match), match, lowered))
-    for share in find_shares(text):
+    for share in find_shares(text, folded):
         if not _overlaps(share.span, taken):
             _take(taken, share.span)
             details.append(share_detail(share))

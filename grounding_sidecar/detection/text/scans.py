@@ -10,6 +10,11 @@ what the pattern finds.  That holds only if every match really holds one of the 
 words (and a digit, where it says so); each scan's test checks its words against the
 pattern's matches.
 
+A pattern whose every match starts with a digit ("14:30", "3 June", "2026-06-03") is
+tried only where a digit is (`first`), as `re.finditer` would find it there: digits are
+a few characters in a hundred, and the engine otherwise tries the whole pattern at
+every position.
+
 Case folding matches the engine's: under `re.IGNORECASE` an ASCII letter also matches
 a few other characters (the long s, U+017F, is an "s"; the Kelvin sign a "k"); `fold`
 maps those to the letter, so a word a match holds is a substring of the folded text.
@@ -35,18 +40,29 @@ def fold(text: str) -> str:
 
 class Scan:
     """`pattern`, run only over a text holding one of `words` (ASCII, lower case) and,
-    with `digit`, a digit (`\\d`): every match of the pattern holds them."""
+    with `digit`, a digit (`\\d`): every match of the pattern holds them.  With
+    `digit_first`, every match starts with a digit (and none is empty), and the pattern
+    is tried only at digits."""
 
-    __slots__ = ("digit", "pattern", "words")
+    __slots__ = ("digit", "digit_first", "pattern", "words")
 
-    def __init__(self, pattern: re.Pattern[str], *words: str, digit: bool = False) -> None:
+    def __init__(
+        self,
+        pattern: re.Pattern[str],
+        *words: str,
+        digit: bool = False,
+        digit_first: bool = False,
+    ) -> None:
         if not words and not digit:
             raise ValueError("a scan needs a word or a digit to look for")
         if any(word != fold(word) or not word.isascii() for word in words):
             raise ValueError(f"a scan's words are ASCII and lower case: {words}")
+        if digit_first and not digit:
+            raise ValueError("a match that starts with a digit holds one")
         self.pattern = pattern
         self.words = words
         self.digit = digit
+        self.digit_first = digit_first
 
     def may_match(self, text: str, folded: str | None = None) -> bool:
         """Whether `text` holds what every match holds; `folded` is `fold(text)`, if
@@ -60,5 +76,18 @@ class Scan:
 
     def finditer(self, text: str, folded: str | None = None) -> Iterator[re.Match[str]]:
         """The pattern's matches in `text` (none without a word it needs)."""
-        if self.may_match(text, folded):
+        if not self.may_match(text, folded):
+            return
+        if not self.digit_first:
             yield from self.pattern.finditer(text)
+            return
+        # re.finditer's own walk, over the positions a match can start at: the first
+        # match at or after the end of the one before (the lookbehinds and word
+        # boundaries at a position see the text before it, as they do in a scan).
+        end = 0
+        for digit in _DIGIT.finditer(text):
+            if digit.start() >= end:
+                match = self.pattern.match(text, digit.start())
+                if match is not None:
+                    end = match.end()
+                    yield match

@@ -86,9 +86,10 @@ class Share:
     surface: str
 
 
-def find_shares(text: str) -> Iterator[Share]:
-    """Every share or multiple `text` states in words."""
-    folded = fold(text)
+def find_shares(text: str, folded: str | None = None) -> Iterator[Share]:
+    """Every share or multiple `text` states in words; `folded` is `scans.fold(text)`, if
+    the caller has it."""
+    folded = fold(text) if folded is None else folded
     for scan, percent in _SHARES:
         for match in scan.finditer(text, folded):
             yield Share(match.span(), percent, match.group())
