@@ -246,6 +246,14 @@ LONE_PERIOD = re.compile(
 # The patterns above as a reader of many texts runs them: only over a text holding a
 # word every match holds (scans.py).
 HALF_AMOUNT_SCAN = Scan(HALF_AMOUNT, "half")
+# An amount opens on a currency symbol, a digit, or a number word or "a" at a word's start.
+QUANTITY_SCAN = Scan(
+    QUANTITY,
+    first=re.compile(
+        rf"[$€£¥₹]|\d|\b[{''.join(sorted({word[0] for word in (*_ONES, *TENS, 'a')}))}]",
+        re.IGNORECASE,
+    ),
+)
 POINT_SHARE_SCAN = Scan(POINT_SHARE, "percentage")
 SCALED_SHARE_SCAN = Scan(SCALED_SHARE, "half", "quarter")
 LONE_PERIOD_SCAN = Scan(LONE_PERIOD, *_ONE_PERIOD.split("|"))

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.text.amounts import (
-    QUANTITY,
+    QUANTITY_SCAN,
     Amount,
     format_number,
     read_amount,
@@ -66,7 +66,7 @@ def change_starts(text: str) -> Iterator[Implied]:
     lowered = text.lower()
     if " by " not in lowered or " to " not in lowered:
         return  # most texts state no such change: skip reading their amounts again
-    for size_match, end_match in itertools.pairwise(QUANTITY.finditer(text)):
+    for size_match, end_match in itertools.pairwise(QUANTITY_SCAN.finditer(text)):
         between = lowered[size_match.end() : end_match.start()].strip()
         if between != "to" or not lowered[: size_match.start()].rstrip().endswith(" by"):
             continue
@@ -104,7 +104,7 @@ def sentence_totals(text: str) -> Iterator[Implied]:
 
 def _totals(sentence: str) -> Iterator[Implied]:
     groups: dict[str, list[float]] = {}
-    for match in QUANTITY.finditer(sentence):
+    for match in QUANTITY_SCAN.finditer(sentence):
         amount = read_amount(match)
         if amount is None or amount.unit == "%" or _year(amount, match.group()):
             continue

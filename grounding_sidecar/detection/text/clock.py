@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.scans import Scan, fold
+from grounding_sidecar.detection.text.scans import DIGIT, Scan, fold
 
 _MINUTES_PER_HOUR = 60
 _HALF_DAY = 12 * _MINUTES_PER_HOUR
@@ -67,8 +67,8 @@ class ClockTime:
 
 # The patterns as `find_times` runs them: only over a text holding what every match
 # holds (scans.py).
-_CLOCK_SCAN = Scan(_CLOCK, ":", digit=True, digit_first=True)
-_HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, digit=True, digit_first=True)
+_CLOCK_SCAN = Scan(_CLOCK, ":", digit=True, first=DIGIT)
+_HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, digit=True, first=DIGIT)
 _NAMED_SCAN = Scan(_NAMED, *_NAMED_MINUTES)
 _WORDED_SCAN = Scan(_WORDED, *_HOUR_WORDS)
 

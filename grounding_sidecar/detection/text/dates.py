@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.scans import Scan, fold
+from grounding_sidecar.detection.text.scans import DIGIT, Scan, fold
 
 _MONTHS = {
     name: index + 1
@@ -70,7 +70,7 @@ _CAPITALISED_MONTHS = "|".join(name.capitalize() for name in _MONTHS)
 _MONTH_KEYS = tuple(sorted({name[:3] for name in _MONTHS}))
 _WEEKDAY_KEYS = tuple(sorted({name[:3] for name in _WEEKDAYS}))
 _DATE_SCANS = [
-    Scan(re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"), digit=True, digit_first=True),
+    Scan(re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"), digit=True, first=DIGIT),
     # "06/03/2026", "3.6.2026", "07-24-14": day and month in either order.
     Scan(
         re.compile(
@@ -78,7 +78,7 @@ _DATE_SCANS = [
             r"(?![\d/-]|\.\d)"
         ),
         digit=True,
-        digit_first=True,
+        first=DIGIT,
     ),
     # "Fri 15 Feb 19", a header's date: a two-digit year only after a weekday.
     Scan(
@@ -98,7 +98,7 @@ _DATE_SCANS = [
         ),
         *_MONTH_KEYS,
         digit=True,
-        digit_first=True,
+        first=DIGIT,
     ),
     Scan(
         re.compile(

@@ -21,7 +21,7 @@ from grounding_sidecar.detection.text.amounts import (
     HALF_AMOUNT_SCAN,
     LONE_PERIOD_SCAN,
     POINT_SHARE_SCAN,
-    QUANTITY,
+    QUANTITY_SCAN,
     SCALED_SHARE_SCAN,
     Amount,
     format_number,
@@ -171,7 +171,7 @@ def _extract(text: str) -> list[Detail]:
             _take(taken, match.span())
             surface = match.group()
             details.append(Detail(DetailKind.ENTITY, identifier_value(surface), "", surface))
-    for match in QUANTITY.finditer(text):
+    for match in QUANTITY_SCAN.finditer(text):
         if _overlaps(match.span("number"), taken) or _inside_token(text, _number_token(match)):
             continue
         amount = read_amount(match)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from grounding_sidecar.detection.text.amounts import (
-    QUANTITY,
+    QUANTITY_SCAN,
     TIMES_UNIT,
     difference,
     format_number,
@@ -104,7 +104,7 @@ def implied_multiples(text: str) -> tuple[Detail, ...]:
     costs another pass over every amount."""
     breaks = [m.start() for m in STATEMENT_END.finditer(text)]
     groups: dict[tuple[int, str], list[tuple[float, re.Match[str]]]] = {}
-    for match in QUANTITY.finditer(text):
+    for match in QUANTITY_SCAN.finditer(text):
         amount = read_amount(match)
         what = (amount.unit or _word_after(text, match.end())) if amount else ""
         if amount is None or not what or amount.unit == "%":
@@ -140,7 +140,7 @@ def _differences(text: str) -> Iterator[Detail]:
     lowered = text.lower()
     if "from" not in lowered or " to " not in lowered:
         return  # most texts state no change: skip reading their amounts again
-    for before, after in itertools.pairwise(QUANTITY.finditer(text)):
+    for before, after in itertools.pairwise(QUANTITY_SCAN.finditer(text)):
         if not _a_change(text, before, after):
             continue
         old, new = read_amount(before), read_amount(after)

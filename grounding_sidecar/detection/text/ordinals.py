@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.text.amounts import NUMBER_WORDS, ORDINAL_ONES, TENS
+from grounding_sidecar.detection.text.scans import Scan
 
 RANK_UNIT = "ordinal"
 CENTURY_UNIT = "ordinal century"
@@ -40,6 +41,14 @@ ORDINAL = re.compile(
     rf"|(?P<word>{'|'.join(_ALONE)}))"
     r"(?P<century>[\s-]+centur(?:y|ies))?\b",
     re.IGNORECASE,
+)
+# An ordinal opens on a digit or, at a word's start, on an ordinal or tens word's first
+# letter (scans.py).
+_ORDINAL_SCAN = Scan(
+    ORDINAL,
+    first=re.compile(
+        rf"\b(?:\d|[{''.join(sorted({word[0] for word in (*_ALONE, *TENS)}))}])", re.IGNORECASE
+    ),
 )
 # "the 1400s", "the 1490s": the century a decade or a century's years fall in.
 _HUNDREDS = re.compile(r"\b(?P<century>\d{1,2})00s\b")
@@ -70,7 +79,7 @@ _NOT_A_RANK_AFTER = re.compile(
 def find_ordinals(text: str) -> Iterator[Ordinal]:
     """Every ordinal of `text` that states a rank, with "century" after it when it
     names one."""
-    for match in ORDINAL.finditer(text):
+    for match in _ORDINAL_SCAN.finditer(text):
         if not match.group("century") and _no_rank(text, match):
             continue
         yield Ordinal(

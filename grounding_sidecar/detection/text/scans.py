@@ -10,10 +10,11 @@ what the pattern finds.  That holds only if every match really holds one of the 
 words (and a digit, where it says so); each scan's test checks its words against the
 pattern's matches.
 
-A pattern whose every match starts with a digit ("14:30", "3 June", "2026-06-03") is
-tried only where a digit is (`first`), as `re.finditer` would find it there: digits are
-a few characters in a hundred, and the engine otherwise tries the whole pattern at
-every position.
+A pattern whose every match starts with a character of a kind ("14:30", "3 June" and
+"2026-06-03" with a digit; an amount with a digit, a currency symbol or a number
+word's first letter) is tried only at the characters of that kind (`first`), as
+`re.finditer` would find it there: those are a few characters in a hundred, and the
+engine otherwise tries the whole pattern at every position.
 
 Case folding matches the engine's: under `re.IGNORECASE` an ASCII letter also matches
 a few other characters (the long s, U+017F, is an "s"; the Kelvin sign a "k"); `fold`
@@ -28,7 +29,8 @@ from collections.abc import Iterator
 # The characters outside ASCII that `re.IGNORECASE` matches to an ASCII letter, and
 # that `str.lower` does not lower to it (the test reads every code point).
 _TO_ASCII = str.maketrans({"\u0131": "i", "\u017f": "s"})
-_DIGIT = re.compile(r"\d")
+# Any one digit, as the engine reads `\d` (a `first` for patterns opening on a number).
+DIGIT = re.compile(r"\d")
 
 
 def fold(text: str) -> str:
@@ -41,33 +43,31 @@ def fold(text: str) -> str:
 class Scan:
     """`pattern`, run only over a text holding one of `words` (ASCII, lower case) and,
     with `digit`, a digit (`\\d`): every match of the pattern holds them.  With
-    `digit_first`, every match starts with a digit (and none is empty), and the pattern
-    is tried only at digits."""
+    `first`, a pattern that matches one character, every match starts where `first`
+    matches (and none is empty), and the pattern is tried only there."""
 
-    __slots__ = ("digit", "digit_first", "pattern", "words")
+    __slots__ = ("digit", "first", "pattern", "words")
 
     def __init__(
         self,
         pattern: re.Pattern[str],
         *words: str,
         digit: bool = False,
-        digit_first: bool = False,
+        first: re.Pattern[str] | None = None,
     ) -> None:
-        if not words and not digit:
-            raise ValueError("a scan needs a word or a digit to look for")
+        if not words and not digit and first is None:
+            raise ValueError("a scan needs a word, a digit or a first character to look for")
         if any(word != fold(word) or not word.isascii() for word in words):
             raise ValueError(f"a scan's words are ASCII and lower case: {words}")
-        if digit_first and not digit:
-            raise ValueError("a match that starts with a digit holds one")
         self.pattern = pattern
         self.words = words
         self.digit = digit
-        self.digit_first = digit_first
+        self.first = first
 
     def may_match(self, text: str, folded: str | None = None) -> bool:
         """Whether `text` holds what every match holds; `folded` is `fold(text)`, if
         the caller has it."""
-        if self.digit and _DIGIT.search(text) is None:
+        if self.digit and DIGIT.search(text) is None:
             return False
         if not self.words:
             return True
@@ -78,16 +78,16 @@ class Scan:
         """The pattern's matches in `text` (none without a word it needs)."""
         if not self.may_match(text, folded):
             return
-        if not self.digit_first:
+        if self.first is None:
             yield from self.pattern.finditer(text)
             return
         # re.finditer's own walk, over the positions a match can start at: the first
         # match at or after the end of the one before (the lookbehinds and word
         # boundaries at a position see the text before it, as they do in a scan).
         end = 0
-        for digit in _DIGIT.finditer(text):
-            if digit.start() >= end:
-                match = self.pattern.match(text, digit.start())
+        for start in self.first.finditer(text):
+            if start.start() >= end:
+                match = self.pattern.match(text, start.start())
                 if match is not None:
                     end = match.end()
                     yield match

@@ -83,7 +83,7 @@ def test_fold_keeps_every_ascii_letter_the_engine_matches() -> None:
 
 
 def test_a_scan_needs_something_to_look_for() -> None:
-    with pytest.raises(ValueError, match="word or a digit"):
+    with pytest.raises(ValueError, match="word, a digit or a first character"):
         Scan(re.compile("x"))
     with pytest.raises(ValueError, match="ASCII and lower case"):
         Scan(re.compile("x", re.IGNORECASE), "Half")
