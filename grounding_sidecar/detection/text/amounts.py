@@ -10,7 +10,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.scans import Scan
+from grounding_sidecar.detection.text.scans import Scan, word_start
 from grounding_sidecar.detection.text.units import MEASURES, in_base_unit
 
 _ONES = (  # noqa: SIM905 - a word list reads better as text
@@ -256,7 +256,9 @@ QUANTITY_SCAN = Scan(
 )
 POINT_SHARE_SCAN = Scan(POINT_SHARE, "percentage")
 SCALED_SHARE_SCAN = Scan(SCALED_SHARE, "half", "quarter")
-LONE_PERIOD_SCAN = Scan(LONE_PERIOD, *_ONE_PERIOD.split("|"))
+LONE_PERIOD_SCAN = Scan(
+    LONE_PERIOD, *_ONE_PERIOD.split("|"), first=word_start(_LENGTH_WORDS.split("|"))
+)
 
 
 # Bare whole numbers that may be years ("in 2019").

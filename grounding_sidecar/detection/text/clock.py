@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.scans import DIGIT, Scan, fold
+from grounding_sidecar.detection.text.scans import DIGIT, Scan, fold, word_start
 
 _MINUTES_PER_HOUR = 60
 _HALF_DAY = 12 * _MINUTES_PER_HOUR
@@ -70,7 +70,7 @@ class ClockTime:
 _CLOCK_SCAN = Scan(_CLOCK, ":", digit=True, first=DIGIT)
 _HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, digit=True, first=DIGIT)
 _NAMED_SCAN = Scan(_NAMED, *_NAMED_MINUTES)
-_WORDED_SCAN = Scan(_WORDED, *_HOUR_WORDS)
+_WORDED_SCAN = Scan(_WORDED, *_HOUR_WORDS, first=word_start(("half", "a", "quarter", *_HOUR_WORDS)))
 
 
 def find_times(text: str, folded: str | None = None) -> Iterator[ClockTime]:

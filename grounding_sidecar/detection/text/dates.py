@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from grounding_sidecar.detection.text.scans import DIGIT, Scan, fold
+from grounding_sidecar.detection.text.scans import DIGIT, Scan, fold, word_start
 
 _MONTHS = {
     name: index + 1
@@ -89,6 +89,7 @@ _DATE_SCANS = [
         ),
         *_WEEKDAY_KEYS,
         digit=True,
+        first=word_start(_WEEKDAYS),
     ),
     Scan(
         re.compile(
@@ -107,14 +108,17 @@ _DATE_SCANS = [
         ),
         *_MONTH_KEYS,
         digit=True,
+        first=word_start(_MONTHS),
     ),
     Scan(
         re.compile(rf"\b(?P<month>{_CAPITALISED_MONTHS})\.?(?:\s+{_YEAR})?\b"),
         *_MONTH_KEYS,
+        first=word_start(_CAPITALISED_MONTHS.split("|"), ignore_case=False),
     ),
     Scan(
         re.compile(rf"\b(?P<weekday>{'|'.join(n for n in _WEEKDAYS if len(n) > 3)})\b", re.I),
         *_WEEKDAY_KEYS,
+        first=word_start(_WEEKDAYS),
     ),
 ]
 

@@ -24,20 +24,31 @@ maps those to the letter, so a word a match holds is a substring of the folded t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 # The characters outside ASCII that `re.IGNORECASE` matches to an ASCII letter, and
-# that `str.lower` does not lower to it (the test reads every code point).
-_TO_ASCII = str.maketrans({"\u0131": "i", "\u017f": "s"})
+# that `str.lower` does not lower to it (the test reads every code point): the dotless
+# i and the long s.
+_TO_ASCII = (("\u0131", "i"), ("\u017f", "s"))
 # Any one digit, as the engine reads `\d` (a `first` for patterns opening on a number).
 DIGIT = re.compile(r"\d")
+
+
+def word_start(words: Iterable[str], *, ignore_case: bool = True) -> re.Pattern[str]:
+    """A `first` for a pattern that opens, at a word's start, on one of `words`: the
+    start of a word whose first letter one of them has."""
+    letters = "".join(sorted({word[0] for word in words}))
+    return re.compile(rf"\b[{re.escape(letters)}]", re.IGNORECASE if ignore_case else 0)
 
 
 def fold(text: str) -> str:
     """`text` lower-cased so that an ASCII word any case of which `re.IGNORECASE` would
     match in `text` is a substring of it."""
     lowered = text.lower()
-    return lowered if lowered.isascii() else lowered.translate(_TO_ASCII)
+    if not lowered.isascii():
+        for character, letter in _TO_ASCII:
+            lowered = lowered.replace(character, letter)  # no copy when it is absent
+    return lowered
 
 
 class Scan:
