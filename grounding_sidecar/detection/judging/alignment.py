@@ -35,6 +35,8 @@ def changed_words(claim: str, passage: str) -> list[Change]:
     theirs = WORD.findall(passage.lower())
     if len(mine) <= COPIED_WORDS or len(theirs) < len(mine):
         return []
+    if len(set(mine).difference(theirs)) > 1:
+        return []  # a stretch copies every word of the claim but the changed one
     # For each stretch of the passage as long as the claim: how many of its first words
     # the claim copies, and how many of its last.  One word changed is a stretch whose
     # copied start and end leave exactly that word between them.  Both are read in one
