@@ -50,6 +50,7 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "superlatives": superlatives.superlatives,
     "negation_flips": polarity.negation_flip,
     "contrast_table": contrasts.contrast_table,
+    "known_nouns": contrasts.known_noun,
     **hashing.CACHES,  # its memo tables are private to it
 }
 

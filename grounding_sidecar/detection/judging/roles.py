@@ -17,7 +17,7 @@ import re
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_clauses
-from grounding_sidecar.detection.text.contrasts import contrast_table
+from grounding_sidecar.detection.text.contrasts import known_noun
 
 # A passive, a cause, or a pairing that makes both sides play one role.
 _EVEN = re.compile(
@@ -47,6 +47,8 @@ _TOKEN = re.compile(r"[A-Za-z][\w'-]*")
 # An act is a word of four letters or more that no preposition is ("through", "within"
 # order nothing: "7,000 miles through 16 countries").
 _SHORTEST_ACT = 4
+# Two role words and an act between them, each a word both texts share.
+_ROLES_AND_ACT = 3
 _PLACES = frozenset(
     (  # noqa: SIM905 - a word list reads better as text
         "about above across after along among around before behind below beneath beside "
@@ -62,9 +64,10 @@ def _reversed(mine: list[str], theirs: list[str]) -> tuple[str, str, str] | None
     lowered_mine = [t.lower() for t in mine]
     lowered_theirs = [t.lower() for t in theirs]
     shared = _once_in_both(lowered_mine, lowered_theirs)
+    if len(shared) < _ROLES_AND_ACT:
+        return None
     names = _capitalised(mine) & _capitalised(theirs)
-    table = contrast_table()
-    roles = [w for w in shared if w in names or table.is_noun(w)]
+    roles = [w for w in shared if w in names or known_noun(w)]
     acts = [w for w in shared if w not in roles and _can_act(w)]
     for first, second in itertools.combinations(roles, 2):
         a, b = lowered_mine.index(first), lowered_mine.index(second)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from grounding_sidecar.detection.judging.alignment import Change, changed_words
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.contrasts import contrast_table
+from grounding_sidecar.detection.text.contrasts import contrast_table, known_noun
 from grounding_sidecar.detection.text.details import WORD
 
 
@@ -64,7 +64,7 @@ def _names_things(change: Change, claim: str, passage: str) -> bool:
 def _is_thing(word: str, text: str) -> bool:
     if not word.isalpha() or words.stem(word) in words.STOPWORDS:
         return False
-    return contrast_table().is_noun(word) or _capitalised_inside(word, text)
+    return known_noun(word) or _capitalised_inside(word, text)
 
 
 def _capitalised_inside(word: str, text: str) -> bool:

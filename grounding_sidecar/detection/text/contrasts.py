@@ -249,3 +249,13 @@ def contrast_table(path: Path = TABLE_PATH, sha256: str = TABLE_SHA256) -> Contr
     return ContrastTable.from_pairs(
         data["pairs"], data["lemmas"], data["nouns"], data["slot_nouns"], data["opposites"]
     )
+
+
+# Per word: the role and swap rules ask it of every word a claim and a passage share,
+# passage after passage, and one answer costs a blake2b key, a sorted search and the
+# noun's records.  32,768 words of a few dozen bytes each: a few MiB at most.
+@lru_cache(maxsize=32_768)
+def known_noun(word: str) -> bool:
+    """Whether `word` (lower case) is a noun or a noun's plural the shipped table knows
+    (`ContrastTable.is_noun`)."""
+    return contrast_table().is_noun(word)

@@ -14,6 +14,7 @@ from grounding_sidecar.detection.text.contrasts import (
     TABLE_SHA256,
     ContrastTableUnavailable,
     contrast_table,
+    known_noun,
 )
 from grounding_sidecar.detection.verifier.base import VerifierUnavailable
 from grounding_sidecar.detection.verifier.loading import load_verifier
@@ -190,6 +191,14 @@ def test_a_plural_is_a_noun_where_its_singular_is_also_a_verbs_form() -> None:
 def test_a_word_listed_as_its_own_irregular_form_is_still_a_noun() -> None:
     # WordNet's adjective exceptions list "printer" as a form of itself.
     assert contrast_table().is_noun("printer")
+
+
+def test_a_known_noun_is_the_shipped_table_s_answer_kept_per_word() -> None:
+    words = ["printer", "children", "hours", "processed", "the", "rose", "roses", "drill"]
+    assert [known_noun(w) for w in words] == [contrast_table().is_noun(w) for w in words]
+    before = known_noun.cache_info().hits
+    assert known_noun("children")
+    assert known_noun.cache_info().hits == before + 1
 
 
 def test_one_number_word_never_stands_against_another() -> None:
