@@ -243,8 +243,8 @@ LONE_PERIOD = re.compile(
     rf"\b(?:{_LENGTH_WORDS})\s+(?P<period>an?\s+(?P<unit>{_ONE_PERIOD}))\b(?!\s+and\s+a\s+half)",
     re.IGNORECASE,
 )
-# The patterns above as a reader of many texts runs them: only over a text holding a
-# word every match holds (scans.py).
+# The patterns above as a reader of many texts runs them: only where a match can be
+# (scans.py).
 HALF_AMOUNT_SCAN = Scan(HALF_AMOUNT, "half")
 # An amount opens on a currency symbol, a digit, or a number word or "a" at a word's start.
 QUANTITY_SCAN = Scan(
