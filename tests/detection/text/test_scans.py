@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grounding_sidecar.detection.text as text_package
-from grounding_sidecar.detection.text.scans import Scan, fold
+from grounding_sidecar.detection.text.scans import DIGIT, Scan, fold, word_start
 
 
 def _every_scan() -> Iterator[tuple[str, Scan]]:
@@ -80,6 +80,23 @@ def test_fold_keeps_every_ascii_letter_the_engine_matches() -> None:
         for letter in "abcdefghijklmnopqrstuvwxyz":
             if re.fullmatch(letter, character, re.IGNORECASE):
                 assert letter in fold(character), hex(ord(character))
+
+
+def test_a_pattern_is_tried_only_where_its_first_character_is() -> None:
+    pattern = re.compile(r"\b(?:may|june) \d+", re.IGNORECASE)
+    scan = Scan(pattern, "may", "jun", first=word_start(["may", "june"]))
+    text = "Dismay: June 3, MAY 4 and jUNE 12, not summay 5"
+    assert [m.group() for m in scan.finditer(text)] == ["June 3", "MAY 4", "jUNE 12"]
+    assert [m.start() for m in word_start(["June"], ignore_case=False).finditer("june June")] == [5]
+
+
+def test_a_match_found_at_a_digit_sees_the_text_before_it() -> None:
+    """Lookbehinds read the characters before the digit, as a whole-text search does."""
+    pattern = re.compile(r"(?<![\w.])\d+")
+    scan = Scan(pattern, digit=True, first=DIGIT)
+    text = "v1.2 and 30 and x40"
+    assert [m.group() for m in scan.finditer(text)] == [m.group() for m in pattern.finditer(text)]
+    assert [m.group() for m in scan.finditer(text)] == ["30"]
 
 
 def test_a_scan_needs_something_to_look_for() -> None:
