@@ -248,11 +248,7 @@ LONE_PERIOD = re.compile(
 HALF_AMOUNT_SCAN = Scan(HALF_AMOUNT, "half")
 # An amount opens on a currency symbol, a digit, or a number word or "a" at a word's start.
 QUANTITY_SCAN = Scan(
-    QUANTITY,
-    first=re.compile(
-        rf"[$€£¥₹]|\d|\b[{''.join(sorted({word[0] for word in (*_ONES, *TENS, 'a')}))}]",
-        re.IGNORECASE,
-    ),
+    QUANTITY, first=word_start((*_ONES, *TENS, "a"), or_any_of=rf"{''.join(_CURRENCY_SYMBOLS)}\d")
 )
 POINT_SHARE_SCAN = Scan(POINT_SHARE, "percentage")
 SCALED_SHARE_SCAN = Scan(SCALED_SHARE, "half", "quarter")

@@ -67,8 +67,8 @@ class ClockTime:
 
 # The patterns as `find_times` runs them: only over a text holding what every match
 # holds (scans.py).
-_CLOCK_SCAN = Scan(_CLOCK, ":", digit=True, first=DIGIT)
-_HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, digit=True, first=DIGIT)
+_CLOCK_SCAN = Scan(_CLOCK, ":", first=DIGIT)
+_HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, first=DIGIT)
 _NAMED_SCAN = Scan(_NAMED, *_NAMED_MINUTES)
 _WORDED_SCAN = Scan(_WORDED, *_HOUR_WORDS, first=word_start(("half", "a", "quarter", *_HOUR_WORDS)))
 

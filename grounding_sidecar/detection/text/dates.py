@@ -70,14 +70,13 @@ _CAPITALISED_MONTHS = "|".join(name.capitalize() for name in _MONTHS)
 _MONTH_KEYS = tuple(sorted({name[:3] for name in _MONTHS}))
 _WEEKDAY_KEYS = tuple(sorted({name[:3] for name in _WEEKDAYS}))
 _DATE_SCANS = [
-    Scan(re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"), digit=True, first=DIGIT),
+    Scan(re.compile(r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b"), first=DIGIT),
     # "06/03/2026", "3.6.2026", "07-24-14": day and month in either order.
     Scan(
         re.compile(
             r"(?<![\d.,/-])(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[0-3]?\d)(?P=sep)(?P<yy>\d{4}|\d{2})"
             r"(?![\d/-]|\.\d)"
         ),
-        digit=True,
         first=DIGIT,
     ),
     # "Fri 15 Feb 19", a header's date: a two-digit year only after a weekday.
@@ -98,7 +97,6 @@ _DATE_SCANS = [
             re.IGNORECASE,
         ),
         *_MONTH_KEYS,
-        digit=True,
         first=DIGIT,
     ),
     Scan(

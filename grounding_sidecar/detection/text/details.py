@@ -39,7 +39,7 @@ from grounding_sidecar.detection.text.names import glossed_abbreviations
 from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.numberless import numberless_spans
 from grounding_sidecar.detection.text.ordinals import find_ordinals
-from grounding_sidecar.detection.text.scans import Scan, fold
+from grounding_sidecar.detection.text.scans import Scan, fold_lowered
 from grounding_sidecar.detection.text.sentences import ABBREVIATIONS
 from grounding_sidecar.detection.text.shares import Share, find_shares
 from grounding_sidecar.detection.text.symbol_names import find_symbol_names
@@ -128,7 +128,7 @@ def _extract(text: str) -> list[Detail]:
     for is none of its own, names.glossed_abbreviations)."""
     details: list[Detail] = []
     lowered = text.lower()
-    folded = fold(text)
+    folded = fold_lowered(lowered)
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
     for span in numberless_spans(text):
         _take(taken, span)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.text.amounts import NUMBER_WORDS, ORDINAL_ONES, TENS
-from grounding_sidecar.detection.text.scans import Scan
+from grounding_sidecar.detection.text.scans import Scan, word_start
 
 RANK_UNIT = "ordinal"
 CENTURY_UNIT = "ordinal century"
@@ -44,12 +44,7 @@ ORDINAL = re.compile(
 )
 # An ordinal opens on a digit or, at a word's start, on an ordinal or tens word's first
 # letter (scans.py).
-_ORDINAL_SCAN = Scan(
-    ORDINAL,
-    first=re.compile(
-        rf"\b(?:\d|[{''.join(sorted({word[0] for word in (*_ALONE, *TENS)}))}])", re.IGNORECASE
-    ),
-)
+_ORDINAL_SCAN = Scan(ORDINAL, first=word_start((*_ALONE, *TENS), or_any_of=r"\d"))
 # "the 1400s", "the 1490s": the century a decade or a century's years fall in.
 _HUNDREDS = re.compile(r"\b(?P<century>\d{1,2})00s\b")
 _DECADE = re.compile(r"\b(?P<decade>\d{2,3})0s\b")

@@ -34,17 +34,25 @@ _TO_ASCII = (("\u0131", "i"), ("\u017f", "s"))
 DIGIT = re.compile(r"\d")
 
 
-def word_start(words: Iterable[str], *, ignore_case: bool = True) -> re.Pattern[str]:
+def word_start(
+    words: Iterable[str], *, ignore_case: bool = True, or_any_of: str = ""
+) -> re.Pattern[str]:
     """A `first` for a pattern that opens, at a word's start, on one of `words`: the
-    start of a word whose first letter one of them has."""
-    letters = "".join(sorted({word[0] for word in words}))
-    return re.compile(rf"\b[{re.escape(letters)}]", re.IGNORECASE if ignore_case else 0)
+    start of a word whose first letter one of them has, or anywhere one of the
+    characters of the class `or_any_of` (`r"\\d"`, `"$€"`)."""
+    letters = rf"\b[{re.escape(''.join(sorted({word[0] for word in words})))}]"
+    either = f"[{or_any_of}]|{letters}" if or_any_of else letters
+    return re.compile(either, re.IGNORECASE if ignore_case else 0)
 
 
 def fold(text: str) -> str:
     """`text` lower-cased so that an ASCII word any case of which `re.IGNORECASE` would
     match in `text` is a substring of it."""
-    lowered = text.lower()
+    return fold_lowered(text.lower())
+
+
+def fold_lowered(lowered: str) -> str:
+    """`fold` of a text whose `str.lower()` the caller already has."""
     if not lowered.isascii():
         for character, letter in _TO_ASCII:
             lowered = lowered.replace(character, letter)  # no copy when it is absent
