@@ -9,7 +9,7 @@ from dataclasses import replace
 from functools import cached_property
 
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.amounts import TIMES_UNIT, may_be_year, written_as_year
+from grounding_sidecar.detection.text.amounts import may_be_year, written_as_year
 from grounding_sidecar.detection.text.bounds import BORNE_OUT, Bound, reach, within
 from grounding_sidecar.detection.text.clock import times_agree
 from grounding_sidecar.detection.text.dates import KnownDates
@@ -43,6 +43,7 @@ from grounding_sidecar.detection.text.ordinals import (
     decade_centuries,
 )
 from grounding_sidecar.detection.text.symbol_names import is_symbol_name, symbol_names_in
+from grounding_sidecar.detection.text.units import TIMES_UNIT
 
 # A name's words as written ("Coca-Cola" is two).
 _NAME_TOKEN = re.compile(r"[A-Za-z0-9]+")

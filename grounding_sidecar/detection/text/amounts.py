@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.text.scans import Scan, word_start
-from grounding_sidecar.detection.text.units import MEASURES, in_base_unit
+from grounding_sidecar.detection.text.units import WRITTEN_UNITS, in_base_unit
 
 _ONES = (  # noqa: SIM905 - a word list reads better as text
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
@@ -72,104 +72,7 @@ _CURRENCY_WORDS = {
 }
 # The units of money.
 CURRENCIES = frozenset({*_CURRENCY_SYMBOLS.values(), *_CURRENCY_WORDS.values()})
-# The unit of a count of times or a multiple: "five times", "3x", a source's "twice".
-TIMES_UNIT = "x"
-_UNITS = {
-    "%": "%",
-    "percent": "%",
-    "per cent": "%",
-    "percentage points": "pp",
-    "km": "km",
-    "kilometers": "km",
-    "kilometres": "km",
-    "kilometer": "km",
-    "kilometre": "km",
-    "m": "m",
-    "meters": "m",
-    "metres": "m",
-    "meter": "m",
-    "metre": "m",
-    "cm": "cm",
-    "centimetres": "cm",
-    "centimeters": "cm",
-    "mm": "mm",
-    "millimetres": "mm",
-    "millimeters": "mm",
-    "mi": "mi",
-    "miles": "mi",
-    "mile": "mi",
-    "kg": "kg",
-    "kilograms": "kg",
-    "kilogram": "kg",
-    "g": "g",
-    "grams": "g",
-    "gram": "g",
-    "mg": "mg",
-    "milligrams": "mg",
-    "milligram": "mg",
-    "ml": "ml",
-    "millilitres": "ml",
-    "milliliters": "ml",
-    "l": "l",
-    "litres": "l",
-    "liters": "l",
-    "litre": "l",
-    "liter": "l",
-    "lb": "lb",
-    "lbs": "lb",
-    "pounds weight": "lb",
-    "gb": "gb",
-    "mb": "mb",
-    "tb": "tb",
-    "kb": "kb",
-    "ms": "ms",
-    "seconds": "s",
-    "second": "s",
-    "secs": "s",
-    "sec": "s",
-    "minutes": "min",
-    "minute": "min",
-    "mins": "min",
-    "min": "min",
-    "hours": "h",
-    "hour": "h",
-    "hrs": "h",
-    "hr": "h",
-    "days": "day",
-    "day": "day",
-    "business days": "day",
-    "working days": "day",
-    "weeks": "week",
-    "week": "week",
-    "months": "month",
-    "month": "month",
-    "years": "year",
-    "year": "year",
-    "yrs": "year",
-    "fortnights": "fortnight",
-    "fortnight": "fortnight",
-    "decades": "decade",
-    "decade": "decade",
-    "centuries": "century",
-    "century": "century",
-    "°c": "degc",
-    "°f": "degf",
-    "degrees celsius": "degc",
-    "degrees centigrade": "degc",
-    "degrees fahrenheit": "degf",
-    "celsius": "degc",
-    "fahrenheit": "degf",
-    # Degrees with no scale name none: "40 degrees" agrees with "40°C" by its number.
-    "degrees": "",
-    "cents": "cent",  # "15 cents a share" is "$0.15 a share" (units.py)
-    "cent": "cent",
-    # A multiple: "3x faster" is "three times faster".
-    "x": TIMES_UNIT,
-    "×": TIMES_UNIT,
-    "times": TIMES_UNIT,
-    **MEASURES,
-}
-_UNIT_NAMES = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+_UNIT_NAMES = "|".join(re.escape(u) for u in sorted(WRITTEN_UNITS, key=len, reverse=True))
 _CURRENCY_NAMES = "|".join(sorted(_CURRENCY_WORDS, key=len, reverse=True))
 # A multiplier or unit written against its number ("€4.5m", "$18B", "10m users",
 # "2.5kg", "64GB", "3x"), in the spellings that mean nothing else there.  Case matters
@@ -330,7 +233,7 @@ def read_lone_period(match: re.Match[str]) -> Amount:
 
 def _periods(number: float, unit_text: str) -> Amount:
     """`number` periods of `unit_text` ("hour", "years"), in their dimension's unit."""
-    amount, unit = in_base_unit(number, _UNITS[unit_text.lower()])
+    amount, unit = in_base_unit(number, WRITTEN_UNITS[unit_text.lower()])
     written, value = format_number(number), format_number(amount)
     return Amount(value, unit, "" if value == written else written)
 
@@ -376,7 +279,7 @@ def _unit_of(symbol: str | None, unit: str | None) -> str:
     if not unit:
         return ""
     lowered = unit.lower()
-    return _CURRENCY_WORDS.get(lowered) or _UNITS.get(lowered, "")
+    return _CURRENCY_WORDS.get(lowered) or WRITTEN_UNITS.get(lowered, "")
 
 
 def difference(old: Amount, new: Amount) -> Amount | None:

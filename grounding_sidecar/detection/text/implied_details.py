@@ -17,7 +17,6 @@ from functools import lru_cache
 
 from grounding_sidecar.detection.text.amounts import (
     QUANTITY_SCAN,
-    TIMES_UNIT,
     difference,
     format_number,
     read_amount,
@@ -32,6 +31,7 @@ from grounding_sidecar.detection.text.shares import (
     implied_ratios,
     implied_remainders,
 )
+from grounding_sidecar.detection.text.units import TIMES_UNIT
 from grounding_sidecar.detection.text.words import STOPWORDS, stem
 
 # Counts written as adverbs: a source's "renewed twice" states 2 times (TIMES_UNIT, as

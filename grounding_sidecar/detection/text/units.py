@@ -1,7 +1,8 @@
 """Amounts in one unit per dimension, so that "24 months" is "2 years", "48 hours"
 "2 days" and "2,000 grams" "2 kg": a faithful answer restates a source's amount in
 another unit, and a changed amount in another unit ("36 months" against "2 years")
-still stands against the source's.
+still stands against the source's.  `WRITTEN_UNITS` names each unit as a text writes
+it after a number ("kilometres", "%", "3x"); amounts.py reads them.
 
 Only exact conversions: seconds to fortnights, months to centuries, millimetres to kilometres,
 milligrams to kilograms, millilitres to litres, cents to dollars, inches to yards,
@@ -95,3 +96,103 @@ def in_base_unit(number: float, unit: str) -> tuple[float, str]:
         return number, unit
     name, factor = base
     return round(number * factor, 9), name
+
+
+# The unit of a count of times or a multiple: "five times", "3x", a source's "twice".
+TIMES_UNIT = "x"
+# Each unit as a text writes it after a number, and the unit it is ("" for none).
+WRITTEN_UNITS = {
+    "%": "%",
+    "percent": "%",
+    "per cent": "%",
+    "percentage points": "pp",
+    "km": "km",
+    "kilometers": "km",
+    "kilometres": "km",
+    "kilometer": "km",
+    "kilometre": "km",
+    "m": "m",
+    "meters": "m",
+    "metres": "m",
+    "meter": "m",
+    "metre": "m",
+    "cm": "cm",
+    "centimetres": "cm",
+    "centimeters": "cm",
+    "mm": "mm",
+    "millimetres": "mm",
+    "millimeters": "mm",
+    "mi": "mi",
+    "miles": "mi",
+    "mile": "mi",
+    "kg": "kg",
+    "kilograms": "kg",
+    "kilogram": "kg",
+    "g": "g",
+    "grams": "g",
+    "gram": "g",
+    "mg": "mg",
+    "milligrams": "mg",
+    "milligram": "mg",
+    "ml": "ml",
+    "millilitres": "ml",
+    "milliliters": "ml",
+    "l": "l",
+    "litres": "l",
+    "liters": "l",
+    "litre": "l",
+    "liter": "l",
+    "lb": "lb",
+    "lbs": "lb",
+    "pounds weight": "lb",
+    "gb": "gb",
+    "mb": "mb",
+    "tb": "tb",
+    "kb": "kb",
+    "ms": "ms",
+    "seconds": "s",
+    "second": "s",
+    "secs": "s",
+    "sec": "s",
+    "minutes": "min",
+    "minute": "min",
+    "mins": "min",
+    "min": "min",
+    "hours": "h",
+    "hour": "h",
+    "hrs": "h",
+    "hr": "h",
+    "days": "day",
+    "day": "day",
+    "business days": "day",
+    "working days": "day",
+    "weeks": "week",
+    "week": "week",
+    "months": "month",
+    "month": "month",
+    "years": "year",
+    "year": "year",
+    "yrs": "year",
+    "fortnights": "fortnight",
+    "fortnight": "fortnight",
+    "decades": "decade",
+    "decade": "decade",
+    "centuries": "century",
+    "century": "century",
+    "°c": "degc",
+    "°f": "degf",
+    "degrees celsius": "degc",
+    "degrees centigrade": "degc",
+    "degrees fahrenheit": "degf",
+    "celsius": "degc",
+    "fahrenheit": "degf",
+    # Degrees with no scale name none: "40 degrees" agrees with "40°C" by its number.
+    "degrees": "",
+    "cents": "cent",  # "15 cents a share" is "$0.15 a share" (`in_base_unit`)
+    "cent": "cent",
+    # A multiple: "3x faster" is "three times faster".
+    "x": TIMES_UNIT,
+    "×": TIMES_UNIT,
+    "times": TIMES_UNIT,
+    **MEASURES,
+}
