@@ -314,7 +314,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v31/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v32/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -322,7 +322,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v31, no language check"
+        "lexical rules rules-v32, no language check"
     )
     verified = Grader(
         HashEmbedder(),

@@ -3,9 +3,13 @@
 - Citation markers (citations.py): "[3]" points at a source.
 - List numbering: "4. Turn on the diffuser" counts the answer's own steps; a source
   need not write "4" to back the step.
-- "one" as a pronoun ("one must hold a degree", "no one") or as one member of a group
-  ranked by a superlative ("one of the largest companies"): no count a source states.
-  "one of the three approvers" is still a number, and so is "one" before a noun.
+- "one" as a pronoun ("one must hold a degree", "no one"), as one member of a group
+  ranked by a superlative ("one of the largest companies"), or opening a sentence on
+  one of an open set of reasons, ways or benefits ("One way to reset it is to hold
+  the button", "One major concern is cost"; `_GROUP_MEMBERS`): an answer's way of
+  saying "a", no count a source states.  "one of the three approvers" is still a
+  number, and so is "one" before any other noun ("One engineer founded the company")
+  or inside a sentence ("There is one way to reset it").
 
 On the calibration parts of AttributionBench, Factcheck-GPT and WiCE, 3 of the 24
 "appears in no source" refusals of claims labelled supported were a list number or
@@ -28,6 +32,21 @@ _PRONOUN_ONE = re.compile(
     rf"|\b(one)\s+of\s+(?:the|its|his|her|their|our|my|your)\s+{_SUPERLATIVE}\b",
     re.IGNORECASE,
 )
+# Nouns that name one of an open set of reasons, ways and views, as answers introduce
+# them ("One reason could be ...", "One possibility is that ..."); the nouns that count
+# things a source could count too (studies, people, steps) stay out.
+_GROUP_MEMBERS = (
+    "reason|way|possibility|benefit|advantage|disadvantage|drawback|concern|option|"
+    "approach|example|factor|explanation|theory|method|strategy|challenge|issue|problem|"
+    "consideration|solution|idea|tip|aspect|feature|limitation|risk|cause|argument|"
+    "criticism|interpretation|view|thing|key|difference|similarity|alternative|"
+    "technique|consequence|implication|goal|purpose|use|application"
+)
+# "One" opening a sentence (the text's, or after a sentence's end), up to two
+# describing words, then such a noun.
+_ONE_OF_MANY = re.compile(
+    rf"(?:^|(?<=[.!?]\s))\s*[\"'(]?(One)\s+(?:[a-z][a-z-]*\s+){{0,2}}?(?:{_GROUP_MEMBERS})\b"
+)
 
 
 def numberless_spans(text: str) -> Iterator[tuple[int, int]]:
@@ -39,3 +58,5 @@ def numberless_spans(text: str) -> Iterator[tuple[int, int]]:
     for match in _PRONOUN_ONE.finditer(text):
         group = next(g for g in (1, 2, 3) if match.group(g))
         yield match.span(group)
+    for match in _ONE_OF_MANY.finditer(text):
+        yield match.span(1)

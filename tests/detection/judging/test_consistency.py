@@ -266,6 +266,19 @@ def test_a_measure_swapped_on_the_same_number_is_a_finding() -> None:
     assert _inconsistency("The tank holds 5 litres of water.", tank) is not None
 
 
+def test_one_of_an_open_set_is_no_count_against_the_passage() -> None:
+    """ "One reason ..." introduces one of the reasons, as an answer says "a reason": no
+    count that "two reasons" stands against, nor one missing from the sources; "one
+    reason" inside a sentence still counts."""
+    delay = "There are two main reasons for the delay: the strike and the storm."
+    assert _inconsistency("One reason for the delay was the strike.", delay) is None
+    assert _inconsistency("There is one reason for the delay: the strike.", delay) == (
+        "contradictory: number 'one' where s0.0 says 'two'"
+    )
+    reset = "To reset the router, hold the reset button for ten seconds."
+    assert _inconsistency("One way to reset the router is to hold the reset button.", reset) is None
+
+
 def test_a_common_noun_put_at_a_sentences_start_is_a_finding_of_its_own_kind() -> None:
     passage = "Staff must wear a helmet in the warehouse."
     corpus = SourceCorpus([passage])

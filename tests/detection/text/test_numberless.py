@@ -23,6 +23,11 @@ def _set_aside(text: str) -> list[str]:
         ("It is one of the largest firms in Israel.", ["one"]),
         ("It is one of the most cited papers.", ["one"]),
         ("1. One of the best options, one can say.", ["1.", "One", "one"]),
+        ("One reason could be the strike.", ["One"]),
+        ("One way to reset it is to hold the button.", ["One"]),
+        ("One unique benefit of the plan is that it allows loans.", ["One"]),
+        ("It rained. One possibility is that the dam failed.", ["One"]),
+        ('"One major concern is cost," she said.', ["One"]),
     ],
 )
 def test_markers_and_pronouns_hold_no_number(text: str, spans: list[str]) -> None:
@@ -38,6 +43,10 @@ def test_markers_and_pronouns_hold_no_number(text: str, spans: list[str]) -> Non
         "Only one refund is allowed per order.",  # a count
         "One of the three approvers must sign.",  # one of a counted group
         "One engineer founded the company.",
+        "One study found that coffee helps.",  # studies are counted
+        "There is one way to reset it.",  # inside a sentence: a count
+        "One Way Airlines flies daily.",  # a name
+        "Reason one is the cost.",
     ],
 )
 def test_numbers_that_count_stay_numbers(text: str) -> None:
