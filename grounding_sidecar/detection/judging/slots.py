@@ -99,10 +99,11 @@ def substitutes_first_word(claim: str, passage: str) -> bool:
 
     A capital on a sentence's first word may be a name or just grammar; it is
     treated as a name only when it replaces the passage's first word, the next
-    word staying the same, and that word could be a name: no function word ("Being a
-    lexicographer ...") and none the passage sets off with a comma or a colon, as
-    a sentence adverb or a heading ("Thus, data governance tools ..." against
-    "Implement data governance tools ...").
+    word staying the same, and both words could be names: no function word ("Being a
+    lexicographer ...", "The three finalists ..." against "Only three contestants
+    ...") and none set off with a comma or a colon, as a sentence adverb or a
+    heading ("Thus, data governance tools ..." against "Implement data governance
+    tools ...").
     """
     claim_words = WORD.findall(claim.lower())[:2]
     passage_words = WORD.findall(passage.lower())[:2]
@@ -111,6 +112,7 @@ def substitutes_first_word(claim: str, passage: str) -> bool:
         and len(passage_words) == 2
         and claim_words[0] != passage_words[0]
         and claim_words[1] == passage_words[1]
+        and _first_word_may_name(claim)
         and _first_word_may_name(passage)
     )
 

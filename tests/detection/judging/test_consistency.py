@@ -279,6 +279,18 @@ def test_one_of_an_open_set_is_no_count_against_the_passage() -> None:
     assert _inconsistency("One way to reset the router is to hold the reset button.", reset) is None
 
 
+def test_a_passages_first_capital_stands_against_no_name_where_the_claim_puts_none() -> None:
+    """ "The three finalists" puts no name where "Only three contestants" has its
+    capital: the claim's name no source states is missing, not swapped for "Only"."""
+    passage = "Only three contestants remain: Grace Kinstler, Willie Spence and Chayce Beckham."
+    claim = (
+        "The three finalists of American Idol are Grace Kinstler, Willie Spence and Chayce Beckham."
+    )
+    assert _inconsistency(claim, passage) == (
+        "unsupported: entity 'American Idol' appears in no source"
+    )
+
+
 def test_a_common_noun_put_at_a_sentences_start_is_a_finding_of_its_own_kind() -> None:
     passage = "Staff must wear a helmet in the warehouse."
     corpus = SourceCorpus([passage])

@@ -54,6 +54,12 @@ def test_a_first_word_is_a_name_only_where_it_replaces_the_passages() -> None:
     assert not substitutes_first_word(
         "Airplane glide ratio is 12.", "Importance: Glide ratio is 12."
     )
+    # Nor may the word put in its place be one that names nothing.
+    assert not substitutes_first_word(
+        "The three finalists are Kinstler, Spence and Beckham.",
+        "Only three contestants remain: Kinstler, Spence and Beckham.",
+    )
+    assert not substitutes_first_word("Thus, data checks run.", "Implement data checks.")
 
 
 def test_common_nouns_at_a_sentences_start_are_plurals_not_names() -> None:
