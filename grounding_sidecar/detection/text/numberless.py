@@ -4,9 +4,9 @@
 - List numbering: "4. Turn on the diffuser" counts the answer's own steps; a source
   need not write "4" to back the step.
 - "one" as a pronoun ("one must hold a degree", "no one"), as one member of a group
-  ranked by a superlative ("one of the largest companies"), or opening a sentence on
-  one of an open set of reasons, ways or benefits ("One way to reset it is to hold
-  the button", "One major concern is cost"; `_GROUP_MEMBERS`): an answer's way of
+  ranked by a superlative ("one of the largest companies"), or as one of an open set
+  of reasons, ways or benefits ("One way to reset it is to hold the button", "One
+  major concern is cost", "one of the benefits"; `_GROUP_MEMBERS`): an answer's way of
   saying "a", no count a source states.  "one of the three approvers" is still a
   number, and so is "one" before any other noun ("One engineer founded the company")
   or inside a sentence ("There is one way to reset it").
@@ -33,19 +33,35 @@ _PRONOUN_ONE = re.compile(
     re.IGNORECASE,
 )
 # Nouns that name one of an open set of reasons, ways and views, as answers introduce
-# them ("One reason could be ...", "One possibility is that ..."); the nouns that count
-# things a source could count too (studies, people, steps) stay out.
-_GROUP_MEMBERS = (
-    "reason|way|possibility|benefit|advantage|disadvantage|drawback|concern|option|"
-    "approach|example|factor|explanation|theory|method|strategy|challenge|issue|problem|"
-    "consideration|solution|idea|tip|aspect|feature|limitation|risk|cause|argument|"
-    "criticism|interpretation|view|thing|key|difference|similarity|alternative|"
-    "technique|consequence|implication|goal|purpose|use|application"
-)
+# them ("One reason could be ...", "One possibility is that ...", "one of the benefits
+# of ..."); the nouns that count things a source could count too (studies, people,
+# steps) stay out.
+_GROUP_MEMBERS = (  # noqa: SIM905 - a word list reads better as text
+    "reason way possibility benefit advantage disadvantage drawback concern option "
+    "approach example factor explanation theory method strategy challenge issue problem "
+    "consideration solution idea tip aspect feature limitation risk cause argument "
+    "criticism interpretation view thing key difference similarity alternative "
+    "technique consequence implication goal purpose use application"
+).split()
+
+
+def _plural(noun: str) -> str:
+    if noun.endswith("y") and noun[-2] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("ch", "sh", "s", "x")) else "s")
+
+
+# A group counted in words: "one of the three reasons" is one of three.
+_COUNT_WORDS = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)"
+_MEMBER = "|".join(_GROUP_MEMBERS)
+_MEMBERS = "|".join(map(_plural, _GROUP_MEMBERS))
 # "One" opening a sentence (the text's, or after a sentence's end), up to two
-# describing words, then such a noun.
+# describing words, then such a noun; or "one of the" such nouns anywhere, with no
+# count of them between ("one of the main reasons", never "one of the three reasons").
 _ONE_OF_MANY = re.compile(
-    rf"(?:^|(?<=[.!?]\s))\s*[\"'(]?(One)\s+(?:[a-z][a-z-]*\s+){{0,2}}?(?:{_GROUP_MEMBERS})\b"
+    rf"(?:^|(?<=[.!?]\s))\s*[\"'(]?(One)\s+(?:[a-z][a-z-]*\s+){{0,2}}?(?:{_MEMBER})\b"
+    rf"|\b([Oo]ne)\s+of\s+(?:the|its|his|her|their|our|my|your|these|those)\s+"
+    rf"(?:(?!{_COUNT_WORDS}\b)[a-z][a-z-]*\s+){{0,2}}?(?:{_MEMBERS})\b"
 )
 
 
@@ -55,8 +71,12 @@ def numberless_spans(text: str) -> Iterator[tuple[int, int]]:
     listed = _LIST_NUMBER.match(text)
     if listed:
         yield listed.span(1)
-    for match in _PRONOUN_ONE.finditer(text):
-        group = next(g for g in (1, 2, 3) if match.group(g))
-        yield match.span(group)
-    for match in _ONE_OF_MANY.finditer(text):
-        yield match.span(1)
+    # A "one" two patterns set aside ("one of the main reasons") is set aside once.
+    ones = {match.span(_group(match)) for match in _PRONOUN_ONE.finditer(text)}
+    ones.update(match.span(_group(match)) for match in _ONE_OF_MANY.finditer(text))
+    yield from ones
+
+
+def _group(match: re.Match[str]) -> int:
+    """The pattern's group that matched: each alternative captures its "one"."""
+    return next(g for g in range(1, len(match.groups()) + 1) if match.group(g))

@@ -272,6 +272,7 @@ def test_one_of_an_open_set_is_no_count_against_the_passage() -> None:
     reason" inside a sentence still counts."""
     delay = "There are two main reasons for the delay: the strike and the storm."
     assert _inconsistency("One reason for the delay was the strike.", delay) is None
+    assert _inconsistency("The strike is one of the reasons for the delay.", delay) is None
     assert _inconsistency("There is one reason for the delay: the strike.", delay) == (
         "contradictory: number 'one' where s0.0 says 'two'"
     )

@@ -28,6 +28,9 @@ def _set_aside(text: str) -> list[str]:
         ("One unique benefit of the plan is that it allows loans.", ["One"]),
         ("It rained. One possibility is that the dam failed.", ["One"]),
         ('"One major concern is cost," she said.', ["One"]),
+        ("It is one of the reasons for the delay.", ["one"]),
+        ("One of its key features is a timer.", ["One"]),
+        ("One of the possibilities is rain.", ["One"]),
     ],
 )
 def test_markers_and_pronouns_hold_no_number(text: str, spans: list[str]) -> None:
@@ -47,6 +50,9 @@ def test_markers_and_pronouns_hold_no_number(text: str, spans: list[str]) -> Non
         "There is one way to reset it.",  # inside a sentence: a count
         "One Way Airlines flies daily.",  # a name
         "Reason one is the cost.",
+        "One of the three reasons is cost.",  # one of a counted group
+        "One of the two main reasons is cost.",
+        "One of the approvers must sign.",  # approvers are counted
     ],
 )
 def test_numbers_that_count_stay_numbers(text: str) -> None:
