@@ -56,6 +56,15 @@ _WORDED = re.compile(
     re.IGNORECASE,
 )
 _PART_MINUTES = {"half": 30, "quarter": 15}
+# What makes a digit hour a time without AM/PM: "9 o'clock", "9 in the morning", "5 in
+# the afternoon", "10 at night".  A bare "9" stays a number.
+_WHEN = r"in\s+the\s+morning|in\s+the\s+(?:afternoon|evening)|at\s+night"
+_OCLOCK = r"\s+o['\u2019]clock"
+_HOUR_WITH_WHEN = re.compile(
+    rf"(?<![\w.:,])(?P<hour>1[0-2]|0?[1-9])(?=(?:{_OCLOCK})?\s+(?:{_WHEN})\b|{_OCLOCK}\b)"
+    rf"(?:{_OCLOCK})?(?:\s+(?P<when>{_WHEN}))?\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +80,9 @@ _CLOCK_SCAN = Scan(_CLOCK, ":", first=DIGIT)
 _HOUR_WITH_MERIDIEM_SCAN = Scan(_HOUR_WITH_MERIDIEM, first=DIGIT)
 _NAMED_SCAN = Scan(_NAMED, *_NAMED_MINUTES)
 _WORDED_SCAN = Scan(_WORDED, *_HOUR_WORDS, first=word_start(("half", "a", "quarter", *_HOUR_WORDS)))
+_HOUR_WITH_WHEN_SCAN = Scan(
+    _HOUR_WITH_WHEN, "clock", "morning", "afternoon", "evening", "night", first=DIGIT
+)
 
 
 def find_times(text: str, folded: str | None = None) -> Iterator[ClockTime]:
@@ -87,6 +99,10 @@ def find_times(text: str, folded: str | None = None) -> Iterator[ClockTime]:
     for match in _WORDED_SCAN.finditer(text, folded):
         if match["part"] or match["oclock"] or match["when"]:
             yield _found(match, _worded(match))
+    for match in _HOUR_WITH_WHEN_SCAN.finditer(text, folded):
+        yield _found(
+            match, _in_half_of_day(int(match["hour"]) % 12 * _MINUTES_PER_HOUR, match["when"])
+        )
 
 
 # What joins the two ends of a stretch of the day: "between 09:14 and 10:02", "from 9
@@ -148,8 +164,20 @@ def _worded(match: re.Match[str]) -> list[int]:
     if match["part"]:
         part = _PART_MINUTES[match["part"].split()[-1].lower()]
         minutes += part if match["direction"].lower() == "past" else -part
-    when = (match["when"] or "").lower()
+    return _in_half_of_day(minutes, match["when"])
+
+
+# The hours "at night" names after midnight: "12 at night" is midnight, "2 at night" 2 AM.
+_SMALL_HOURS = 5 * _MINUTES_PER_HOUR
+
+
+def _in_half_of_day(minutes: int, when: str | None) -> list[int]:
+    """The readings of a time `minutes` past twelve in the half of the day `when`
+    names ("in the morning", "in the afternoon", "at night"): both halves without it."""
+    when = (when or "").lower()
     if when.endswith("morning"):
+        return [minutes]
+    if when.endswith("night") and minutes < _SMALL_HOURS:
         return [minutes]
     if when:
         return [minutes + _HALF_DAY]

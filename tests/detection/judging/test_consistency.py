@@ -292,6 +292,15 @@ def test_a_passages_first_capital_stands_against_no_name_where_the_claim_puts_no
     )
 
 
+def test_an_hour_with_its_half_of_the_day_is_the_passages_time() -> None:
+    hours = "The store is open from 9 AM to 5 PM on weekdays."
+    restated = "On weekdays the store opens at 9 in the morning and closes at 5 in the afternoon."
+    assert _inconsistency(restated, hours) is None
+    assert _inconsistency("On weekdays the store opens at 9 in the evening.", hours) == (
+        "contradictory: time '9 in the evening' where s0.0 says '9 AM'"
+    )
+
+
 def test_a_common_noun_put_at_a_sentences_start_is_a_finding_of_its_own_kind() -> None:
     passage = "Staff must wear a helmet in the warehouse."
     corpus = SourceCorpus([passage])

@@ -56,6 +56,8 @@ def test_times_agree_when_they_share_a_reading() -> None:
         ("Doors open at a quarter to six.", "05:45|17:45"),
         ("The shop closes at seven o'clock.", "07:00|19:00"),
         ("Dinner is served at eight in the evening.", "20:00"),
+        ("The bar closes at twelve at night.", "00:00"),
+        ("The alarm went off at two at night.", "02:00"),
     ],
 )
 def test_a_time_in_words_is_a_time(text: str, value: str) -> None:
@@ -65,6 +67,30 @@ def test_a_time_in_words_is_a_time(text: str, value: str) -> None:
 
 def test_an_hour_word_alone_is_no_time() -> None:
     assert list(find_times("Eight people came at ten past the deadline.")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The store opens at 9 in the morning.", "09:00"),
+        ("The store closes at 5 in the afternoon.", "17:00"),
+        ("The train leaves at 6 in the evening.", "18:00"),
+        ("The bar closes at 10 at night.", "22:00"),
+        ("The bar closes at 12 at night.", "00:00"),
+        ("Doors open at 7 o'clock.", "07:00|19:00"),
+        ("Doors open at 7 o\u2019clock in the evening.", "19:00"),
+    ],
+)
+def test_a_digit_hour_with_its_half_of_the_day_is_a_time(text: str, value: str) -> None:
+    """ "9 in the morning" is 9 AM: a claim that writes it so restates the source's time,
+    and "9 in the evening" stands against it."""
+    (time,) = find_times(text)
+    assert time.value == value
+
+
+@pytest.mark.parametrize("text", ["We had 9 in the group.", "Seats 1 to 9 in the hall."])
+def test_a_digit_hour_alone_is_no_time(text: str) -> None:
+    assert list(find_times(text)) == []
 
 
 @pytest.mark.parametrize(
