@@ -16,7 +16,6 @@ import re
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_clauses, rough_sentences
-from grounding_sidecar.detection.text.negation import CONTRACTED_NOT
 
 # A form of "be" and at most one word before a predicate: "is optional", "are not
 # always required".  An attribute says nothing of what must be done ("a voluntary
@@ -26,8 +25,7 @@ _BE = r"\b(?:is|are|was|were|be|been|being|remains?)\s+(?:\w+\s+)?"
 _OPTIONAL = re.compile(
     rf"{_BE}(?:optional|voluntary|not\s+(?:required|mandatory|compulsory|obligatory|"
     r"necessary|needed))\b"
-    rf"|\b(?:(?:do|does|did)(?:\s+not|{CONTRACTED_NOT})\s+(?:have|need)\s+to|need\s+not|"
-    rf"need{CONTRACTED_NOT}|"
+    r"|\b(?:(?:do|does|did)(?:\s+not|n't)\s+(?:have|need)\s+to|need\s+not|needn't|"
     r"no\s+need\s+to)\b(?!\s+(?:cease|stop|avoid|refrain|quit)\b)"
 )
 # What says it must be; "must not" forbids, which is no obligation to do the thing.

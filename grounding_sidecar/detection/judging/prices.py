@@ -16,7 +16,6 @@ import re
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.amounts import CURRENCIES
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
-from grounding_sidecar.detection.text.negation import CONTRACTED_NOT
 
 # "free" as a price: not "gluten-free", "feel free", "free to choose", "free of
 # errors", "free time"; and the phrases that say it without the word.
@@ -56,9 +55,7 @@ _PAID = re.compile(
 # "free" in any use, "free-of-charge" and "low-cost or free" included: a claim that
 # says it is free anywhere is read by the other rules.
 _ANY_FREE = re.compile(r"\bfree\b", re.IGNORECASE)
-_NEGATED = re.compile(
-    rf"\b(?:no|not|nothing|never|without|zero|none)\b|{CONTRACTED_NOT}", re.IGNORECASE
-)
+_NEGATED = re.compile(r"\b(?:no|not|nothing|never|without|zero|none)\b|n't\b", re.IGNORECASE)
 
 
 def free_called_paid(claim: str, best_passage: str) -> str | None:

@@ -66,7 +66,6 @@ def test_a_claim_that_calls_a_free_thing_paid_for_names_the_free(claim: str, pas
     [
         # Negated, or free in its own words.
         ("Children under 12 do not pay a fare when with an adult.", CHILDREN),
-        ("Children under 12 don\u2019t pay a fare when with an adult.", CHILDREN),
         ("Children under 12 pay nothing when with an adult.", CHILDREN),
         ("Children under 12 travel free of charge with an adult.", CHILDREN),
         ("Rides are low-cost or free-of-charge for children under 12.", CHILDREN),
