@@ -49,16 +49,18 @@ _HOUR_WORDS = {
         start=1,
     )
 }
+# The half of the day a time names.
+_WHEN = r"in\s+the\s+morning|in\s+the\s+(?:afternoon|evening)|at\s+night"
 _WORDED = re.compile(
     r"\b(?:(?P<part>half|(?:a\s+)?quarter)\s+(?P<direction>past|to)\s+)?"
     rf"(?P<hour>{'|'.join(_HOUR_WORDS)})(?P<oclock>\s+o'clock)?"
-    r"(?:\s+(?P<when>in\s+the\s+morning|in\s+the\s+(?:afternoon|evening)|at\s+night))?\b",
+    rf"(?:\s+(?P<when>{_WHEN}))?\b",
     re.IGNORECASE,
 )
 _PART_MINUTES = {"half": 30, "quarter": 15}
 # What makes a digit hour a time without AM/PM: "9 o'clock", "9 in the morning", "5 in
-# the afternoon", "10 at night".  A bare "9" stays a number.
-_WHEN = r"in\s+the\s+morning|in\s+the\s+(?:afternoon|evening)|at\s+night"
+# the afternoon", "10 at night" (`_WHEN` as for an hour in words).  A bare "9" stays a
+# number.
 _OCLOCK = r"\s+o['\u2019]clock"
 _HOUR_WITH_WHEN = re.compile(
     rf"(?<![\w.:,])(?P<hour>1[0-2]|0?[1-9])(?=(?:{_OCLOCK})?\s+(?:{_WHEN})\b|{_OCLOCK}\b)"
