@@ -130,7 +130,7 @@ def _extract(text: str) -> list[Detail]:
     lowered = text.lower()
     folded = fold_lowered(lowered)
     taken = bytearray(len(text))  # 1 where a time, date or quantity claimed the text
-    for span in numberless_spans(text):
+    for span in numberless_spans(text, folded):
         _take(taken, span)
     for time in find_times(text, folded):
         if not _overlaps(time.span, taken):

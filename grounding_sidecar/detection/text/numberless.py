@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 
 from grounding_sidecar.detection.text.citations import citation_spans
+from grounding_sidecar.detection.text.scans import Scan, fold, word_start
 
 # At the start of the text, after an optional bullet: "4. ", "12) ", "- 3. ".
 _LIST_NUMBER = re.compile(r"^\s*(?:[-*•]\s*)?(\d{1,2}[.)])(?=\s)")
@@ -65,15 +66,29 @@ _ONE_OF_MANY = re.compile(
 )
 
 
-def numberless_spans(text: str) -> Iterator[tuple[int, int]]:
-    """The (start, end) of each span of `text` that holds no number, in no set order."""
+# The "one" patterns as every new text runs them: only over a text that holds "one", and
+# only where a match can open (scans.py): at a word's start for the pronoun's words, and
+# for one of many at "one" or, at a sentence's start, on what may come before its "One"
+# (spaces, a quotation mark, a bracket).
+_PRONOUN_ONE_SCAN = Scan(
+    _PRONOUN_ONE, "one", first=word_start(("no", "any", "every", "each", "which", "one"))
+)
+_ONE_OF_MANY_SCAN = Scan(
+    _ONE_OF_MANY, "one", first=re.compile(r"""(?:\A|(?<=[.!?]\s))[\s"'(O]|\b[Oo]""")
+)
+
+
+def numberless_spans(text: str, folded: str | None = None) -> Iterator[tuple[int, int]]:
+    """The (start, end) of each span of `text` that holds no number, in no set order;
+    `folded` is `scans.fold(text)`, if the caller has it."""
     yield from citation_spans(text)
     listed = _LIST_NUMBER.match(text)
     if listed:
         yield listed.span(1)
+    folded = fold(text) if folded is None else folded
     # A "one" two patterns set aside ("one of the main reasons") is set aside once.
-    ones = {match.span(_group(match)) for match in _PRONOUN_ONE.finditer(text)}
-    ones.update(match.span(_group(match)) for match in _ONE_OF_MANY.finditer(text))
+    ones = {match.span(_group(match)) for match in _PRONOUN_ONE_SCAN.finditer(text, folded)}
+    ones.update(match.span(_group(match)) for match in _ONE_OF_MANY_SCAN.finditer(text, folded))
     yield from ones
 
 
