@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from grounding_sidecar.detection.text.amounts import NUMBER_WORDS
 from grounding_sidecar.detection.text.citations import citation_spans
 from grounding_sidecar.detection.text.scans import Scan, fold, word_start
 
@@ -53,7 +54,7 @@ def _plural(noun: str) -> str:
 
 
 # A group counted in words: "one of the three reasons" is one of three.
-_COUNT_WORDS = r"(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred)"
+_COUNT_WORDS = f"(?:{'|'.join(sorted(NUMBER_WORDS))})"
 _MEMBER = "|".join(_GROUP_MEMBERS)
 _MEMBERS = "|".join(map(_plural, _GROUP_MEMBERS))
 # "One" opening a sentence (the text's, or after a sentence's end), up to two

@@ -52,6 +52,8 @@ def test_markers_and_pronouns_hold_no_number(text: str, spans: list[str]) -> Non
         "Reason one is the cost.",
         "One of the three reasons is cost.",  # one of a counted group
         "One of the two main reasons is cost.",
+        "One of the twenty reasons is cost.",
+        "One of the thousand options is free.",
         "One of the approvers must sign.",  # approvers are counted
     ],
 )
