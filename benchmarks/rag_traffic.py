@@ -325,14 +325,25 @@ def run_batch(
     settings: Settings,
     seed: int,
 ) -> list[Reply]:
+    """`count` requests over `concurrency` streams, each stream sending its share one
+    after another: the replies of the requests that got one.  A request refused
+    outright (a 503 where the sidecar sheds it under BLOCK, a dropped connection) is
+    counted on stderr and its stream goes on, so an overloaded target keeps its
+    offered load."""
     results: list[Reply] = []
+    failed: list[str] = []
     lock = threading.Lock()
     per_thread = max(1, count // concurrency)
 
     def worker(index: int) -> None:
         rng = random.Random(seed * 1000 + index)
         for _ in range(per_thread):
-            result = one_request(target.port, upstream, rng, settings)
+            try:
+                result = one_request(target.port, upstream, rng, settings)
+            except (OSError, RuntimeError) as error:
+                with lock:
+                    failed.append(str(error)[:80])
+                continue
             with lock:
                 results.append(result)
 
@@ -341,6 +352,9 @@ def run_batch(
         thread.start()
     for thread in threads:
         thread.join()
+    if failed:
+        print(f"# {target.name}: {len(failed)} of {count} requests got no answer "
+              f"(first: {failed[0]})", file=sys.stderr)  # fmt: skip
     return results
 
 
