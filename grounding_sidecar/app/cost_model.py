@@ -2,11 +2,15 @@
 
 Admission needs a cost before the work starts, and the detector's work grows with the
 text it reads, so the estimate is seconds per character of that text (`checked_chars`),
-learnt from the checks that completed.
+learnt from the checks that completed.  Two readings of the same window: the median
+(what a queue of checks takes, on average) and the tail (what one check may take:
+checks of the same size differ by the claims the verifier reads, and a check started
+with only its median cost left misses its deadline whenever it runs slower).
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 import threading
 from collections import deque
@@ -14,19 +18,32 @@ from collections.abc import Sequence
 
 from grounding_sidecar.decision import GroundingPolicy
 
+# The share of completed checks whose cost the tail estimate covers, and the checks the
+# window must hold before it is read (with fewer, its upper end is the first checks'
+# cold start, and the median stands in).
+TAIL_SHARE = 0.9
+TAIL_MIN_CHECKS = 10
+
 
 class CostModel:
-    """Seconds of detector work per character of checked text: the median of the last
-    `window` completed checks (one stalled check must not make the server shed), or
-    `seconds_per_char` until the first one completes (0: unknown, nothing is shed)."""
+    """Seconds of detector work per character of checked text, read from the last
+    `window` completed checks: their median (one stalled check must not make the server
+    shed) and their 90th percentile; `seconds_per_char` for both until the first check
+    completes (0: unknown, nothing is shed)."""
 
     def __init__(self, seconds_per_char: float = 0.0, *, window: int = 31) -> None:
         self._rates: deque[float] = deque(maxlen=window)
         self._median = seconds_per_char
+        self._tail = seconds_per_char
         self._lock = threading.Lock()
 
     def estimate(self, chars: int) -> float:
+        """The median cost of a check of `chars` characters."""
         return self._median * chars
+
+    def estimate_tail(self, chars: int) -> float:
+        """The cost nine checks in ten of `chars` characters stay under."""
+        return self._tail * chars
 
     def observe(self, chars: int, seconds: float) -> None:
         if chars <= 0:
@@ -34,6 +51,15 @@ class CostModel:
         with self._lock:
             self._rates.append(seconds / chars)
             self._median = statistics.median(self._rates)
+            self._tail = _tail_of(sorted(self._rates), self._median)
+
+
+def _tail_of(rates: list[float], median: float) -> float:
+    """The `TAIL_SHARE` quantile of sorted `rates` (nearest rank), the median while
+    there are fewer than `TAIL_MIN_CHECKS`."""
+    if len(rates) < TAIL_MIN_CHECKS:
+        return median
+    return rates[math.ceil(TAIL_SHARE * len(rates)) - 1]
 
 
 def checked_chars(answer: str, sources: Sequence[str], policy: GroundingPolicy) -> int:

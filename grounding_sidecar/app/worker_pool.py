@@ -10,8 +10,9 @@ the check (measured through Envoy: about 0.3 ms per request, on a 0.5 ms check).
 Under overload a first-in-first-out queue makes every check late: each waits behind
 work whose results will be thrown away, and nobody gets a verdict.  So the pool sheds,
 deciding at once instead of after the deadline: work whose estimated wait plus own cost
-(`cost_model.CostModel`) exceeds the time it was given is not admitted, and queued work
-is never started once it can no longer finish in time (`Shed`).
+(`cost_model.CostModel`: the queue's work at its median, its own at the tail of what a
+check costs) exceeds the time it was given is not admitted, and queued work is never
+started once it can no longer finish in time (`Shed`).
 """
 
 from __future__ import annotations
@@ -91,9 +92,11 @@ class WorkerPool:
         return shed_after - self._own_cost(chars) / ADMISSION_SHARE
 
     def _own_cost(self, chars: int) -> float:
-        """The estimated cost of work over `chars` characters, at most half the deadline:
-        an estimate is an estimate, and on an idle server every check is tried."""
-        return min(self._cost.estimate(chars), self.deadline_seconds / 2)
+        """The cost work over `chars` characters may take (nine times in ten: the wait
+        ahead of it is a sum over many checks and takes their median, its own cost is
+        one check's), at most half the deadline: an estimate is an estimate, and on an
+        idle server every check is tried."""
+        return min(self._cost.estimate_tail(chars), self.deadline_seconds / 2)
 
     def runs_inline(self, chars: int) -> bool:
         """Whether work over `chars` characters is small enough for the event loop."""

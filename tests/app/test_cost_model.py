@@ -13,3 +13,15 @@ def test_the_cost_model_learns_from_completed_checks() -> None:
     model.observe(2000, 1.0)
     model.observe(100, 20.0)  # one stalled check does not move the median
     assert model.estimate(1000) == 0.5
+
+
+def test_the_tail_is_what_nine_checks_in_ten_stay_under() -> None:
+    model = CostModel(0.001)
+    for seconds in (1.0, 1.0, 1.2):  # too few checks to read a tail: the median
+        model.observe(1000, seconds)
+    assert model.estimate_tail(1000) == model.estimate(1000) == 1.0
+    for seconds in (0.9, 0.8, 1.0, 1.1, 1.3, 1.4, 5.0, 0.95):
+        model.observe(1000, seconds)
+    # 11 checks: the 10th of them in order of cost (nearest rank of 0.9 x 11).
+    assert abs(model.estimate(1000) - 1.0) < 1e-9
+    assert abs(model.estimate_tail(1000) - 1.4) < 1e-9

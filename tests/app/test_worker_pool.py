@@ -67,6 +67,21 @@ def test_a_check_whose_wait_overran_is_shed_when_its_cost_no_longer_fits() -> No
     assert runner.counts.shed_counts()["start"] == 1
 
 
+def test_a_check_starts_only_with_time_for_its_slower_runs() -> None:
+    detector, clock = GatedDetector(), Clock()
+    per_check = 2 * len(SOURCE)
+    cost = CostModel()
+    for seconds in (0.8, 0.9, 0.95, 1.0, 1.0, 1.0, 1.05, 1.1, 1.3, 1.4):
+        cost.observe(per_check, seconds)  # a median of 1 s a check, 1.3 s nine times in ten
+    runner = CheckRunner(detector, deadline_seconds=5.0, workers=1, cost=cost, clock=clock)
+    # 1.5 s left when the worker reaches it: room for the median (1 / 0.8 = 1.25 s),
+    # none for the slower runs (1.3 / 0.8 = 1.625 s), which would miss the deadline.
+    first, second = queued_behind_a_running_check(runner, detector, clock, 3.5)
+    assert first.result is not None
+    assert second.unchecked is Unchecked.OVERLOADED
+    assert runner.counts.shed_counts()["start"] == 1
+
+
 def test_on_an_idle_server_every_check_is_tried() -> None:
     detector = FakeDetector()
     # Costs say one character takes a second; with nothing queued it is tried anyway.
