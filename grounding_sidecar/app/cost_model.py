@@ -2,10 +2,13 @@
 
 Admission needs a cost before the work starts, and the detector's work grows with the
 text it reads, so the estimate is seconds per character of that text (`checked_chars`),
-learnt from the checks that completed.  Two readings of the same window: the median
-(what a queue of checks takes, on average) and the tail (what one check may take:
-checks of the same size differ by the claims the verifier reads, and a check started
-with only its median cost left misses its deadline whenever it runs slower).
+learnt from the work that completed.  Two readings: the median of all work (the checks
+and the preparation steps ahead of them: what a queue takes, on average) and the tail
+of the checks alone (what one check may take: checks of the same size differ by the
+claims the verifier reads, and a check started with only its median cost left misses
+its deadline whenever it runs slower).  A step reads one sentence or one source, and
+its cost per character ranges far wider than a check's (a sentence the verifier reads
+costs it several times a check's), so steps stay out of the checks' tail.
 """
 
 from __future__ import annotations
@@ -27,36 +30,42 @@ TAIL_MIN_CHECKS = 10
 
 class CostModel:
     """Seconds of detector work per character of checked text, read from the last
-    `window` completed checks: their median (one stalled check must not make the server
-    shed) and their 90th percentile; `seconds_per_char` for both until the first check
-    completes (0: unknown, nothing is shed)."""
+    `window` pieces of work that completed: the median of all of them (one stalled
+    check must not make the server shed), and the 90th percentile of the checks among
+    them; `seconds_per_char` for both until the first piece completes (0: unknown,
+    nothing is shed)."""
 
     def __init__(self, seconds_per_char: float = 0.0, *, window: int = 31) -> None:
         self._rates: deque[float] = deque(maxlen=window)
+        self._check_rates: deque[float] = deque(maxlen=window)
         self._median = seconds_per_char
         self._tail = seconds_per_char
         self._lock = threading.Lock()
 
     def estimate(self, chars: int) -> float:
-        """The median cost of a check of `chars` characters."""
+        """The median cost of work over `chars` characters."""
         return self._median * chars
 
     def estimate_tail(self, chars: int) -> float:
         """The cost nine checks in ten of `chars` characters stay under."""
         return self._tail * chars
 
-    def observe(self, chars: int, seconds: float) -> None:
+    def observe(self, chars: int, seconds: float, *, check: bool = True) -> None:
+        """A piece of work that completed: a check, or (`check=False`) a step ahead of
+        one."""
         if chars <= 0:
             return
         with self._lock:
             self._rates.append(seconds / chars)
             self._median = statistics.median(self._rates)
-            self._tail = _tail_of(sorted(self._rates), self._median)
+            if check:
+                self._check_rates.append(seconds / chars)
+            self._tail = _tail_of(sorted(self._check_rates), self._median)
 
 
 def _tail_of(rates: list[float], median: float) -> float:
-    """The `TAIL_SHARE` quantile of sorted `rates` (nearest rank), the median while
-    there are fewer than `TAIL_MIN_CHECKS`."""
+    """The `TAIL_SHARE` quantile of the checks' sorted `rates` (nearest rank); `median`
+    (of all work) while there are fewer than `TAIL_MIN_CHECKS`."""
     if len(rates) < TAIL_MIN_CHECKS:
         return median
     return rates[math.ceil(TAIL_SHARE * len(rates)) - 1]

@@ -85,18 +85,19 @@ class WorkerPool:
         return max(by_cost, self._clock() - oldest) if oldest is not None else by_cost
 
     def start_by(self, chars: int, shed_after: float) -> float:
-        """Seconds from now after which work over `chars` characters, due `shed_after`
+        """Seconds from now after which a check over `chars` characters, due `shed_after`
         seconds from now, would be shed when a worker reached it (the start rule of
         `submit`): a caller still waiting then can answer at once instead of at the
         deadline."""
-        return shed_after - self._own_cost(chars) / ADMISSION_SHARE
+        return shed_after - self._own_cost(chars, check=True) / ADMISSION_SHARE
 
-    def _own_cost(self, chars: int) -> float:
-        """The cost work over `chars` characters may take (nine times in ten: the wait
-        ahead of it is a sum over many checks and takes their median, its own cost is
-        one check's), at most half the deadline: an estimate is an estimate, and on an
-        idle server every check is tried."""
-        return min(self._cost.estimate_tail(chars), self.deadline_seconds / 2)
+    def _own_cost(self, chars: int, *, check: bool) -> float:
+        """The cost work over `chars` characters may take: a check's nine times in ten
+        (the wait ahead of it is a sum over many pieces of work and takes their median,
+        its own cost is one check's), a step's median; at most half the deadline: an
+        estimate is an estimate, and on an idle server every check is tried."""
+        cost = self._cost.estimate_tail(chars) if check else self._cost.estimate(chars)
+        return min(cost, self.deadline_seconds / 2)
 
     def runs_inline(self, chars: int) -> bool:
         """Whether work over `chars` characters is small enough for the event loop."""
@@ -117,9 +118,12 @@ class WorkerPool:
         rule of admission, applied again with what the queue really took, so that a
         check whose wait overran its estimate is answered now rather than at its
         deadline.  Work cancelled before it started leaves the queue too, so the
-        estimated wait never counts it.
+        estimated wait never counts it.  Work with a `shed_after` is a check, its own
+        cost read at the checks' tail; without one, a step ahead of a check, at the
+        median (`CostModel`).
         """
-        own = self._own_cost(chars)
+        check = shed_after is not None  # a check has a deadline, a step ahead of it none
+        own = self._own_cost(chars, check=check)
         with self._queue_lock:
             if self.estimated_wait() + own > admit_within:
                 return None
@@ -141,7 +145,7 @@ class WorkerPool:
                 raise Shed(ShedWhen.START)
             started = time.perf_counter()
             result = work()
-            self._cost.observe(chars, time.perf_counter() - started)
+            self._cost.observe(chars, time.perf_counter() - started, check=check)
             return result
 
         future = self._pool.submit(guarded)

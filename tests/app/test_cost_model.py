@@ -25,3 +25,13 @@ def test_the_tail_is_what_nine_checks_in_ten_stay_under() -> None:
     # 11 checks: the 10th of them in order of cost (nearest rank of 0.9 x 11).
     assert abs(model.estimate(1000) - 1.0) < 1e-9
     assert abs(model.estimate_tail(1000) - 1.4) < 1e-9
+
+
+def test_steps_ahead_of_a_check_move_the_median_but_not_the_checks_tail() -> None:
+    model = CostModel()
+    for _ in range(10):
+        model.observe(1000, 1.0)  # checks: 1 ms a character
+    for _ in range(20):
+        model.observe(100, 1.0, check=False)  # sentences the verifier read: 10 ms
+    assert abs(model.estimate(1000) - 10.0) < 1e-9  # the window's median: mostly steps
+    assert abs(model.estimate_tail(1000) - 1.0) < 1e-9  # the checks' own
