@@ -8,7 +8,8 @@ of the checks alone (what one check may take: checks of the same size differ by 
 claims the verifier reads, and a check started with only its median cost left misses
 its deadline whenever it runs slower).  A step reads one sentence or one source, and
 its cost per character ranges far wider than a check's (a sentence the verifier reads
-costs it several times a check's), so steps stay out of the checks' tail.
+costs several times what a check does per character), so steps stay out of the
+checks' tail.
 """
 
 from __future__ import annotations
@@ -29,11 +30,10 @@ TAIL_MIN_CHECKS = 10
 
 
 class CostModel:
-    """Seconds of detector work per character of checked text, read from the last
-    `window` pieces of work that completed: the median of all of them (one stalled
-    check must not make the server shed), and the 90th percentile of the checks among
-    them; `seconds_per_char` for both until the first piece completes (0: unknown,
-    nothing is shed)."""
+    """Seconds of detector work per character of checked text: the median of the last
+    `window` pieces of work that completed (one stalled check must not make the server
+    shed), and the 90th percentile of the last `window` checks; `seconds_per_char` for
+    both until the first piece completes (0: unknown, nothing is shed)."""
 
     def __init__(self, seconds_per_char: float = 0.0, *, window: int = 31) -> None:
         self._rates: deque[float] = deque(maxlen=window)
