@@ -50,9 +50,9 @@ class CostModel:
         """The cost nine checks in ten of `chars` characters stay under."""
         return self._tail * chars
 
-    def observe(self, chars: int, seconds: float, *, check: bool = True) -> None:
-        """A piece of work that completed: a check, or (`check=False`) a step ahead of
-        one."""
+    def observe(self, chars: int, seconds: float, *, check: bool) -> None:
+        """A piece of work that completed: a check, or a step ahead of one.  Every
+        caller says which: a step counted as a check would widen the checks' tail."""
         if chars <= 0:
             return
         with self._lock:
