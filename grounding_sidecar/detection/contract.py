@@ -8,7 +8,7 @@ verdict without evidence is a programming error, never an output.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -265,6 +265,18 @@ class CheckResult:
     def has_supported_claim(self) -> bool:
         """Whether any claim is supported (what REDACT needs to deliver anything)."""
         return any(grade.verdict is Verdict.SUPPORTED for grade in self.claims)
+
+    def quoting(self, answer: str) -> CheckResult:
+        """This result with each claim's and skipped segment's text cut from `answer`
+        at its span: the grader reads a plain copy, whose spans are
+        the same (text/typography.py), and reports the answer as written."""
+        return replace(
+            self,
+            claims=tuple(replace(c, text=answer[c.span[0] : c.span[1]]) for c in self.claims),
+            skipped_claims=tuple(
+                replace(s, text=answer[s.span[0] : s.span[1]]) for s in self.skipped_claims
+            ),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The `check --json` object: exactly the documented top-level keys."""

@@ -50,6 +50,7 @@ from grounding_sidecar.detection.text.language import gate_for
 from grounding_sidecar.detection.text.passages import SourceLimits, SourceSelection
 from grounding_sidecar.detection.text.sentences import SPLITTER_VERSION
 from grounding_sidecar.detection.text.short_answers import SHORT_ANSWERS_VERSION, read_with_question
+from grounding_sidecar.detection.text.typography import plain_typography
 from grounding_sidecar.detection.verifier.base import Verifier
 
 # The warm-up check's source, answered by itself: every embedder and scorer supports it.
@@ -246,7 +247,27 @@ class Grader:
         holds model work earlier checks of the same exchange did (detection/memo.py),
         which changes how much is computed, never the result; `question`, the user's
         last question, is what an answer with no gradable claim is read with
-        (text/short_answers.py), never evidence."""
+        (text/short_answers.py), never evidence.
+
+        The answer and the question are read with plain typography
+        (text/typography.py), as the sources are (grading/sources.py); the report
+        quotes the answer as written."""
+        read = plain_typography(answer)
+        question = None if question is None else plain_typography(question)
+        result = self._check(read, sources, limits, policy, references, claim_spans, memo, question)
+        return result if read is answer else result.quoting(answer)
+
+    def _check(
+        self,
+        answer: str,
+        sources: Sequence[str],
+        limits: SourceLimits | None,
+        policy: ClaimPolicy,
+        references: Sequence[str],
+        claim_spans: Sequence[tuple[int, int]] | None,
+        memo: CheckMemo | None,
+        question: str | None,
+    ) -> CheckResult:
         started = time.perf_counter()
         split = self._split(answer, claim_spans)
         side = read_sources(sources, limits, policy, references, memo)

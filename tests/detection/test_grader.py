@@ -314,7 +314,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v32/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v33/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -322,7 +322,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v32, no language check"
+        "lexical rules rules-v33, no language check"
     )
     verified = Grader(
         HashEmbedder(),
@@ -331,6 +331,46 @@ def test_detectors_say_which_detectors_grade() -> None:
     ).detectors()
     assert "verifier ver-fake@1 (on claims whose verdict it can change)" in verified
     assert verified.endswith("language check (en)")
+
+
+@pytest.mark.parametrize("apostrophe", ["\u2019", "\u02bc"])
+def test_a_typeset_contraction_is_read_as_the_plain_one_and_reported_as_written(
+    hash_grader: Grader, apostrophe: str
+) -> None:
+    source = "Pets are welcome: the hotel allows pets in all of its rooms."
+    denied = f"The hotel doesn{apostrophe}t allow pets in its rooms."
+    closing = f"Don{apostrophe}t hesitate to ask!"
+    answer = f"{denied} {closing}"
+    result = hash_grader.check(answer, [source])
+    assert [(c.text, c.verdict) for c in result.claims] == [(denied, Verdict.CONTRADICTORY)]
+    assert [s.text for s in result.skipped_claims] == [closing]
+    faithful = hash_grader.check("The hotel allows pets in all of its rooms.", [source])
+    assert faithful.verdict is ResponseVerdict.PASS
+    source_denies = f"The hotel doesn{apostrophe}t allow pets in any of its rooms."
+    flipped = hash_grader.check("The hotel allows pets in all of its rooms.", [source_denies])
+    assert flipped.claims[0].verdict is Verdict.CONTRADICTORY
+
+
+@pytest.mark.parametrize(
+    ("source", "faithful", "changed"),
+    [
+        (
+            "Temperatures fall to \u221215 \u00b0C in January at the station.",
+            "Temperatures fall to -15 \u00b0C in January at the station.",
+            "Temperatures fall to 15 \u00b0C in January at the station.",
+        ),
+        (
+            "The bridge is 1\u202f200 metres long and opened in 1932.",
+            "The bridge is 1,200 metres long and opened in 1932.",
+            "The bridge is 200 metres long and opened in 1932.",
+        ),
+    ],
+)
+def test_a_typeset_number_in_a_source_is_read_as_written_plain(
+    hash_grader: Grader, source: str, faithful: str, changed: str
+) -> None:
+    assert hash_grader.check(faithful, [source]).verdict is ResponseVerdict.PASS
+    assert hash_grader.check(changed, [source]).verdict is ResponseVerdict.FAIL
 
 
 def test_invalid_pairs_and_evidence_free_support_are_rejected() -> None:
@@ -343,7 +383,7 @@ def test_invalid_pairs_and_evidence_free_support_are_rejected() -> None:
 _words = st.sampled_from(
     "Order 5512 shipped on 3 June 9 July by ground air freight the refund was not approved "
     "Alice Bob Leeds $84.50 20% kg I recommend you should your warranty covers damage . ? \n- "
-    "# ```".split(" ")
+    "# ``` doesn’t it’s don't −15 1\u202f200".split(" ")
 )
 
 

@@ -25,6 +25,7 @@ from grounding_sidecar.detection.text.passages import (
     split_passages,
 )
 from grounding_sidecar.detection.text.source_lists import source_line_words
+from grounding_sidecar.detection.text.typography import plain_typography
 from grounding_sidecar.detection.text.words import content_words
 
 
@@ -42,6 +43,10 @@ class SourceSide:
         policy: ClaimPolicy,
         references: Sequence[str],
     ) -> SourceSide:
+        # Read plain, as the answer is (text/typography.py): one character for one,
+        # so every passage's span is its span in the source as sent.
+        sources = [plain_typography(text) for text in sources]
+        references = [plain_typography(text) for text in references]
         selection = select_sources(sources, limits or SourceLimits())
         source_passages = [
             passage for index, text in selection.kept for passage in split_passages(index, text)

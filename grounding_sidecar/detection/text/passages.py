@@ -27,7 +27,8 @@ class SourceLimits:
 
 @dataclass(frozen=True, slots=True)
 class Passage:
-    """`sources[source_index][start:end] == text`; id `s<source>.<passage>`."""
+    """`sources[source_index][start:end] == text` in the sources as read (plain
+    typography: grading/sources.py); id `s<source>.<passage>`."""
 
     passage_id: str
     source_index: int
