@@ -334,7 +334,7 @@ def test_detectors_say_which_detectors_grade() -> None:
 
 
 @pytest.mark.parametrize("apostrophe", ["\u2019", "\u02bc"])
-def test_a_typeset_contraction_is_read_as_the_plain_one_and_reported_as_written(
+def test_a_typeset_or_emphasised_negation_is_read_plain_and_reported_as_written(
     hash_grader: Grader, apostrophe: str
 ) -> None:
     source = "Pets are welcome: the hotel allows pets in all of its rooms."
@@ -344,6 +344,8 @@ def test_a_typeset_contraction_is_read_as_the_plain_one_and_reported_as_written(
     result = hash_grader.check(answer, [source])
     assert [(c.text, c.verdict) for c in result.claims] == [(denied, Verdict.CONTRADICTORY)]
     assert [s.text for s in result.skipped_claims] == [closing]
+    emphasised = hash_grader.check("The hotel does _not_ allow pets in its rooms.", [source])
+    assert emphasised.claims[0].verdict is Verdict.CONTRADICTORY
     faithful = hash_grader.check("The hotel allows pets in all of its rooms.", [source])
     assert faithful.verdict is ResponseVerdict.PASS
     source_denies = f"The hotel doesn{apostrophe}t allow pets in any of its rooms."
@@ -383,7 +385,7 @@ def test_invalid_pairs_and_evidence_free_support_are_rejected() -> None:
 _words = st.sampled_from(
     "Order 5512 shipped on 3 June 9 July by ground air freight the refund was not approved "
     "Alice Bob Leeds $84.50 20% kg I recommend you should your warranty covers damage . ? \n- "
-    "# ``` doesn’t it’s don't −15 1\u202f200".split(" ")
+    "# ``` doesn’t it’s don't −15 1\u202f200 _not_".split(" ")
 )
 
 

@@ -18,6 +18,8 @@ from grounding_sidecar.detection.text.typography import plain_typography
         ("1\u2009200\u2009000 people", "1,200,000 people"),
         ("2\u00a0500 kg", "2,500 kg"),
         ("3\u2007000", "3,000"),
+        ("does _not_ allow", "does  not  allow"),
+        ("_never before 9 AM_.", " never before 9 AM ."),
     ],
 )
 def test_a_typeset_character_reads_as_its_plain_spelling(typeset: str, plain: str) -> None:
@@ -32,9 +34,12 @@ def test_a_typeset_character_reads_as_its_plain_spelling(typeset: str, plain: st
         "1\u00a02000",  # four digits: no group either
         "1 200 people",  # a plain space may stand between two numbers
         "does\u00a0not",
+        "set max_retries to 5",  # an underscore inside a name
+        "__init__ and _private",
+        "__bold__",  # double underscores are read as they are
     ],
 )
-def test_other_spaces_stay_as_they_are(text: str) -> None:
+def test_other_spaces_and_underscores_stay_as_they_are(text: str) -> None:
     assert plain_typography(text) == text
 
 
