@@ -375,6 +375,21 @@ def test_a_typeset_number_in_a_source_is_read_as_written_plain(
     assert hash_grader.check(changed, [source]).verdict is ResponseVerdict.FAIL
 
 
+def test_a_source_with_ligatures_and_soft_hyphens_is_read_as_its_letters(
+    hash_grader: Grader,
+) -> None:
+    """PDF extraction writes "\ufb01ve"; web pages hide soft hyphens in words.  The
+    evidence still points into the source as sent."""
+    source = "Payments.\u200b The \ufb01nal payment is due within \ufb01ve days of de\u00adlivery."
+    faithful = hash_grader.check("The final payment is due within five days of delivery.", [source])
+    assert faithful.verdict is ResponseVerdict.PASS
+    (evidence,) = faithful.claims[0].evidence
+    assert source[evidence.start : evidence.end].startswith("Payments.\u200b The \ufb01nal")
+    assert source[evidence.start : evidence.end].endswith("de\u00adlivery.")
+    changed = hash_grader.check("The final payment is due within nine days of delivery.", [source])
+    assert changed.claims[0].verdict is Verdict.CONTRADICTORY
+
+
 def test_invalid_pairs_and_evidence_free_support_are_rejected() -> None:
     with pytest.raises(ValueError):
         StatementGrade("x", (0, 1), ClaimClass.INTERPRETATION, Verdict.SUPPORTED, (), 1.0, "")
@@ -385,7 +400,7 @@ def test_invalid_pairs_and_evidence_free_support_are_rejected() -> None:
 _words = st.sampled_from(
     "Order 5512 shipped on 3 June 9 July by ground air freight the refund was not approved "
     "Alice Bob Leeds $84.50 20% kg I recommend you should your warranty covers damage . ? \n- "
-    "# ``` doesn’t it’s don't −15 1\u202f200 _not_".split(" ")
+    "# ``` doesn’t it’s don't −15 1\u202f200 _not_ \ufb01ve de\u00adlivery \u200b".split(" ")
 )
 
 

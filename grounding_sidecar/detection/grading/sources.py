@@ -10,7 +10,7 @@ corpus, the lexical index) are built on first use.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from grounding_sidecar.detection.contract import ClaimPolicy
@@ -25,7 +25,7 @@ from grounding_sidecar.detection.text.passages import (
     split_passages,
 )
 from grounding_sidecar.detection.text.source_lists import source_line_words
-from grounding_sidecar.detection.text.typography import plain_typography
+from grounding_sidecar.detection.text.typography import PlainSource, plain_source
 from grounding_sidecar.detection.text.words import content_words
 
 
@@ -34,7 +34,9 @@ class SourceSide:
     selection: SourceSelection
     source_passages: list[Passage]
     reference_passages: list[Passage]
-    corpus_texts: list[str]
+    # The kept sources, then the references, as read (text/typography.py).
+    kept_texts: list[str]
+    reference_texts: list[str]
 
     @staticmethod
     def read(
@@ -43,21 +45,24 @@ class SourceSide:
         policy: ClaimPolicy,
         references: Sequence[str],
     ) -> SourceSide:
-        # Read plain, as the answer is (text/typography.py): one character for one,
-        # so every passage's span is its span in the source as sent.
-        sources = [plain_typography(text) for text in sources]
-        references = [plain_typography(text) for text in references]
+        # The limits apply to the sources as sent; what is kept is read plain
+        # (text/typography.py), and every passage reports its span as sent.
         selection = select_sources(sources, limits or SourceLimits())
-        source_passages = [
-            passage for index, text in selection.kept for passage in split_passages(index, text)
-        ]
+        kept = [(index, plain_source(text)) for index, text in selection.kept]
+        read_references = [plain_source(text) for text in references]
+        source_passages = [p for index, source in kept for p in _passages(index, source)]
         reference_passages = (
-            [p for i, text in enumerate(references) for p in split_passages(i, text, id_prefix="r")]
+            [p for i, ref in enumerate(read_references) for p in _passages(i, ref, "r")]
             if policy is ClaimPolicy.CLASSED
             else []
         )
-        corpus_texts = [text for _, text in selection.kept] + list(references)
-        return SourceSide(selection, source_passages, reference_passages, corpus_texts)
+        return SourceSide(
+            selection,
+            source_passages,
+            reference_passages,
+            [source.text for _, source in kept],
+            [reference.text for reference in read_references],
+        )
 
     @cached_property
     def passages(self) -> list[Passage]:
@@ -67,7 +72,7 @@ class SourceSide:
 
     @cached_property
     def corpus(self) -> SourceCorpus:
-        return SourceCorpus(self.corpus_texts)
+        return SourceCorpus([*self.kept_texts, *self.reference_texts])
 
     @cached_property
     def index(self) -> LexicalIndex:
@@ -85,7 +90,16 @@ class SourceSide:
     def line_words(self) -> tuple[str, ...]:
         """The words of the kept sources' lines, what a source list's entry is matched
         against (text/source_lists.py): a reference never names a source."""
-        return source_line_words([text for _, text in self.selection.kept])
+        return source_line_words(self.kept_texts)
+
+
+def _passages(index: int, source: PlainSource, id_prefix: str = "s") -> list[Passage]:
+    """The passages of a source read plain, each with its span in the source as sent."""
+    passages = split_passages(index, source.text, id_prefix=id_prefix)
+    if source.offsets is None:
+        return passages
+    spans = (source.span_as_sent(p.start, p.end) for p in passages)
+    return [replace(p, start=a, end=b) for p, (a, b) in zip(passages, spans, strict=True)]
 
 
 def read_sources(

@@ -27,8 +27,8 @@ class SourceLimits:
 
 @dataclass(frozen=True, slots=True)
 class Passage:
-    """`sources[source_index][start:end] == text` in the sources as read (plain
-    typography: grading/sources.py); id `s<source>.<passage>`."""
+    """`text` is the passage as read (text/typography.py), `start:end` its span in
+    `sources[source_index]` as sent; id `s<source>.<passage>`."""
 
     passage_id: str
     source_index: int

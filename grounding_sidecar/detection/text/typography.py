@@ -21,6 +21,7 @@ may be two numbers).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 # Each typeset character read as one plain character.
 _PLAIN = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2212": "-"})
@@ -45,3 +46,62 @@ def plain_typography(text: str) -> str:
     if "_" in text:
         text = _UNDERSCORE_EMPHASIS.sub(r" \1 ", text)
     return text
+
+
+# What a source may spell with characters no rule or model reads as text: the ligatures
+# of PDF extraction ("ﬁve", "ofﬁce": read as their letters, or "five days" was found
+# in no source and the models read a "ﬁ" token), and the invisible soft hyphen,
+# zero-width spaces and joiners and byte-order mark of web pages (dropped, or
+# "pro-cessing" split one word in two for the rules).  Not one character for one, so
+# a source read this way keeps where each of its characters was (`PlainSource`).
+_SPELLED = {
+    "\ufb00": "ff",
+    "\ufb01": "fi",
+    "\ufb02": "fl",
+    "\ufb03": "ffi",
+    "\ufb04": "ffl",
+    "\ufb05": "st",
+    "\ufb06": "st",
+    **dict.fromkeys("\u00ad\u200b\u200c\u200d\u2060\ufeff", ""),
+}
+_RESPELLED = re.compile(f"[{''.join(_SPELLED)}]")
+
+
+@dataclass(frozen=True, slots=True)
+class PlainSource:
+    """A source as the rules and models read it: `text`, and for each of its
+    characters the offset of the character it was read from in the source as sent
+    (`None`: the same offset, one character for one)."""
+
+    text: str
+    offsets: tuple[int, ...] | None = None
+
+    def span_as_sent(self, start: int, end: int) -> tuple[int, int]:
+        """The span of the source as sent that `text[start:end]` was read from (a
+        ligature read as two letters is whole in it, a dropped character after the
+        span is left out)."""
+        if self.offsets is None or end <= start:
+            return start, end
+        return self.offsets[start], self.offsets[end - 1] + 1
+
+
+def plain_source(text: str) -> PlainSource:
+    """`text` read plain (`plain_typography`), its ligatures as their letters and its
+    invisible characters dropped."""
+    plain = plain_typography(text)
+    if not _RESPELLED.search(plain):
+        return PlainSource(plain)
+    pieces: list[str] = []
+    offsets: list[int] = []
+    last = 0
+    for found in _RESPELLED.finditer(plain):
+        start = found.start()
+        pieces.append(plain[last:start])
+        offsets.extend(range(last, start))
+        letters = _SPELLED[found[0]]
+        pieces.append(letters)
+        offsets.extend([start] * len(letters))
+        last = found.end()
+    pieces.append(plain[last:])
+    offsets.extend(range(last, len(plain)))
+    return PlainSource("".join(pieces), tuple(offsets))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from grounding_sidecar.detection.text.typography import plain_typography
+from grounding_sidecar.detection.text.typography import PlainSource, plain_source, plain_typography
 
 
 @pytest.mark.parametrize(
@@ -53,3 +55,21 @@ def test_spans_are_kept_and_quotation_marks_stay() -> None:
 def test_text_with_nothing_typeset_is_returned_as_it_is() -> None:
     text = "Parcels ship on Monday at 1,200 depots."
     assert plain_typography(text) is text
+
+
+def test_a_source_reads_its_ligatures_as_letters_and_drops_invisible_characters() -> None:
+    sent = "The \ufb01nal o\ufb03ce fee is due in \ufb01ve days of de\u00adlivery.\u200b"
+    source = plain_source(sent)
+    assert source.text == "The final office fee is due in five days of delivery."
+    for word in re.finditer(r"\w+", source.text):
+        start, end = source.span_as_sent(word.start(), word.end())
+        as_sent = sent[start:end]
+        assert plain_source(as_sent).text == word[0], (word[0], as_sent)
+    # The span of the whole text leaves out the zero-width space after its last dot.
+    assert source.span_as_sent(0, len(source.text)) == (0, len(sent) - 1)
+
+
+def test_a_source_with_nothing_to_respell_keeps_its_offsets() -> None:
+    source = plain_source("The hotel doesn\u2019t allow pets.")
+    assert source == PlainSource("The hotel doesn't allow pets.")
+    assert source.span_as_sent(4, 9) == (4, 9)
