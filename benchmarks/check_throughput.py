@@ -26,11 +26,11 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse
 import multiprocessing
-import platform
 import random
 import time
 from collections.abc import Callable
 
+from benchmarks.machine import machine
 from grounding_sidecar.detection import Grader, HashEmbedder
 from grounding_sidecar.detection.embedding.base import embed_checked
 from grounding_sidecar.detection.judging.scoring import score
@@ -145,7 +145,7 @@ def main() -> None:
         "embed claims (new) + passages (recurring)": embed_fresh_claims,
         "score (kernel)": lambda: len(score(claim_vectors, passage_vectors).best_score),
     }
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores")
+    print(f"machine: {machine()}")
     print(f"input: {len(claim_sets[0])} claims x {len(passages)} passages per check\n")
     print("| stage | claims/s (1 process) |")
     print("|---|---|")

@@ -19,15 +19,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
+from benchmarks.machine import cpu_model
 from grounding_sidecar.detection.embedding.base import Embedder
 from grounding_sidecar.detection.embedding.minilm.runtime import MiniLMEmbedder
 from grounding_sidecar.detection.embedding.pipeline.batching import MicroBatcher
@@ -70,16 +69,6 @@ def gemm_peak(threads: int) -> tuple[float, str]:
         [sys.executable, "-c", _GEMM_PROBE], env=env, capture_output=True, text=True, check=True
     ).stdout.split()
     return float(out[0]), out[1]
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def texts_of_length(embedder: MiniLMEmbedder, target: int, count: int) -> list[str]:

@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
-import platform
 import statistics
 import sys
 import threading
@@ -29,6 +27,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from benchmarks.machine import machine
 from devtools.envoy_process import start_envoy_without_ext_proc, start_loopback_envoy
 from devtools.serving import start_serving
 
@@ -166,9 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         for kind in ("json", "sse"):
             for connections in (1, 8):
                 results += measure_interleaved(ports, kind, connections, args.requests, args.rounds)
-    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    host = machine()
     print(
-        f"# ext_proc latency through Envoy ({machine}, {args.requests} requests per row, "
+        f"# ext_proc latency through Envoy ({host}, {args.requests} requests per row, "
         f"targets interleaved in {args.rounds} rounds)"
     )
     print(f"{'kind':5} {'conns':>5} {'target':12} {'p50 ms':>8} {'p99 ms':>8} {'req/s':>8}")

@@ -17,13 +17,12 @@ interleaved; median and p90 seconds.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import statistics
 import time
 from dataclasses import replace
 
+from benchmarks.machine import machine
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.pipeline.cache import CachedEmbedder
@@ -131,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-agreement", action="store_true")
     parser.add_argument("--sets", default=",".join(SETS))
     args = parser.parse_args(argv)
-    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
-    print(f"# first stage ({machine}, embedder {args.embedder})")
+    host = machine()
+    print(f"# first stage ({host}, embedder {args.embedder})")
     if not args.skip_agreement:
         ks = [int(k) for k in args.k.split(",")]
         agreement(args.cases, args.embedder, ks, args.sets.split(","))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import random
 import statistics
 import threading
@@ -15,6 +14,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from benchmarks.embedder import gemm_peak
+from benchmarks.machine import machine
 from benchmarks.model_work import TABLE_HEADER, ModelTokens, table_row
 from benchmarks.rag_targets import Target, environment, rss_mb
 from benchmarks.rag_workload import Settings, one_request, percentile, run_batch
@@ -214,9 +214,9 @@ def capacities(args: argparse.Namespace, settings: Settings) -> int:
                     )
     finally:
         upstream.stop()
-    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    host = machine()
     print(
-        f"# capacity ({machine}): {streams} streams, closed loop, {args.rounds} rounds, "
+        f"# capacity ({host}): {streams} streams, closed loop, {args.rounds} rounds, "
         f"{settings.restated:.0%} of sentences restated"
     )
     print(

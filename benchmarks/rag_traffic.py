@@ -51,11 +51,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
 import statistics
 from dataclasses import asdict, dataclass
 
+from benchmarks.machine import machine
 from benchmarks.rag_overload import capacities, sweep
 from benchmarks.rag_targets import DETECTORS, environment, rss_mb
 from benchmarks.rag_workload import Reply, Settings, percentile, run_batch
@@ -151,9 +150,9 @@ def latency(args: argparse.Namespace, settings: Settings) -> int:
                     )
     finally:
         upstream.stop()
-    machine = f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"
+    host = machine()
     print(
-        f"# RAG traffic through Envoy ({machine}): {settings.sources} new sources of "
+        f"# RAG traffic through Envoy ({host}): {settings.sources} new sources of "
         f"~{settings.source_chars} chars, {settings.sentences} sentences in {settings.chunks} "
         f"chunks {settings.chunk_delay * 1000:.0f} ms apart, BLOCK; {args.rounds} rounds"
     )

@@ -22,8 +22,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -33,6 +31,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from benchmarks.machine import machine
 from benchmarks.soak_traffic import Case, Outcome, case_for, judge, request_of, soak_workspaces
 from devtools.envoy_process import LOOPBACK, EnvoyEndpoints, EnvoyProcess, render_config
 from devtools.serving import ServingProcess, metrics_text, start_serving
@@ -176,7 +175,7 @@ def soak(args: argparse.Namespace) -> dict[str, object]:
         seconds = time.monotonic() - started
     warm = [s for s in samples if s.requests > args.warmup * args.requests]
     return {
-        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        "machine": machine(),
         "requests": args.requests,
         "connections": args.connections,
         "seconds": round(seconds, 1),

@@ -21,7 +21,8 @@ import statistics
 import time
 
 from benchmarks.check_throughput import make_case
-from benchmarks.embedder import FLOP_PER_TOKEN, cpu_model, gemm_peak
+from benchmarks.embedder import FLOP_PER_TOKEN, gemm_peak
+from benchmarks.machine import cpu_model
 from grounding_sidecar.detection import Grader, GraderSettings
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
 from grounding_sidecar.detection.embedding.registry import ServingOptions, serving_embedders
