@@ -333,24 +333,17 @@ def test_detectors_say_which_detectors_grade() -> None:
     assert verified.endswith("language check (en)")
 
 
-@pytest.mark.parametrize("apostrophe", ["\u2019", "\u02bc"])
-def test_a_typeset_or_emphasised_negation_is_read_plain_and_reported_as_written(
-    hash_grader: Grader, apostrophe: str
+def test_an_emphasised_negation_is_read_plain_and_reported_as_written(
+    hash_grader: Grader,
 ) -> None:
     source = "Pets are welcome: the hotel allows pets in all of its rooms."
-    denied = f"The hotel doesn{apostrophe}t allow pets in its rooms."
-    closing = f"Don{apostrophe}t hesitate to ask!"
-    answer = f"{denied} {closing}"
-    result = hash_grader.check(answer, [source])
-    assert [(c.text, c.verdict) for c in result.claims] == [(denied, Verdict.CONTRADICTORY)]
-    assert [s.text for s in result.skipped_claims] == [closing]
-    emphasised = hash_grader.check("The hotel does _not_ allow pets in its rooms.", [source])
-    assert emphasised.claims[0].verdict is Verdict.CONTRADICTORY
-    faithful = hash_grader.check("The hotel allows pets in all of its rooms.", [source])
-    assert faithful.verdict is ResponseVerdict.PASS
-    source_denies = f"The hotel doesn{apostrophe}t allow pets in any of its rooms."
-    flipped = hash_grader.check("The hotel allows pets in all of its rooms.", [source_denies])
-    assert flipped.claims[0].verdict is Verdict.CONTRADICTORY
+    denied = "The hotel does _not_ allow pets in its rooms."
+    welcomed = "Pets are _welcome_ in all of the hotel's rooms."
+    result = hash_grader.check(f"{denied} {welcomed}", [source])
+    assert [(c.text, c.verdict) for c in result.claims] == [
+        (denied, Verdict.CONTRADICTORY),
+        (welcomed, Verdict.SUPPORTED),
+    ]
 
 
 @pytest.mark.parametrize(
