@@ -9,7 +9,8 @@ FaithBench whole (measurement only); and the project's own probes of everyday on
 swaps (`everyday_swaps.py`), of mixed-up facts (`mixed_facts.py`), of a support
 assistant's answers from policy pages (`policy_answers.py`), of amounts and names
 written another way (`restated_details.py`), of values swapped between the facts
-of one sentence (`sentence_swaps.py`), and, each with a held-out half, of one-word
+of one sentence (`sentence_swaps.py`), and, each with a held-out half, of negations typeset as web
+pages write them (`typeset_negations.py`), of one-word
 swaps (`word_swaps.py`) and of answers in other words (`answer_paraphrases.py`), which
 need no data.
 Published numbers from `../shared/eval/README.md` are printed alongside, and where a
@@ -46,6 +47,7 @@ from benchmarks.probes import one_claim_case
 from benchmarks.quality_metrics import COLUMNS, ClaimRecord, measure
 from benchmarks.restated_details import restated_detail_cases
 from benchmarks.sentence_swaps import sentence_swap_cases
+from benchmarks.typeset_negations import typeset_negation_cases
 from benchmarks.word_swaps import word_swap_cases
 from grounding_sidecar.detection import ClaimPolicy, Grader, GraderSettings, load_embedder
 from grounding_sidecar.detection.contract import Scorer, VerifierMode
@@ -183,6 +185,8 @@ def main() -> None:
     datasets["word swaps (held out)"] = word_swap_cases("held out")[: args.limit]
     datasets["answer paraphrases (studied)"] = answer_paraphrase_cases("studied")[: args.limit]
     datasets["answer paraphrases (held out)"] = answer_paraphrase_cases("held out")[: args.limit]
+    datasets["typeset negations (studied)"] = typeset_negation_cases("studied")[: args.limit]
+    datasets["typeset negations (held out)"] = typeset_negation_cases("held out")[: args.limit]
     columns = list(COLUMNS)
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")

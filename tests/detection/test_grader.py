@@ -333,6 +333,20 @@ def test_detectors_say_which_detectors_grade() -> None:
     assert verified.endswith("language check (en)")
 
 
+@pytest.mark.parametrize("apostrophe", ["\u2019", "\u02bc"])
+def test_a_typeset_contraction_is_read_as_the_plain_one_and_reported_as_written(
+    hash_grader: Grader, apostrophe: str
+) -> None:
+    source = f"Pets aren{apostrophe}t allowed in guest rooms, except for assistance dogs."
+    restated = f"Guest rooms don{apostrophe}t allow pets, though assistance dogs are an exception."
+    flipped = "Pets are allowed in guest rooms."
+    result = hash_grader.check(f"{restated} {flipped}", [source])
+    assert [(c.text, c.verdict) for c in result.claims] == [
+        (restated, Verdict.SUPPORTED),
+        (flipped, Verdict.CONTRADICTORY),
+    ]
+
+
 def test_an_emphasised_negation_is_read_plain_and_reported_as_written(
     hash_grader: Grader,
 ) -> None:

@@ -1,24 +1,23 @@
 """Typeset characters read as their plain spelling.
 
 Answers and sources from word processors, CMSs, web pages and many LLMs are typeset:
-a minus sign (U+2212) before a negative number, the digits of "1 200 m" grouped by a
-thin, a narrow no-break, a figure or a no-break space (the SI and many European
-styles), Markdown's emphasis with underscores ("does _not_ allow").  The rules are
-written for the plain spelling: "-15", "1,200", "not".  Read typeset, a minus sign was
-no sign ("15 degrees" passed against "-15 degrees"), "1 200 metres" read as 200 and an
-emphasised "not" hid its negation.  So a check reads every text plain
-(`plain_typography`), one character for one: every span found in the plain copy is
-the same span in the text as written, and the grader reports the answer as written
-(grader.py).  A space between digit groups is read as a comma only where three digits
-follow it and no digit after them; a plain space between numbers stays a space ("1
-200" may be two numbers).
+"doesn't" with a right single quotation mark (U+2019) or a modifier letter apostrophe
+(U+02BC) for its apostrophe, "'90s" with an opening mark (U+2018), a minus sign
+(U+2212) before a negative number, the digits of "1 200 m" grouped by a thin, a narrow
+no-break, a figure or a no-break space (the SI and many European styles), Markdown's
+emphasis with underscores ("does _not_ allow").  The rules are written for the plain
+spelling: "n't", "'s", "June '19", "-15", "1,200", "not".  Read typeset, a page that
+wrote "Pets aren't allowed" with U+2019 let "Pets are allowed" pass and refused "Guest
+rooms don't allow pets" as a flipped negation, a minus sign was no sign ("15 degrees"
+passed against "-15 degrees") and "1 200 metres" read as 200.  So a check reads every
+text plain (`plain_typography`), one character for one: every span found in the plain
+copy is the same span in the text as written, and the grader reports the answer as
+written (grader.py).  A space between digit groups is read as a comma only where three
+digits follow it and no digit after them; a plain space between numbers stays a space
+("1 200" may be two numbers).
 
 A source is read plainer still (`plain_source`): its ligatures as their letters, its
 invisible characters dropped, each character remembering where it was.
-
-A typeset apostrophe (U+2019, as web pages write "doesn't") is read as written: read
-as "'", the negation rule made more wrong verdicts than right on AttributionBench
-(docs/benchmarks.md, "A contraction typeset as web pages write it").
 """
 
 from __future__ import annotations
@@ -26,7 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MINUS_SIGN = "\u2212"
+# Each typeset character read as one plain character.
+_PLAIN = {"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u2212": "-"}
 
 # Markdown emphasis by underscores, "_not_": its marks are word characters, so "does
 # _not_ allow" hid its "not" from every rule reading whole words.  Read as Markdown's
@@ -44,8 +44,9 @@ _DIGIT_GROUP_SPACE = re.compile(rf"(?<=\d)[{_GROUP_SPACES}](?=\d{{3}}(?!\d))")
 def plain_typography(text: str) -> str:
     """`text` as the rules read it; `text` itself when nothing in it is typeset."""
     # Each check a scan for one character: text with none costs about 1 µs a KiB.
-    if _MINUS_SIGN in text:
-        text = text.replace(_MINUS_SIGN, "-")
+    for typeset, plain in _PLAIN.items():
+        if typeset in text:  # str.replace: str.translate is ~50x slower off ASCII
+            text = text.replace(typeset, plain)
     if _holds_any(text, _GROUP_SPACES):
         text = _DIGIT_GROUP_SPACE.sub(",", text)
     if "_" in text:

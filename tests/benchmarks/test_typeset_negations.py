@@ -1,0 +1,41 @@
+"""The typeset-negations probe: its cases are what it says, and the shipped detector
+reads a typeset contraction as a negation."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.probes import probe_grader
+from benchmarks.typeset_negations import PAGES, typeset_negation_cases
+from grounding_sidecar.detection import ClaimPolicy
+from grounding_sidecar.evaluation.agreement import grade_labelled
+
+
+def test_each_page_negates_typeset_and_has_two_restatements_and_two_flips() -> None:
+    studied, held_out = typeset_negation_cases("studied"), typeset_negation_cases("held out")
+    assert len(studied) == len(held_out) == 2 * len(PAGES)
+    for page in PAGES:
+        assert "\u2019t " in page.text
+        assert "\u2019" not in "".join(page.flips)
+        assert len(page.restatements) == len(page.flips) == 2
+    labels = [case.claims[0].verdict.value for case in studied[:4]]
+    assert labels == ["supported", "supported", "contradictory", "contradictory"]
+
+
+@pytest.mark.parametrize("embedder", ["hash", pytest.param("minilm", marks=pytest.mark.minilm)])
+def test_the_shipped_detector_fails_most_flips_and_passes_most_restatements(
+    embedder: str,
+) -> None:
+    """Read as written, U+2019 hid every negation: the hash default caught none of the
+    32 flips and refused 29 of the 32 restatements (docs/benchmarks.md)."""
+    grader = probe_grader(embedder)
+    cases = [*typeset_negation_cases("studied"), *typeset_negation_cases("held out")]
+    caught = passed = 0
+    for case in cases:
+        verdict = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value
+        if case.claims[0].verdict.value == "supported":
+            passed += verdict == "pass"
+        else:
+            caught += verdict == "fail"
+    assert caught >= 26, caught
+    assert passed >= 20, passed
