@@ -15,6 +15,8 @@ from grounding_sidecar.detection.text.typography import PlainSource, plain_sourc
         ("doesn\u2019t", "doesn't"),
         ("doesn\u02bct", "doesn't"),
         ("the \u201890s", "the '90s"),
+        ("June \u201919", "June '19"),
+        ("CAN\u2019T", "CAN'T"),
         ("\u221215 \u00b0C", "-15 \u00b0C"),
         ("1\u202f200 m", "1,200 m"),
         ("1\u2009200\u2009000 people", "1,200,000 people"),
@@ -39,6 +41,8 @@ def test_a_typeset_character_reads_as_its_plain_spelling(typeset: str, plain: st
         "set max_retries to 5",  # an underscore inside a name
         "__init__ and _private",
         "__bold__",  # double underscores are read as they are
+        "the adult\u2019s weight",  # a possessive's apostrophe is read as written
+        "we\u2019re",
     ],
 )
 def test_other_spaces_and_underscores_stay_as_they_are(text: str) -> None:
@@ -46,10 +50,10 @@ def test_other_spaces_and_underscores_stay_as_they_are(text: str) -> None:
 
 
 def test_spans_are_kept_and_quotation_marks_stay() -> None:
-    text = "The hotel doesn\u2019t allow pets; it\u2019s \u201cstrict\u201d at 1\u202f200 m."
+    text = "The hotel doesn\u2019t allow pets; it is \u201cstrict\u201d at 1\u202f200 m."
     plain = plain_typography(text)
     assert len(plain) == len(text)
-    assert plain == "The hotel doesn't allow pets; it's \u201cstrict\u201d at 1,200 m."
+    assert plain == "The hotel doesn't allow pets; it is \u201cstrict\u201d at 1,200 m."
 
 
 def test_text_with_nothing_typeset_is_returned_as_it_is() -> None:
