@@ -33,8 +33,9 @@ _APOSTROPHES = "\u2019\u2018\u02bc"
 # word of its own that no "adult" matches (docs/benchmarks.md, "A possessive read as
 # its noun"), so reading every apostrophe plain passed claims whose passage had
 # matched a name only through its possessive.
+# Led by the apostrophe, so that re scans for it (about 7 µs a KiB of typeset text).
 _READ_APOSTROPHE = re.compile(
-    r"(?<=[nN])[\u2019\u02bc](?=[tT]\b)|[\u2019\u2018\u02bc](?=\d\d(?!\d))"
+    r"[\u2019\u2018\u02bc](?:(?<=[nN][\u2019\u02bc])(?=[tT]\b)|(?=\d\d(?!\d)))"
 )
 
 # Markdown emphasis by underscores, "_not_": its marks are word characters, so "does
