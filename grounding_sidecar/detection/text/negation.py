@@ -113,6 +113,9 @@ _FORBIDDING = (
 _DENIALS = re.compile(
     r"\b(?:den(?:y|ies|ied|ying)|refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)\s+to|"
     r"(?:drop(?:s|ped|ping)?|end(?:s|ed|ing)?)(?=\s+support\b)|discontinu(?:e|es|ed|ing)|"
+    # "lack" as a verb ("may lack social flexibility" restates "don't have the social
+    # flexibility"); "a lack of" is a noun, and denies no verb's object.
+    r"lack(?:s|ed|ing)?(?!\s+of\b)|"
     rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|exempt(?:s|ed)?\s+from|free\s+of|"
     rf"rather\s+than|instead\s+of|as\s+opposed\s+to|{_FORBIDDING})\b"
 )

@@ -157,6 +157,11 @@ def test_a_prohibition_flips_only_what_the_other_side_permits(claim: str, passag
             "Version 4.2 drops support for Python 3.8.",
         ),
         ("The vendor no longer supports the model.", "The vendor ended support for the model."),
+        ("The device lacks a USB port.", "The device doesn't have a USB port."),
+        (
+            "People with autism may lack social flexibility.",
+            "Due to our autism, we often don't have the social flexibility to understand.",
+        ),
     ],
 )
 def test_a_negation_restating_a_denying_verb_is_no_flip(claim: str, passage: str) -> None:

@@ -179,6 +179,9 @@ def test_a_cue_before_a_price_negates_the_price_alone(text: str) -> None:
         ("The vendor ended support for the model.", (("support",),)),
         ("The bank discontinued the Basic plan.", (("basic",),)),
         ("Sales dropped sharply.", ()),  # a fall
+        # "lack" as a verb, not the noun.
+        ("People with autism may lack social flexibility.", (("social",),)),
+        ("A lack of sleep impairs memory.", ()),
     ],
 )
 def test_denying_verbs_negate_the_word_after_them(
