@@ -369,13 +369,18 @@ def test_an_emphasised_negation_is_read_plain_and_reported_as_written(
             "Temperatures fall to 15 \u00b0C in January at the station.",
         ),
         (
+            "Advance tickets are non\u2011refundable and valid on one train only.",
+            "Advance tickets are non-refundable and valid on one train only.",
+            "Advance tickets are refundable and valid on one train only.",
+        ),
+        (
             "The bridge is 1\u202f200 metres long and opened in 1932.",
             "The bridge is 1,200 metres long and opened in 1932.",
             "The bridge is 200 metres long and opened in 1932.",
         ),
     ],
 )
-def test_a_typeset_number_in_a_source_is_read_as_written_plain(
+def test_a_typeset_number_or_prefix_in_a_source_is_read_as_written_plain(
     hash_grader: Grader, source: str, faithful: str, changed: str
 ) -> None:
     assert hash_grader.check(faithful, [source]).verdict is ResponseVerdict.PASS

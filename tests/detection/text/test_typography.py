@@ -17,6 +17,8 @@ from grounding_sidecar.detection.text.typography import PlainSource, plain_sourc
         ("the \u201890s", "the '90s"),
         ("June \u201919", "June '19"),
         ("CAN\u2019T", "CAN'T"),
+        ("non\u2011refundable", "non-refundable"),
+        ("non\u2010refundable", "non-refundable"),
         ("\u221215 \u00b0C", "-15 \u00b0C"),
         ("1\u202f200 m", "1,200 m"),
         ("1\u2009200\u2009000 people", "1,200,000 people"),
