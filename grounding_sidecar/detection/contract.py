@@ -268,8 +268,8 @@ class CheckResult:
 
     def quoting(self, answer: str) -> CheckResult:
         """This result with each claim's and skipped segment's text cut from `answer`
-        at its span: the grader reads a plain copy, whose spans are
-        the same (text/typography.py), and reports the answer as written."""
+        at its span: the grader reads a plain copy, whose spans are the same
+        (text/typography.py), and reports the answer as written."""
         return replace(
             self,
             claims=tuple(replace(c, text=answer[c.span[0] : c.span[1]]) for c in self.claims),
