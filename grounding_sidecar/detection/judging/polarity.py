@@ -4,11 +4,11 @@ Counted by parity: the claim's cues (text/negation.py: "not", "never", "cannot",
 word negated by a prefix the passage uses without it; a limit such as "no later than"
 only where the passage uses its comparative; a denying verb such as "denied" and an
 "unless" only to take a flip away) against the passage's cues that speak of the
-claim.  A passage's cue speaks of the claim when the word it negates is one of the
-claim's, unless the passage also states that word plainly in another clause and the
-claim shares no other word of the cue's clause ("The warranty covers manufacturing
-defects; accidental damage is not covered" against "The warranty covers manufacturing
-defects").
+claim, cues that negate the same words counting once (`_negations`).  A passage's
+cue speaks of the claim when the word it negates is one of the claim's, unless the
+passage also states that word plainly in another clause and the claim shares no other
+word of the cue's clause ("The warranty covers manufacturing defects; accidental
+damage is not covered" against "The warranty covers manufacturing defects").
 
 A negation reworded on both sides is no flip: a claim's cue whose negated word the
 passage never uses pairs with a passage cue whose negated word the claim never uses,
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import collections
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache
 
 from grounding_sidecar.detection.judging.prices import calls_free
@@ -138,8 +138,8 @@ def _flip(
     ]
     reworded = [cue for cue in mine if cue.negated and _negates_none_of(cue, passage_words)]
     claim_implied, passage_implied = implied
-    claim_count = len(mine) + claim_implied
-    passage_count = len(counted) + min(len(reworded), len(aside)) + passage_implied
+    claim_count = _negations(mine) + claim_implied
+    passage_count = _negations(counted) + min(len(reworded), len(aside)) + passage_implied
     if claim_count % 2 == passage_count % 2:
         return None
     if not mine and not theirs and claim_implied + passage_implied == 1:
@@ -149,6 +149,15 @@ def _flip(
     if not theirs and claim_count == 1 and len(mine) == 1 and mine[0].negated:
         return Flip.COUNTED if _negates_none_of(mine[0], passage_words) else Flip.PLAIN
     return Flip.COUNTED
+
+
+def _negations(found: Sequence[Cue]) -> int:
+    """How many negations `found` counts for parity: cues that negate the same words
+    are one negation said again ("does not include roaming and does not include
+    international calls", "Pets are not allowed, and smoking is not allowed either"),
+    not a double negative, which negates something else ("not covered unless you add
+    the extension")."""
+    return len({cue.negated for cue in found})
 
 
 class _Antonyms:

@@ -41,6 +41,17 @@ def test_a_reworded_negation_pairs_only_with_a_cue_about_the_same_thing() -> Non
     assert negation_flip("Guest accounts do not use up seats.", passage) is Flip.COUNTED
 
 
+def test_a_negation_said_again_counts_once() -> None:
+    """Two cues negating the same word are no double negative: they would cancel by
+    parity, and the flip of either would pass."""
+    plan = "The plan does not include roaming and does not include international calls."
+    assert negation_flip("The plan includes international calls and roaming.", plan)
+    assert negation_flip("The plan does not include roaming.", plan) is None
+    rooms = "Pets are not allowed in the rooms, and smoking is not allowed either."
+    assert negation_flip("Smoking is allowed in the rooms.", rooms)
+    assert negation_flip("Smoking is not allowed in the rooms.", rooms) is None
+
+
 def test_a_cue_in_another_clause_than_the_claims_flips_nothing() -> None:
     assert negation_flip("The one-year warranty covers manufacturing defects.", WARRANTY) is None
     claim = "The warranty covers accidental damage for one year."
