@@ -30,7 +30,7 @@ from grounding_sidecar.detection.contract import (
     StageTimings,
 )
 from grounding_sidecar.detection.embedding.base import Embedder
-from grounding_sidecar.detection.grading import incremental
+from grounding_sidecar.detection.grading import configuration, incremental
 from grounding_sidecar.detection.grading.asides import set_aside_around_claims
 from grounding_sidecar.detection.grading.claims import ClaimGrader, Graded, Models
 from grounding_sidecar.detection.grading.classes import claim_classes
@@ -172,59 +172,18 @@ class Grader:
 
     def detectors(self) -> str:
         """Which detectors grade, in words (logged by `serve`, printed by `check`)."""
-        models = self._models
-        judge = models.judge
-        scorer = (
-            f"calibrated scorer {judge.model.tag}"
-            if isinstance(judge, CalibratedJudge)
-            else f"cosine rule {judge.tag}"
-        )
-        verifier = (
-            f"verifier {models.verifier.version_tag} (on claims whose verdict it can change)"
-            if models.verifier is not None
-            else "no verifier"
-        )
-        language = (
-            f"language check ({', '.join(sorted(self._language.languages))})"
-            if self._language is not None
-            else "no language check"
-        )
-        return (
-            f"embedder {models.embedder.version_tag}, {scorer}, {verifier}, "
-            f"lexical rules {RULES_VERSION}, {language}"
-        )
+        return configuration.detectors(self._models, self._language)
 
     def notes(self) -> list[str]:
         """What an operator should know of this configuration (logged by `serve`,
         printed by `check`)."""
-        return [note for note in (self.calibration_note(), self.language_note()) if note]
+        return configuration.notes(self._models, self._language)
 
     def language_note(self) -> str | None:
-        """When the language check lets through a language the verifier does not say
-        it reads."""
-        verifier, gate = self._models.verifier, self._language
-        if verifier is None or gate is None or verifier.languages is None:
-            return None
-        unread = sorted(gate.languages - verifier.languages)
-        if not unread:
-            return None
-        return (
-            f"languages {', '.join(unread)} are checked, but verifier {verifier.version_tag} "
-            f"declares it reads {', '.join(sorted(verifier.languages)) or 'none'} "
-            "(docs/detection.md#languages)"
-        )
+        return configuration.language_note(self._models, self._language)
 
     def calibration_note(self) -> str | None:
-        """What to know when a verifier runs that the calibrated scorer's parameters were
-        not fitted for (a team's own checker: docs/own-checker.md#calibration)."""
-        judge, verifier = self._models.judge, self._models.verifier
-        if verifier is None or not isinstance(judge, CalibratedJudge) or judge.model.uses_verifier:
-            return None
-        return (
-            f"no calibration is fitted for verifier {verifier.version_tag}: the verifier-off "
-            "parameters grade, and its readings act through the overrides only "
-            "(docs/own-checker.md#calibration)"
-        )
+        return configuration.calibration_note(self._models)
 
     @property
     def _short_answers_tag(self) -> str:

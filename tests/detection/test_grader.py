@@ -318,21 +318,6 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
-def test_detectors_say_which_detectors_grade() -> None:
-    bare = Grader(HashEmbedder()).detectors()
-    assert bare == (
-        f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v33, no language check"
-    )
-    verified = Grader(
-        HashEmbedder(),
-        GraderSettings(languages=frozenset({"en"})),
-        verifier=MarkerVerifier(),
-    ).detectors()
-    assert "verifier ver-fake@1 (on claims whose verdict it can change)" in verified
-    assert verified.endswith("language check (en)")
-
-
 @pytest.mark.parametrize("apostrophe", ["\u2019", "\u02bc"])
 def test_a_typeset_contraction_is_read_as_the_plain_one_and_reported_as_written(
     hash_grader: Grader, apostrophe: str

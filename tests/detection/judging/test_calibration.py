@@ -18,7 +18,6 @@ from grounding_sidecar.detection.judging.calibration import (
     params_path,
 )
 from grounding_sidecar.detection.verifier.model import shipped_version_tag
-from tests.support.fake_verifiers import MarkerVerifier
 
 
 def test_shipped_parameters_load_only_for_their_embedder(tmp_path: Path) -> None:
@@ -56,16 +55,6 @@ def test_a_verifier_of_ones_own_grades_with_the_verifier_off_parameters() -> Non
     assert shipped.uses_verifier
 
 
-def test_the_grader_says_when_its_verifier_has_no_fitted_calibration() -> None:
-    calibrated = GraderSettings(scorer=Scorer.CALIBRATED)
-    own = Grader(HashEmbedder(), calibrated, verifier=MarkerVerifier())
-    note = own.calibration_note()
-    assert note is not None and MarkerVerifier.version_tag in note
-    assert Grader(HashEmbedder(), calibrated).calibration_note() is None
-    cosine = Grader(HashEmbedder(), GraderSettings(scorer=Scorer.COSINE), verifier=MarkerVerifier())
-    assert cosine.calibration_note() is None  # the cosine rule has no parameters to fit
-
-
 def test_a_fitted_file_loads_only_for_its_embedder_and_verifier(tmp_path: Path) -> None:
     path = tmp_path / "params.json"
     path.write_text(params_path("hash").read_text())
@@ -96,15 +85,6 @@ def test_a_fitted_file_that_cannot_grade_is_refused(tmp_path: Path, change: Any)
 def test_a_missing_fitted_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(EmbedderUnavailable, match="is not usable"):
         load_calibration_file(tmp_path / "absent.json", HashEmbedder())
-
-
-def test_the_grader_says_when_it_checks_a_language_its_verifier_does_not_read() -> None:
-    both = GraderSettings(languages=frozenset({"en", "fr"}))
-    note = Grader(HashEmbedder(), both, verifier=MarkerVerifier()).language_note()
-    assert note is not None and "languages fr are checked" in note
-    english = GraderSettings(languages=frozenset({"en"}))
-    assert Grader(HashEmbedder(), english, verifier=MarkerVerifier()).language_note() is None
-    assert Grader(HashEmbedder(), both).language_note() is None  # no verifier to ask
 
 
 @pytest.mark.minilm

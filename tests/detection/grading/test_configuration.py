@@ -1,0 +1,42 @@
+"""A grader's configuration in words: which detectors grade, and the notes an
+operator gets where they combine in a way worth knowing."""
+
+from __future__ import annotations
+
+from grounding_sidecar.detection import Grader, GraderSettings, HashEmbedder
+from grounding_sidecar.detection.contract import Scorer
+from tests.support.fake_verifiers import MarkerVerifier
+
+
+def test_detectors_say_which_detectors_grade() -> None:
+    bare = Grader(HashEmbedder()).detectors()
+    assert bare == (
+        f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
+        "lexical rules rules-v33, no language check"
+    )
+    verified = Grader(
+        HashEmbedder(),
+        GraderSettings(languages=frozenset({"en"})),
+        verifier=MarkerVerifier(),
+    ).detectors()
+    assert "verifier ver-fake@1 (on claims whose verdict it can change)" in verified
+    assert verified.endswith("language check (en)")
+
+
+def test_the_grader_says_when_its_verifier_has_no_fitted_calibration() -> None:
+    calibrated = GraderSettings(scorer=Scorer.CALIBRATED)
+    own = Grader(HashEmbedder(), calibrated, verifier=MarkerVerifier())
+    note = own.calibration_note()
+    assert note is not None and MarkerVerifier.version_tag in note
+    assert Grader(HashEmbedder(), calibrated).calibration_note() is None
+    cosine = Grader(HashEmbedder(), GraderSettings(scorer=Scorer.COSINE), verifier=MarkerVerifier())
+    assert cosine.calibration_note() is None  # the cosine rule has no parameters to fit
+
+
+def test_the_grader_says_when_it_checks_a_language_its_verifier_does_not_read() -> None:
+    both = GraderSettings(languages=frozenset({"en", "fr"}))
+    note = Grader(HashEmbedder(), both, verifier=MarkerVerifier()).language_note()
+    assert note is not None and "languages fr are checked" in note
+    english = GraderSettings(languages=frozenset({"en"}))
+    assert Grader(HashEmbedder(), english, verifier=MarkerVerifier()).language_note() is None
+    assert Grader(HashEmbedder(), both).language_note() is None  # no verifier to ask
