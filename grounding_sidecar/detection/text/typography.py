@@ -29,8 +29,9 @@ from dataclasses import dataclass
 # Each typeset character read as one plain character: the minus sign, and the hyphen
 # and the non-breaking hyphen of "non-refundable", whose prefix negates.
 _PLAIN = {"\u2212": "-", "\u2010": "-", "\u2011": "-"}
+
 _APOSTROPHES = "\u2019\u2018\u02bc"
-# The typeset apostrophes the rules read: a negation's ("doesn't") and an elided year's
+# Of the typeset apostrophes the rules read a negation's ("doesn't") and an elided year's
 # ("June '19", "the '90s").  A possessive's and other contractions' stay as written:
 # the lexical words read a typeset "adult's" as "adult" and "s", and a plain one as a
 # word of its own that no "adult" matches (docs/benchmarks.md, "A possessive read as
@@ -56,7 +57,8 @@ _DIGIT_GROUP_SPACE = re.compile(rf"(?<=\d)[{_GROUP_SPACES}](?=\d{{3}}(?!\d))")
 
 def plain_typography(text: str) -> str:
     """`text` as the rules read it; `text` itself when nothing in it is typeset."""
-    # Each check a scan for one character: text with none costs about 1 µs a KiB.
+    # Each test a scan for one character: text with none typeset costs about 0.25 µs a
+    # KiB (docs/benchmarks.md, "Typeset contractions read as negations").
     for typeset, plain in _PLAIN.items():
         if typeset in text:  # str.replace: str.translate is ~50x slower off ASCII
             text = text.replace(typeset, plain)
