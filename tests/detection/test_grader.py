@@ -314,7 +314,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v33/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v34/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -363,6 +363,11 @@ def test_an_emphasised_negation_is_read_plain_and_reported_as_written(
             "The bridge is 1,200 metres long and opened in 1932.",
             "The bridge is 200 metres long and opened in 1932.",
         ),
+        (
+            "The guided tour costs \u20ac 84,50 per person and lasts two hours.",
+            "The guided tour costs \u20ac84.50 per person and lasts two hours.",
+            "The guided tour costs \u20ac84 per person and lasts two hours.",
+        ),
     ],
 )
 def test_a_typeset_number_or_prefix_in_a_source_is_read_as_written_plain(
@@ -397,7 +402,8 @@ def test_invalid_pairs_and_evidence_free_support_are_rejected() -> None:
 _words = st.sampled_from(
     "Order 5512 shipped on 3 June 9 July by ground air freight the refund was not approved "
     "Alice Bob Leeds $84.50 20% kg I recommend you should your warranty covers damage . ? \n- "
-    "# ``` doesn’t it’s don't −15 1\u202f200 _not_ \ufb01ve de\u00adlivery \u200b".split(" ")
+    "# ``` doesn’t it’s don't −15 1\u202f200 84,50 1.234,5 [1,2] _not_ "
+    "\ufb01ve de\u00adlivery \u200b".split(" ")
 )
 
 

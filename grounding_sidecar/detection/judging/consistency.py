@@ -64,7 +64,7 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # and addition tests here.  Part of the metric definition version, so results graded
 # under different rules never mix; what each version reads that the one before did not:
 # docs/detection.md#rules-versions.
-RULES_VERSION = "rules-v33"
+RULES_VERSION = "rules-v34"
 
 
 class FindingKind(enum.Enum):

@@ -27,6 +27,7 @@ counted (`Flip.COUNTED`) and the verifier's entailment may overrule it
 
 from __future__ import annotations
 
+import bisect
 import collections
 import enum
 from collections.abc import Callable, Sequence
@@ -34,6 +35,7 @@ from functools import cached_property, lru_cache
 
 from grounding_sidecar.detection.judging.prices import calls_free
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import SENTENCE_END
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.implied_negations import implied_negations
 from grounding_sidecar.detection.text.negation import (
@@ -139,7 +141,9 @@ def _flip(
     reworded = [cue for cue in mine if cue.negated and _negates_none_of(cue, passage_words)]
     claim_implied, passage_implied = implied
     claim_count = _negations(mine) + claim_implied
-    passage_count = _negations(counted) + min(len(reworded), len(aside)) + passage_implied
+    passage_count = (
+        _sentence_negations(counted, passage) + min(len(reworded), len(aside)) + passage_implied
+    )
     if claim_count % 2 == passage_count % 2:
         return None
     if not mine and not theirs and claim_implied + passage_implied == 1:
@@ -158,6 +162,25 @@ def _negations(found: Sequence[Cue]) -> int:
     not a double negative, which negates something else ("not covered unless you add
     the extension")."""
     return len({cue.negated for cue in found})
+
+
+def _sentence_negations(found: Sequence[Cue], passage: str) -> int:
+    """How many negations a passage's cues `found` count for parity, sentence by
+    sentence: a double negative is said in one sentence ("not covered unless you add the
+    extension"), so where every sentence holding a cue negates an odd number of times
+    (or every one an even number), the passage negates as its first such sentence does.
+    "No pets. The hotel doesn't allow pets" says "no" twice, and negates "The hotel
+    allows pets".  Sentences that disagree count together (`_negations`)."""
+    ends = [end.start() for end in SENTENCE_END.finditer(passage)] if len(found) > 1 else []
+    if not ends:
+        return _negations(found)
+    by_sentence: dict[int, list[Cue]] = collections.defaultdict(list)
+    for cue in found:
+        by_sentence[bisect.bisect_right(ends, cue.at)].append(cue)
+    counts = [_negations(cues_of) for _, cues_of in sorted(by_sentence.items())]
+    if len({count % 2 for count in counts}) == 1:
+        return counts[0]
+    return _negations(found)
 
 
 class _Antonyms:

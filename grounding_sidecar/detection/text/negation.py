@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from grounding_sidecar.detection.text import words
@@ -169,12 +169,14 @@ class Cue:
     only where the other text uses that word (`_NARROW`: "no more than", `negated`
     then holding the comparative alone as written; "at no cost", holding "cost"); and
     the first negated word as written, lower case (`written`: "required", whose stem
-    "requir" no word list knows)."""
+    "requir" no word list knows); and where the cue starts in its text (`at`: which
+    sentence holds it, for parity), no part of what it reads."""
 
     negated: tuple[str, ...]
     clause: frozenset[str]
     narrow: bool = False
     written: str = ""  # the first negated word as written, lower case ("required")
+    at: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +246,7 @@ def _read_conditions(lowered: str, breaks: list[tuple[int, int]]) -> tuple[Cue, 
         opens, closes = _clause_of(match, breaks, len(lowered))
         condition = _content_words(lowered[match.end() : closes])
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes) - condition
-        found.append(Cue(tuple(sorted(condition)), frozenset(clause)))
+        found.append(Cue(tuple(sorted(condition)), frozenset(clause), at=match.start()))
     return tuple(found)
 
 
@@ -274,7 +276,15 @@ def _read_cues(
             written = following[stems.index(negated[0])] if negated else ""
         opens, closes = _clause_of(match, breaks, len(lowered))
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes)
-        found.append(Cue(negated, frozenset(clause - set(negated)), narrow is not None, written))
+        found.append(
+            Cue(
+                negated,
+                frozenset(clause - set(negated)),
+                narrow is not None,
+                written,
+                at=match.start(),
+            )
+        )
     return tuple(found)
 
 

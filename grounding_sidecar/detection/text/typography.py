@@ -15,7 +15,10 @@ metres" read as 200.  So a check reads every text plain (`plain_typography`), on
 character for one: every span found in the plain copy is the same span in the text as
 written, and the grader reports the answer as written (grader.py).  A space between
 digit groups is read as a comma only where three digits follow it and no digit after
-them; a plain space between numbers stays a space ("1 200" may be two numbers).
+them; a plain space between numbers stays a space ("1 200" may be two numbers).  A
+decimal comma ("€ 84,50", "3,5 km", "1.234,56") is read as a decimal point
+(`_DECIMAL_COMMA`): read as written, "€ 84,50" was 84, so "€84" passed against it
+and "€84.50" was refused.
 
 A source is read plainer still (`plain_source`): its ligatures as their letters, its
 invisible characters dropped, each character remembering where it was.
@@ -55,6 +58,21 @@ _GROUP_SPACES = "\u00a0\u2007\u2009\u202f"
 _DIGIT_GROUP_SPACE = re.compile(rf"(?<=\d)[{_GROUP_SPACES}](?=\d{{3}}(?!\d))")
 
 
+# A decimal comma: one or two digits after a comma that ends a number, where the
+# digits before it stand alone ("84,50", "1234,5") or in groups of three after dots or
+# commas ("1.234,56", "1,234,56"; never grouped as written in English, since three
+# digits follow a grouping comma).  Read as "84.50", "1,234.56": the groups' dots as
+# commas, the comma as the point.  A comma in a citation ("[1,2]"), before more digits
+# ("1,2,3", "1,234") or in a chemical locant ("1,3-dipolar") stays.  A dot-grouped
+# number with no decimal comma ("€ 1.500") stays as written: it is 1.5 as often as
+# 1,500.  Led by the comma, so that re scans for it.
+_DECIMAL_COMMA = re.compile(r",(?<=\d,)(?=\d{1,2}(?![\d\]]|[.,]\d))")
+_COMMA_DECIMAL_NUMBER = re.compile(
+    r"(?<![\d.,\[])(?P<whole>\d{1,3}(?:(?P<sep>[.,])\d{3})(?:(?P=sep)\d{3})*|\d+)"
+    r",(?P<decimals>\d{1,2})(?![\d\]]|[.,]\d|-[^\W\d_])"
+)
+
+
 def plain_typography(text: str) -> str:
     """`text` as the rules read it; `text` itself when nothing in it is typeset."""
     # Each test a scan for one character: text with none typeset costs about 0.25 µs a
@@ -68,7 +86,13 @@ def plain_typography(text: str) -> str:
         text = _DIGIT_GROUP_SPACE.sub(",", text)
     if "_" in text:
         text = _UNDERSCORE_EMPHASIS.sub(r"*\1*", text)
+    if _DECIMAL_COMMA.search(text):
+        text = _COMMA_DECIMAL_NUMBER.sub(_with_decimal_point, text)
     return text
+
+
+def _with_decimal_point(number: re.Match[str]) -> str:
+    return f"{number['whole'].replace('.', ',')}.{number['decimals']}"
 
 
 # What a source may spell with characters no rule or model reads as text: the ligatures

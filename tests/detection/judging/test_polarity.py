@@ -52,6 +52,36 @@ def test_a_negation_said_again_counts_once() -> None:
     assert negation_flip("Smoking is not allowed in the rooms.", rooms) is None
 
 
+@pytest.mark.parametrize(
+    ("passage", "flipped", "restated"),
+    [
+        (
+            "No pets. The hotel doesn't allow pets in its rooms.",
+            "The hotel allows pets in its rooms.",
+            "The hotel does not allow pets in its rooms.",
+        ),
+        (
+            "Smoking: no. The hotel does not permit smoking anywhere on the premises.",
+            "The hotel permits smoking on the premises.",
+            "The hotel does not permit smoking on the premises.",
+        ),
+    ],
+)
+def test_negations_in_two_sentences_are_no_double_negative(
+    passage: str, flipped: str, restated: str
+) -> None:
+    """A double negative is said in one sentence; two sentences that each negate, in
+    other words, both negate."""
+    assert negation_flip(flipped, passage) is not None
+    assert negation_flip(restated, passage) is None
+
+
+def test_a_double_negative_in_one_sentence_still_cancels_beside_another_sentence() -> None:
+    passage = "Flood damage is not covered unless you add the flood extension. Fire is covered."
+    claim = "Flood damage is covered with the flood extension."
+    assert negation_flip(claim, passage) is None
+
+
 def test_a_cue_in_another_clause_than_the_claims_flips_nothing() -> None:
     assert negation_flip("The one-year warranty covers manufacturing defects.", WARRANTY) is None
     claim = "The warranty covers accidental damage for one year."

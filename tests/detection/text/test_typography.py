@@ -26,6 +26,12 @@ from grounding_sidecar.detection.text.typography import PlainSource, plain_sourc
         ("3\u2007000", "3,000"),
         ("does _not_ allow", "does *not* allow"),  # as Markdown's other emphasis
         ("_never before 9 AM_.", "*never before 9 AM*."),
+        ("\u20ac 84,50 per person", "\u20ac 84.50 per person"),  # a decimal comma
+        ("3,5 km.", "3.5 km."),
+        ("1.234,56 \u20ac", "1,234.56 \u20ac"),  # groups by dots, a decimal comma
+        ("1.234.567,8", "1,234,567.8"),
+        ("1\u202f200,50 \u20ac", "1,200.50 \u20ac"),
+        ("(8,8cm)", "(8.8cm)"),
     ],
 )
 def test_a_typeset_character_reads_as_its_plain_spelling(typeset: str, plain: str) -> None:
@@ -45,6 +51,12 @@ def test_a_typeset_character_reads_as_its_plain_spelling(typeset: str, plain: st
         "__bold__",  # double underscores are read as they are
         "the adult\u2019s weight",  # a possessive's apostrophe is read as written
         "we\u2019re",
+        "1,234 people",  # a comma that groups digits
+        "1,2,3 and 4",  # a list
+        "cited [1,2] and [12,13]",  # a citation
+        "1,3-dipolar and 1,5-substituted",  # chemical locants
+        "\u20ac1.500",  # a dot-grouped number may be 1.5 as well: read as written
+        "1,234.5 m",
     ],
 )
 def test_other_spaces_and_underscores_stay_as_they_are(text: str) -> None:
