@@ -9,10 +9,11 @@ FaithBench whole (measurement only); and the project's own probes of everyday on
 swaps (`everyday_swaps.py`), of mixed-up facts (`mixed_facts.py`), of a support
 assistant's answers from policy pages (`policy_answers.py`), of amounts and names
 written another way (`restated_details.py`), of values swapped between the facts
-of one sentence (`sentence_swaps.py`), and, each with a held-out half, of negations typeset as web
-pages write them (`typeset_negations.py`), of one-word
-swaps (`word_swaps.py`) and of answers in other words (`answer_paraphrases.py`), which
-need no data.
+of one sentence (`sentence_swaps.py`), and, each with a held-out half, of negations
+typeset as web pages write them (`typeset_negations.py`), of values written with a
+decimal comma (`decimal_commas.py`), of negations said twice
+(`negations_said_twice.py`), of one-word swaps (`word_swaps.py`) and of answers in
+other words (`answer_paraphrases.py`), which need no data.
 Published numbers from `../shared/eval/README.md` are printed alongside, and where a
 data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
@@ -40,8 +41,10 @@ from typing import Any
 import numpy as np
 
 from benchmarks.answer_paraphrases import answer_paraphrase_cases
+from benchmarks.decimal_commas import decimal_comma_cases
 from benchmarks.everyday_swaps import everyday_cases
 from benchmarks.mixed_facts import mixed_fact_cases
+from benchmarks.negations_said_twice import negations_said_twice_cases
 from benchmarks.policy_answers import policy_answer_cases
 from benchmarks.probes import one_claim_case
 from benchmarks.quality_metrics import COLUMNS, ClaimRecord, measure
@@ -187,6 +190,9 @@ def main() -> None:
     datasets["answer paraphrases (held out)"] = answer_paraphrase_cases("held out")[: args.limit]
     datasets["typeset negations (studied)"] = typeset_negation_cases("studied")[: args.limit]
     datasets["typeset negations (held out)"] = typeset_negation_cases("held out")[: args.limit]
+    for part in ("studied", "held out"):
+        datasets[f"decimal commas ({part})"] = decimal_comma_cases(part)[: args.limit]
+        datasets[f"negations said twice ({part})"] = negations_said_twice_cases(part)[: args.limit]
     columns = list(COLUMNS)
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")

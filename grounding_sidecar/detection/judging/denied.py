@@ -1,11 +1,12 @@
-"""A claim that states what one of its most similar passages denies, in a sentence of
+"""A claim that states what one of its most similar passages denies, in a statement of
 its own: "Several serious adverse events in the VITAL-K trial were attributed to the
 vitamin K2 supplements" against a source whose last sentence says "No serious adverse
 events related to the supplements were reported", where the best passage by cosine is
 another ("The VITAL-K trial tested whether daily vitamin K2 supplements slow ...",
 cosine 0.68 against 0.47).
 
-The negation rule (polarity.py) reads the best passage only.  Here a sentence of one of
+The negation rule (polarity.py) reads the best passage only.  Here a statement (a
+sentence, or a part of one joined by a semicolon or ", and": `_statements`) of one of
 the claim's TOP_K most similar passages counts when its negation is a plain flip of the
 claim (it negates a word the claim states with no negation at all), it speaks of the
 claim (at least half of its content words are the claim's) and it names nothing the
@@ -22,11 +23,12 @@ from collections.abc import Sequence
 
 from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import STATEMENT_JOIN
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
 from grounding_sidecar.detection.text.negation import negates
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
 
-# The share of a denying sentence's content words the claim must use: the two then
+# The share of a denying statement's content words the claim must use: the two then
 # speak of one thing (as polarity.PAIRED_CLAUSE_SHARE for a clause).
 SPOKEN_OF_SHARE = 0.5
 # The share of the claim's content words a best passage that states the claim holds.
@@ -34,7 +36,7 @@ STATED_SHARE = 0.8
 
 
 def denied_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> str | None:
-    """The first sentence of `passages` (the claim's most similar, most similar first;
+    """The first statement of `passages` (the claim's most similar, most similar first;
     the best passage is the negation rule's) that denies what the claim states, or
     None."""
     others = [p for p in passages if p != best_passage and negates(p)]
@@ -45,28 +47,33 @@ def denied_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> 
         return None
     named = {(d.kind, d.value) for d in extract_details(claim)}
     for passage in others:
-        for sentence in _sentences(passage):
-            if _denies(claim, sentence, mine, named):
-                return sentence
+        for statement in _statements(passage):
+            if _denies(claim, statement, mine, named):
+                return statement
     return None
 
 
-def _sentences(passage: str) -> list[str]:
+def _statements(passage: str) -> list[str]:
+    """The statements of the passage's sentences (`clauses.STATEMENT_JOIN`): "We do
+    not refund sale items, and they cannot be exchanged for store credit" denies two
+    things, each in words enough of its own for a claim to speak of."""
     return [
-        passage[segment.start : segment.end]
+        statement
         for segment in split_sentences(passage)
         if segment.kind is BlockKind.TEXT
+        for statement in STATEMENT_JOIN.split(passage[segment.start : segment.end])
+        if statement.strip()
     ]
 
 
 def _denies(
-    claim: str, sentence: str, mine: frozenset[str], named: set[tuple[DetailKind, str]]
+    claim: str, statement: str, mine: frozenset[str], named: set[tuple[DetailKind, str]]
 ) -> bool:
-    if not negates(sentence):
+    if not negates(statement):
         return False
-    theirs = words.content_words(sentence)
+    theirs = words.content_words(statement)
     if not theirs or len(theirs & mine) < SPOKEN_OF_SHARE * len(theirs):
         return False
-    if any((d.kind, d.value) not in named for d in extract_details(sentence)):
+    if any((d.kind, d.value) not in named for d in extract_details(statement)):
         return False
-    return negation_flip(claim, sentence) is Flip.PLAIN
+    return negation_flip(claim, statement) is Flip.PLAIN

@@ -35,7 +35,7 @@ from functools import cached_property, lru_cache
 
 from grounding_sidecar.detection.judging.prices import calls_free
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.clauses import SENTENCE_END
+from grounding_sidecar.detection.text.clauses import statement_ends
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.implied_negations import implied_negations
 from grounding_sidecar.detection.text.negation import (
@@ -142,7 +142,7 @@ def _flip(
     claim_implied, passage_implied = implied
     claim_count = _negations(mine) + claim_implied
     passage_count = (
-        _sentence_negations(counted, passage) + min(len(reworded), len(aside)) + passage_implied
+        _statement_negations(counted, passage) + min(len(reworded), len(aside)) + passage_implied
     )
     if claim_count % 2 == passage_count % 2:
         return None
@@ -164,20 +164,21 @@ def _negations(found: Sequence[Cue]) -> int:
     return len({cue.negated for cue in found})
 
 
-def _sentence_negations(found: Sequence[Cue], passage: str) -> int:
-    """How many negations a passage's cues `found` count for parity, sentence by
-    sentence: a double negative is said in one sentence ("not covered unless you add the
-    extension"), so where every sentence holding a cue negates an odd number of times
-    (or every one an even number), the passage negates as its first such sentence does.
-    "No pets. The hotel doesn't allow pets" says "no" twice, and negates "The hotel
-    allows pets".  Sentences that disagree count together (`_negations`)."""
-    ends = [end.start() for end in SENTENCE_END.finditer(passage)] if len(found) > 1 else []
+def _statement_negations(found: Sequence[Cue], passage: str) -> int:
+    """How many negations a passage's cues `found` count for parity, statement by
+    statement (`clauses.statement_ends`): a double negative is said in one statement ("not
+    covered unless you add the extension"), so where every statement holding a cue
+    negates an odd number of times (or every one an even number), the passage negates
+    as its first such statement does.  "No pets. The hotel doesn't allow pets" says
+    "no" twice, and negates "The hotel allows pets".  Statements that disagree count
+    together (`_negations`)."""
+    ends = statement_ends(passage) if len(found) > 1 else []
     if not ends:
         return _negations(found)
-    by_sentence: dict[int, list[Cue]] = collections.defaultdict(list)
+    by_statement: dict[int, list[Cue]] = collections.defaultdict(list)
     for cue in found:
-        by_sentence[bisect.bisect_right(ends, cue.at)].append(cue)
-    counts = [_negations(cues_of) for _, cues_of in sorted(by_sentence.items())]
+        by_statement[bisect.bisect_right(ends, cue.at)].append(cue)
+    counts = [_negations(cues_of) for _, cues_of in sorted(by_statement.items())]
     if len({count % 2 for count in counts}) == 1:
         return counts[0]
     return _negations(found)

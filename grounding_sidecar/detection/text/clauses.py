@@ -51,6 +51,21 @@ def rough_sentences(text: str) -> list[str]:
 STATEMENT_END = re.compile(r"[.!?;](?:\s|$)")
 
 
+# Where a sentence joins a statement of its own to another: a semicolon, or a comma
+# before "and" or "but" ("We do not refund sale items, and they cannot be exchanged
+# for store credit").  Parity (judging/polarity.py) and the denials of other passages
+# (judging/denied.py) read a negation in its statement.
+STATEMENT_JOIN = re.compile(r";|,\s+(?:and|but)\b")
+
+
+def statement_ends(text: str) -> list[int]:
+    """Where each statement of `text` but its last ends, in order: after each rough
+    sentence (`SENTENCE_END`) and at each `STATEMENT_JOIN`."""
+    ends = [found.start() for found in SENTENCE_END.finditer(text)]
+    ends += [found.start() for found in STATEMENT_JOIN.finditer(text)]
+    return sorted(ends)
+
+
 # Where a fact of a sentence ends and another begins, for `rough_clauses`.
 _FACT_BREAK = re.compile(r",(?!\d{3}\b)|[;:]|\b(?:but|while|whereas|although)\b")
 

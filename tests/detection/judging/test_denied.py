@@ -19,6 +19,14 @@ def test_a_sentence_of_a_similar_passage_that_denies_the_claim() -> None:
     assert found == "No serious adverse events related to the supplements were reported."
 
 
+def test_a_statement_joined_to_another_in_its_sentence_denies_on_its_own() -> None:
+    """Read whole, the sentence's other statement dilutes the words the claim shares."""
+    best = "Sale items are final."
+    refunds = "We do not refund sale items, and they cannot be exchanged for store credit."
+    found = denied_elsewhere("Sale items are refunded by the shop.", best, [best, refunds])
+    assert found == "We do not refund sale items"
+
+
 @pytest.mark.parametrize(
     ("claim", "best", "passages"),
     [

@@ -76,6 +76,12 @@ def test_negations_in_two_sentences_are_no_double_negative(
     assert negation_flip(restated, passage) is None
 
 
+def test_a_negation_in_a_statement_joined_by_and_is_no_double_negative() -> None:
+    passage = "We do not refund sale items, and they cannot be exchanged for store credit."
+    assert negation_flip("Sale items can be exchanged for store credit.", passage)
+    assert negation_flip("Sale items cannot be exchanged for store credit.", passage) is None
+
+
 def test_a_double_negative_in_one_sentence_still_cancels_beside_another_sentence() -> None:
     passage = "Flood damage is not covered unless you add the flood extension. Fire is covered."
     claim = "Flood damage is covered with the flood extension."

@@ -8,7 +8,12 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding_sidecar.detection.text.clauses import clause_around, rough_clauses, rough_sentences
+from grounding_sidecar.detection.text.clauses import (
+    clause_around,
+    rough_clauses,
+    rough_sentences,
+    statement_ends,
+)
 
 BREAKS = re.compile(r"[,;]|\bbut\b")
 
@@ -47,6 +52,15 @@ def test_rough_clauses_cut_each_sentence_where_another_fact_begins() -> None:
         "Guests pay $5",
         "members do not.",
     ]
+
+
+def test_a_statement_ends_with_its_sentence_or_where_another_is_joined_to_it() -> None:
+    text = "No pets. We do not refund sale items, and they cannot be exchanged; ask first."
+    ends = statement_ends(text)
+    assert [text[end] for end in ends] == [" ", ",", ";"]
+    assert ends == [8, text.index(", and"), text.index(";")]
+    # A text of one statement has none to end.
+    assert statement_ends("Roaming is not included") == []
 
 
 @settings(max_examples=300, deadline=None)

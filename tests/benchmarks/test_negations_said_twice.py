@@ -1,0 +1,42 @@
+"""The negations-said-twice probe: its cases are what it says, and the shipped detector
+reads a negation said in two statements as negating."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.negations_said_twice import PAGES, negations_said_twice_cases
+from benchmarks.probes import probe_grader
+from grounding_sidecar.detection import ClaimPolicy
+from grounding_sidecar.detection.text.negation import cues
+from grounding_sidecar.evaluation.agreement import grade_labelled
+
+
+def test_each_page_negates_twice_and_has_two_restatements_and_two_flips() -> None:
+    studied = negations_said_twice_cases("studied")
+    held_out = negations_said_twice_cases("held out")
+    assert len(studied) == len(held_out) == 2 * len(PAGES)
+    for page in PAGES:
+        assert len(cues(page.text)) >= 2, page.name
+        assert not any(cues(flip) for flip in page.flips), page.name
+        assert len(page.restatements) == len(page.flips) == 2
+    labels = [case.claims[0].verdict.value for case in studied[:4]]
+    assert labels == ["supported", "supported", "contradictory", "contradictory"]
+
+
+@pytest.mark.parametrize("embedder", ["hash", pytest.param("minilm", marks=pytest.mark.minilm)])
+def test_the_shipped_detector_fails_most_flips_and_passes_most_restatements(
+    embedder: str,
+) -> None:
+    """Counted as one double negative, "No pets. The hotel doesn't allow pets" let "The
+    hotel allows pets" pass (docs/benchmarks.md)."""
+    grader = probe_grader(embedder)
+    caught = passed = 0
+    for case in [*negations_said_twice_cases("studied"), *negations_said_twice_cases("held out")]:
+        verdict = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value
+        if case.claims[0].verdict.value == "supported":
+            passed += verdict == "pass"
+        else:
+            caught += verdict == "fail"
+    assert caught >= 21, caught
+    assert passed >= 20, passed
