@@ -31,7 +31,7 @@ from grounding_sidecar.detection.judging.forms import WordForms, words_in
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
 from grounding_sidecar.detection.judging.periods import changed_period
-from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
+from grounding_sidecar.detection.judging.polarity import Flip, negation_flip, restates_negation
 from grounding_sidecar.detection.judging.prices import free_called_paid, priced_as_free
 from grounding_sidecar.detection.judging.rewordings import reworded_flip
 from grounding_sidecar.detection.judging.slots import (
@@ -266,7 +266,9 @@ _NAME_KINDS = {
 }
 
 
-def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contrast | None:
+def find_contrast(
+    claim: str, best_passage: str, corpus: SourceCorpus, premise: str | None = None
+) -> Contrast | None:
     """Why the claim may say the opposite of its best passage, in words, or None.
 
     Both need a word of the claim that no source uses (a claim made only of the
@@ -298,6 +300,14 @@ def find_contrast(claim: str, best_passage: str, corpus: SourceCorpus) -> Contra
         new_words = [word for word in new_words if word not in turned]
     dropped = theirs.dropped_by(mine) if new_words else []
     found = table.first_pair(new_words, dropped) if dropped else None
+    if (
+        found is not None
+        and table.opposite(*found)
+        and restates_negation(found, claim, premise or best_passage)
+    ):
+        # The claim's opposite restates the passage's negation ("closed" for "not open").
+        dropped = [word for word in dropped if word != found[1]]
+        found = table.first_pair(new_words, dropped) if dropped else None
     if found is not None and not states_the_end(claim, found, best_passage, table):
         pairing = Pairing.OPPOSITES if table.opposite(*found) else Pairing.PAIRED
         return Contrast(*found, pairing)

@@ -28,6 +28,7 @@ from grounding_sidecar.detection.judging.consistency import (
 from grounding_sidecar.detection.judging.evidence import ClaimEvidence
 from grounding_sidecar.detection.judging.features import TOP_K
 from grounding_sidecar.detection.judging.judgement import Judgement
+from grounding_sidecar.detection.text.passages import with_neighbours
 
 _Found = TypeVar("_Found")
 
@@ -219,7 +220,14 @@ def _named_contrast(evidence: ClaimEvidence, cosine_threshold: float) -> Contras
     if evidence.cosine < cosine_threshold - CONTRADICTION_MARGIN:
         return None
     return once(
-        evidence, "contrast", lambda: find_contrast(evidence.claim, best.text, evidence.corpus)
+        evidence,
+        "contrast",
+        lambda: find_contrast(
+            evidence.claim,
+            best.text,
+            evidence.corpus,
+            with_neighbours(evidence.passages, evidence.best_index),
+        ),
     )
 
 

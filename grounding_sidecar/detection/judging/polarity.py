@@ -35,7 +35,7 @@ from functools import cached_property, lru_cache
 
 from grounding_sidecar.detection.judging.prices import calls_free
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.clauses import statement_ends
+from grounding_sidecar.detection.text.clauses import rough_clauses, statement_ends
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.implied_negations import implied_negations
 from grounding_sidecar.detection.text.negation import (
@@ -81,6 +81,37 @@ def negation_flip(claim: str, passage: str) -> Flip | None:
     if flip is None or _flip(claim, passage, _every_cue, implied) is None:
         return None
     return flip
+
+
+def restates_negation(opposites: tuple[str, str], claim: str, passage: str) -> bool:
+    """Whether a claim's word, the opposite of one the passage writes (`opposites`: the
+    claim's word, the passage's), restates the passage's negation of that word: the
+    claim does not negate its own word, and the passage negates its word in the clause
+    the claim speaks of ("The library is closed on Sundays" against "The library is
+    open on weekdays. It is not open on Sundays"), where against a clause that states
+    the word plainly the opposite flips it ("closed on weekdays").  The claim speaks
+    of the clause whose other words it uses the largest share of (a pronoun's clause
+    names its subject in another); a tie leaves the word stated plainly."""
+    mine, theirs = (_comparable_word(words.stem(word)) for word in opposites)
+    if any(mine in _comparable(cue.negated) for cue in cues(claim)):
+        return False  # "without decreasing" against "without increasing"
+    negating = [
+        cue for cue in cues(passage) if not cue.narrow and theirs in _comparable(cue.negated)
+    ]
+    if not negating:
+        return False
+    claim_words = _comparable(words.content_words(claim))
+    negated = max(_share_used(_comparable(cue.clause), claim_words) for cue in negating)
+    plain = [
+        _share_used(clause_words - {theirs}, claim_words)
+        for clause in rough_clauses(passage)
+        if theirs in (clause_words := _comparable(words.content_words(clause))) and not cues(clause)
+    ]
+    return negated > max(plain, default=0.0)
+
+
+def _share_used(clause: set[str], claim_words: set[str]) -> float:
+    return len(clause & claim_words) / len(clause) if clause else 0.0
 
 
 def _forbids(text: str, other: str) -> bool:

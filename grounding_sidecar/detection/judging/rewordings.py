@@ -17,6 +17,7 @@ from grounding_sidecar.detection.judging.comparisons import reversed_bound, reve
 from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.framed import opposite_in_frame
 from grounding_sidecar.detection.judging.obligations import changed_obligation
+from grounding_sidecar.detection.judging.polarity import restates_negation
 from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route
 from grounding_sidecar.detection.judging.span_ends import turned_span
 from grounding_sidecar.detection.judging.universals import widened_to_all
@@ -28,7 +29,7 @@ _Rule = Callable[[str, str], str | None]
 def reworded_flip(claim: str, passages: Sequence[str]) -> str | None:
     """Why `claim` says the opposite of one of `passages` in other words, or None: the
     first rule that reads a flip against any passage, in `_RULES`' order."""
-    for rule in _RULES:
+    for rule in (_opposite_in_frame(passages), *_RULES):
         for passage in passages:
             found = rule(claim, passage)
             if found is not None:
@@ -42,6 +43,22 @@ def _words_against(rule: Callable[[str, str], tuple[str, str] | None]) -> _Rule:
     def read(claim: str, passage: str) -> str | None:
         found = rule(claim, passage)
         return None if found is None else f"'{found[0]}' where the sources say '{found[1]}'"
+
+    return read
+
+
+def _opposite_in_frame(passages: Sequence[str]) -> _Rule:
+    """An opposite in a copied frame (framed.py), unless the claim's word restates a
+    negation the passages state together where the claim speaks ("The museum is closed
+    on Mondays" against "The museum is open from 10 AM to 6 PM" beside "It isn't open
+    on Mondays": polarity.restates_negation)."""
+    together = " ".join(passages)
+
+    def read(claim: str, passage: str) -> str | None:
+        found = opposite_in_frame(claim, passage)
+        if found is None or restates_negation(found, claim, together):
+            return None
+        return f"'{found[0]}' where the sources say '{found[1]}'"
 
     return read
 
@@ -70,8 +87,8 @@ def _comparison(claim: str, passage: str) -> str | None:
     )
 
 
+# After an opposite in a copied frame, which reads the passages together too.
 _RULES: tuple[_Rule, ...] = (
-    _words_against(opposite_in_frame),
     _words_against(reversed_bound),
     _words_against(taken_in),
     _words_against(changed_obligation),

@@ -28,9 +28,12 @@ STARTING = frozenset({"open", "start", "begin"})
 # "through Friday", "9 AM-5 PM".
 _SPAN_END = re.compile(r"(?:\b(?:to|until|till|through|thru)\s+|[-–]\s*)$", re.IGNORECASE)
 _SPAN_END_REACH = 10  # characters read before a value for them
-# What the passage writes right before a span's start: "from 8 AM", "opens at 8 AM".
+# What the passage writes right before a span's start: "from 8 AM", "opens at 8 AM";
+# never a negated one ("isn't open on Mondays" states no start, and "closed on
+# Mondays" restates it).
 _SPAN_START = re.compile(
-    r"\b(?:from|(?:open|start|begin)(?:s|ed|ing)?\s+(?:at|on)|began\s+(?:at|on))\s+$",
+    r"\b(?:from|(?<!not\s)(?<!n't\s)(?<!never\s)(?:open|start|begin)(?:s|ed|ing)?\s+(?:at|on)"
+    r"|began\s+(?:at|on))\s+$",
     re.IGNORECASE,
 )
 _SPAN_START_REACH = 16

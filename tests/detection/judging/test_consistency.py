@@ -110,6 +110,22 @@ def test_a_negated_word_still_stands_against_one_the_passage_negates_too() -> No
     )
 
 
+def test_an_opposite_restating_a_negation_the_premise_states_is_no_contrast() -> None:
+    """The verifier reads the best passage with its neighbours: where a neighbour
+    negates the passage's word in the clause the claim speaks of, the claim's opposite
+    restates that negation; where no neighbour does, it stands against the word."""
+    best = "The museum opens at 10 AM."
+    premise = f"{best} It is not open on Mondays."
+    claim = "The museum is closed on Mondays."
+    corpus = SourceCorpus([premise])
+    assert find_contrast(claim, best, corpus, premise) is None
+    assert find_contrast(claim, best, corpus) == Contrast("closed", "opens", Pairing.OPPOSITES)
+    at_ten = "The museum is closed at 10 AM."
+    assert find_contrast(at_ten, best, corpus, premise) == Contrast(
+        "closed", "opens", Pairing.OPPOSITES
+    )
+
+
 def test_a_paraphrase_names_no_contrast() -> None:
     assert _find("During the renovation, the hospital's east entrance remains accessible.") is None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
+from grounding_sidecar.detection.judging.polarity import Flip, negation_flip, restates_negation
 
 GUESTS = "Guest accounts are not counted toward your seat total."
 WARRANTY = (
@@ -384,3 +384,19 @@ def test_a_thing_off_restates_a_negation_and_makes_no_flip_of_its_own() -> None:
     assert negation_flip("By default, version 4.2 does not retry.", passage) is None
     assert negation_flip("Retries are not off by default.", passage) is not None
     assert negation_flip("Retries are on by default.", "Retries are off by default.") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "restates"),
+    [
+        ("The library is closed on Sundays.", True),  # the negated clause's words
+        ("The library is closed on weekdays.", False),  # the plain clause's
+        ("The library is closed.", False),  # a tie: the word stated plainly
+        ("The library is never closed on Sundays.", False),  # negates its own word
+    ],
+)
+def test_an_opposite_restates_a_negation_in_the_clause_the_claim_speaks_of(
+    claim: str, restates: bool
+) -> None:
+    passage = "The library is open on weekdays. It is not open on Sundays."
+    assert restates_negation(("closed", "open"), claim, passage) is restates

@@ -44,3 +44,11 @@ def test_a_change_turned_around_names_the_passages_change() -> None:
     assert reworded_flip("A typo increased the connection pool to 200 connections.", [pool]) == (
         "'to 200' where the sources say 'from 200 to 20'"
     )
+
+
+def test_an_opposite_in_a_frame_restating_a_negation_beside_it_has_no_flip() -> None:
+    hours = "The museum is open from 10 AM to 6 PM, Tuesday to Sunday."
+    mondays = "It isn't open on Mondays."
+    claim = "The museum is closed on Mondays."
+    assert reworded_flip(claim, [hours, mondays]) is None
+    assert reworded_flip(claim, [hours]) == "'closed' where the sources say 'open'"

@@ -91,6 +91,9 @@ def test_a_value_put_at_the_other_end_of_a_span_is_turned(
         # A value the passage writes at no span's end.
         ("The pharmacy opens at 9 AM.", "The pharmacy opened at 9 AM on its first day."),
         ("The pharmacy opens in the morning.", PHARMACY),  # no value
+        # A negated start is no start: closing restates it.
+        ("The museum is closed on Mondays.", "The museum isn't open on Mondays."),
+        ("The museum is closed on Mondays.", "It is never open on Mondays."),
     ],
 )
 def test_a_value_at_its_own_end_or_at_none_is_not_turned(claim: str, passage: str) -> None:
