@@ -51,11 +51,22 @@ def rough_sentences(text: str) -> list[str]:
 STATEMENT_END = re.compile(r"[.!?;](?:\s|$)")
 
 
-# Where a sentence joins a statement of its own to another: a semicolon, or a comma
+# Where a sentence joins a statement of its own to another: a semicolon, a comma
 # before "and" or "but" ("We do not refund sale items, and they cannot be exchanged
-# for store credit").  Parity (judging/polarity.py) and the denials of other passages
+# for store credit"), or an "and" or "or" that a negation follows, at most a pronoun
+# or an auxiliary between them ("does not allow pets and does not permit smoking": two
+# negations side by side, no double negative; "cats and dogs are not allowed" joins
+# two subjects).  Parity (judging/polarity.py) and the denials of other passages
 # (judging/denied.py) read a negation in its statement.
-STATEMENT_JOIN = re.compile(r";|,\s+(?:and|but)\b")
+_BETWEEN = (
+    "it|they|we|you|he|she|i|does|do|did|is|are|was|were|will|would|can|could|should|"
+    "may|might|must|has|have|had"
+)
+STATEMENT_JOIN = re.compile(
+    r";|,\s+(?:and|but)\b"
+    rf"|\b(?:and|or)\b(?=(?:\s+(?:{_BETWEEN}))?\s+(?:not|never|no|cannot|\w+n't)\b)",
+    re.IGNORECASE,
+)
 
 
 def statement_ends(text: str) -> list[int]:

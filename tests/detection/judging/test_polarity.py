@@ -82,6 +82,12 @@ def test_a_negation_in_a_statement_joined_by_and_is_no_double_negative() -> None
     assert negation_flip("Sale items cannot be exchanged for store credit.", passage) is None
 
 
+def test_two_negations_joined_by_and_are_no_double_negative() -> None:
+    passage = "The hotel does not allow pets and does not permit smoking in the rooms."
+    assert negation_flip("The hotel permits smoking in the rooms.", passage)
+    assert negation_flip("The hotel does not permit smoking in the rooms.", passage) is None
+
+
 def test_a_double_negative_in_one_sentence_still_cancels_beside_another_sentence() -> None:
     passage = "Flood damage is not covered unless you add the flood extension. Fire is covered."
     claim = "Flood damage is covered with the flood extension."

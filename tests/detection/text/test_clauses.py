@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grounding_sidecar.detection.text.clauses import (
+    STATEMENT_JOIN,
     clause_around,
     rough_clauses,
     rough_sentences,
@@ -61,6 +63,31 @@ def test_a_statement_ends_with_its_sentence_or_where_another_is_joined_to_it() -
     assert ends == [8, text.index(", and"), text.index(";")]
     # A text of one statement has none to end.
     assert statement_ends("Roaming is not included") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "statements"),
+    [
+        (
+            "The hotel does not allow pets and does not permit smoking.",
+            ["The hotel does not allow pets ", " does not permit smoking."],
+        ),
+        ("No pets and no smoking.", ["No pets ", " no smoking."]),
+        (
+            "It is not covered and you cannot claim it.",
+            ["It is not covered ", " you cannot claim it."],
+        ),
+        # Two subjects of one negation, and one negation with its condition, are one
+        # statement each.
+        ("Cats and dogs are not allowed.", ["Cats and dogs are not allowed."]),
+        ("Pets are not allowed, unless they are assistance dogs.", None),
+        ("It cannot be refunded or exchanged.", None),
+    ],
+)
+def test_an_and_that_a_negation_follows_joins_a_statement(
+    text: str, statements: list[str] | None
+) -> None:
+    assert STATEMENT_JOIN.split(text) == (statements or [text])
 
 
 @settings(max_examples=300, deadline=None)
