@@ -172,9 +172,11 @@ def _flip(
     reworded = [cue for cue in mine if cue.negated and _negates_none_of(cue, passage_words)]
     claim_implied, passage_implied = implied
     claim_count = _negations(mine) + claim_implied
-    passage_count = (
-        _statement_negations(counted, passage) + min(len(reworded), len(aside)) + passage_implied
-    )
+    # A claim that negates once at most states one thing, which each of the passage's
+    # statements states or negates; a claim's several negations pair with the
+    # passage's, counted together.
+    said = _statement_negations(counted, passage) if claim_count <= 1 else _negations(counted)
+    passage_count = said + min(len(reworded), len(aside)) + passage_implied
     if claim_count % 2 == passage_count % 2:
         return None
     if not mine and not theirs and claim_implied + passage_implied == 1:
@@ -202,7 +204,10 @@ def _statement_negations(found: Sequence[Cue], passage: str) -> int:
     negates an odd number of times (or every one an even number), the passage negates
     as its first such statement does.  "No pets. The hotel doesn't allow pets" says
     "no" twice, and negates "The hotel allows pets".  Statements that disagree count
-    together (`_negations`)."""
+    together (`_negations`).  Read only against a claim that negates once at most: a
+    claim that negates two things ("She does not respond to visitors, her eyes do not
+    follow a person") pairs its two with the passage's two statements ("she does not
+    respond to visitors, and her eyes do not follow a person"), counted together."""
     ends = statement_ends(passage) if len(found) > 1 else []
     if not ends:
         return _negations(found)

@@ -82,6 +82,12 @@ def test_a_negation_in_a_statement_joined_by_and_is_no_double_negative() -> None
     assert negation_flip("Sale items cannot be exchanged for store credit.", passage) is None
 
 
+def test_a_claim_negating_two_things_pairs_with_the_passages_two_statements() -> None:
+    passage = "The patient does not speak, and her eyes do not follow a person in the room."
+    claim = "The patient does not speak, her eyes do not follow a person in the room."
+    assert negation_flip(claim, passage) is None
+
+
 def test_two_negations_joined_by_and_are_no_double_negative() -> None:
     passage = "The hotel does not allow pets and does not permit smoking in the rooms."
     assert negation_flip("The hotel permits smoking in the rooms.", passage)
