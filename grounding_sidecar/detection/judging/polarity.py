@@ -129,7 +129,17 @@ def _forbids(text: str, other: str) -> bool:
 
 
 def _cues(text: str, other_words: set[str]) -> tuple[Cue, ...]:
-    return cues(text)
+    return _stated(cues(text))
+
+
+def _stated(found: Sequence[Cue]) -> tuple[Cue, ...]:
+    """The cues of a text, `found`, that count: none where an "if" supposes every one
+    of them, since the text then states no negation ("Medications should be stored in
+    a cool, dry place" against "if medications aren't stored properly they may not
+    work"; `Cue.supposed`).  Beside a stated one, a supposed cue counts as any other
+    ("If you are not a member, you cannot book" flips "Visitors who are not members
+    can book")."""
+    return () if all(cue.supposed for cue in found) else tuple(found)
 
 
 def _every_cue(text: str, other_words: set[str]) -> tuple[Cue, ...]:
@@ -138,7 +148,7 @@ def _every_cue(text: str, other_words: set[str]) -> tuple[Cue, ...]:
     "You need the flood extension", not against "Children under 12 can safely take this
     product" ("should not take it unless directed by a doctor")."""
     spoken_of = tuple(c for c in conditions(text) if not _negates_none_of(c, other_words))
-    return (*cues(text), *denials(text), *spoken_of)
+    return _stated((*cues(text), *denials(text), *spoken_of))
 
 
 def _flip(
@@ -184,7 +194,13 @@ def _flip(
     if claim_count == 0 and any(cue.negated for cue in counted):
         return Flip.PLAIN
     if not theirs and claim_count == 1 and len(mine) == 1 and mine[0].negated:
-        return Flip.COUNTED if _negates_none_of(mine[0], passage_words) else Flip.PLAIN
+        if not _negates_none_of(mine[0], passage_words):
+            return Flip.PLAIN
+        # Words the passage never uses, negated: a flip only where the passage speaks
+        # of the cue's clause ("Paid leave is not available to contractors" against
+        # "Contractors get paid leave"); else the passage says nothing of it ("... with
+        # two exits so the cat doesn't feel cornered").
+        return Flip.COUNTED if _shared(mine[0], passage_words) else None
     return Flip.COUNTED
 
 

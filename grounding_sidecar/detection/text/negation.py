@@ -138,6 +138,8 @@ _NEGATED_ANY = re.compile(rf"(?:{_NEGATIONS.pattern})[^.;:!?,]*?\bany\b")
 # "unless" negates a condition: "not covered unless you add the extension" says
 # "covered if you add it".  Read by the consistency rule alone, as the denials are.
 _CONDITIONS = re.compile(r"\bunless\b")
+# What makes a clause's negation supposed rather than stated (`Cue.supposed`).
+_SUPPOSING = re.compile(r"\bif\b")
 # Cues that negate one word only, and only where the other text uses it (`Cue.narrow`):
 # before a comparative and "than" a cue sets a limit ("no more than 23 kg", "not later
 # than Friday") and negates the comparative, not the number after it; a "no" before a
@@ -169,13 +171,17 @@ class Cue:
     only where the other text uses that word (`_NARROW`: "no more than", `negated`
     then holding the comparative alone as written; "at no cost", holding "cost"); and
     the first negated word as written, lower case (`written`: "required", whose stem
-    "requir" no word list knows); and where the cue starts in its text (`at`: which
+    "requir" no word list knows); whether an "if" before it in its clause makes it
+    supposed (`supposed`); and where the cue starts in its text (`at`: which
     sentence holds it, for parity), no part of what it reads."""
 
     negated: tuple[str, ...]
     clause: frozenset[str]
     narrow: bool = False
     written: str = ""  # the first negated word as written, lower case ("required")
+    # Whether an "if" opens the cue's clause before it: the negation is supposed, not
+    # stated ("if medications aren't stored properly they may not work").
+    supposed: bool = False
     at: int = field(default=0, compare=False)
 
 
@@ -282,6 +288,7 @@ def _read_cues(
                 frozenset(clause - set(negated)),
                 narrow is not None,
                 written,
+                supposed=_SUPPOSING.search(lowered, opens, match.start()) is not None,
                 at=match.start(),
             )
         )

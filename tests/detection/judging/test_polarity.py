@@ -412,3 +412,23 @@ def test_an_opposite_restates_a_negation_in_the_clause_the_claim_speaks_of(
 ) -> None:
     passage = "The library is open on weekdays. It is not open on Sundays."
     assert restates_negation(("closed", "open"), claim, passage) is restates
+
+
+def test_a_text_whose_every_negation_is_supposed_negates_nothing() -> None:
+    passage = "If medicines aren't stored properly they may not work as promised."
+    assert negation_flip("Medicines should be stored in a cool, dry place.", passage) is None
+    # Beside a stated negation a supposed one counts.
+    booking = "If you are not a member, you cannot book a table."
+    assert negation_flip("Visitors who are not members can book a table.", booking)
+    assert negation_flip("Members can book a table.", booking) is None
+
+
+def test_a_claims_negation_of_words_its_passage_never_uses_needs_the_passage_to_speak_of_it() -> (
+    None
+):
+    assert negation_flip(
+        "Paid leave is not available to contractors.", "Contractors get paid leave."
+    )
+    passage = "Doctors use the blood test to diagnose diabetes."
+    claim = "The blood test does not require fasting and can be taken at any time of day."
+    assert negation_flip(claim, passage) is None

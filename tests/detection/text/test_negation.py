@@ -136,6 +136,15 @@ def test_a_cue_knows_the_other_words_of_its_clause() -> None:
     assert cue.negated == ("hdmi",) and cue.clause == frozenset({"port"})
 
 
+def test_a_cue_after_an_if_in_its_clause_is_supposed() -> None:
+    stored, works = cues("But if medications aren't stored properly they may not work.")
+    assert stored.supposed and works.supposed
+    member, booking = cues("If you are not a member, you cannot book a table.")
+    assert member.supposed and not booking.supposed
+    (broken,) = cues("Do not use the kit if the seal is broken.")
+    assert not broken.supposed
+
+
 def test_a_cue_before_a_comparative_sets_a_limit() -> None:
     (cue,) = cues("Bags must weigh no more than 23 kg.")
     assert cue.narrow and cue.negated == ("more",)
