@@ -194,13 +194,7 @@ def _flip(
     if claim_count == 0 and any(cue.negated for cue in counted):
         return Flip.PLAIN
     if not theirs and claim_count == 1 and len(mine) == 1 and mine[0].negated:
-        if not _negates_none_of(mine[0], passage_words):
-            return Flip.PLAIN
-        # Words the passage never uses, negated: a flip only where the passage speaks
-        # of the cue's clause ("Paid leave is not available to contractors" against
-        # "Contractors get paid leave"); else the passage says nothing of it ("... with
-        # two exits so the cat doesn't feel cornered").
-        return Flip.COUNTED if _shared(mine[0], passage_words) else None
+        return Flip.COUNTED if _negates_none_of(mine[0], passage_words) else Flip.PLAIN
     return Flip.COUNTED
 
 

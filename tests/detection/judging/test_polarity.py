@@ -421,14 +421,3 @@ def test_a_text_whose_every_negation_is_supposed_negates_nothing() -> None:
     booking = "If you are not a member, you cannot book a table."
     assert negation_flip("Visitors who are not members can book a table.", booking)
     assert negation_flip("Members can book a table.", booking) is None
-
-
-def test_a_claims_negation_of_words_its_passage_never_uses_needs_the_passage_to_speak_of_it() -> (
-    None
-):
-    assert negation_flip(
-        "Paid leave is not available to contractors.", "Contractors get paid leave."
-    )
-    passage = "Doctors use the blood test to diagnose diabetes."
-    claim = "The blood test does not require fasting and can be taken at any time of day."
-    assert negation_flip(claim, passage) is None
