@@ -51,30 +51,35 @@ def rough_sentences(text: str) -> list[str]:
 STATEMENT_END = re.compile(r"[.!?;](?:\s|$)")
 
 
-# Where a sentence joins a statement of its own to another: a semicolon, a comma
-# before "and" or "but" ("We do not refund sale items, and they cannot be exchanged
-# for store credit"), or an "and" or "or" that a negation follows, at most a pronoun
-# or an auxiliary between them ("does not allow pets and does not permit smoking": two
-# negations side by side, no double negative; "cats and dogs are not allowed" joins
-# two subjects).  Parity (judging/polarity.py) and the denials of other passages
-# (judging/denied.py) read a negation in its statement.
-_BETWEEN = (
-    "it|they|we|you|he|she|i|does|do|did|is|are|was|were|will|would|can|could|should|"
-    "may|might|must|has|have|had"
-)
+# Where a sentence joins a clause with a subject of its own to another: a semicolon,
+# or a comma before "and" or "but" that no verb follows ("We do not refund sale items,
+# and they cannot be exchanged for store credit"; ", and cannot be renewed" shares
+# the subject before it).  The denials of other passages (judging/denied.py) read
+# each such clause on its own.
+_AUXILIARIES = "does|do|did|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had"
+_NEGATING = r"(?:not|never|no|cannot|\w+n't)"
 STATEMENT_JOIN = re.compile(
-    r";|,\s+(?:and|but)\b"
-    rf"|\b(?:and|or)\b(?=(?:\s+(?:{_BETWEEN}))?\s+(?:not|never|no|cannot|\w+n't)\b)",
+    rf";|,\s+(?:and|but)\b(?!\s+(?:{_AUXILIARIES}|{_NEGATING})\b)", re.IGNORECASE
+)
+# An "and" or "or" that a negation follows, at most a pronoun or an auxiliary between
+# them: a second negation side by side with the first, no double negative ("does not
+# allow pets and does not permit smoking", "is lent for a week and cannot be
+# renewed"; "cats and dogs are not allowed" joins two subjects).  Parity
+# (judging/polarity.py) reads it as the end of a statement.
+_NEGATION_JOIN = re.compile(
+    rf"(?:,\s+)?\b(?:and|or)\b(?=(?:\s+(?:it|they|we|you|he|she|i|{_AUXILIARIES}))?\s+{_NEGATING}\b)",
     re.IGNORECASE,
 )
 
 
 def statement_ends(text: str) -> list[int]:
-    """Where each statement of `text` but its last ends, in order: after each rough
-    sentence (`SENTENCE_END`) and at each `STATEMENT_JOIN`."""
+    """Where each statement of `text` but its last ends, for parity, in order: after
+    each rough sentence (`SENTENCE_END`), at each `STATEMENT_JOIN` and each
+    `_NEGATION_JOIN`."""
     ends = [found.start() for found in SENTENCE_END.finditer(text)]
     ends += [found.start() for found in STATEMENT_JOIN.finditer(text)]
-    return sorted(ends)
+    ends += [found.start() for found in _NEGATION_JOIN.finditer(text)]
+    return sorted(set(ends))
 
 
 # Where a fact of a sentence ends and another begins, for `rough_clauses`.

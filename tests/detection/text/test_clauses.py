@@ -3,6 +3,7 @@ there is none."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -65,17 +66,23 @@ def test_a_statement_ends_with_its_sentence_or_where_another_is_joined_to_it() -
     assert statement_ends("Roaming is not included") == []
 
 
+def _statements(text: str) -> list[str]:
+    """`text` cut where `statement_ends` ends each statement."""
+    cuts = [0, *statement_ends(text), len(text)]
+    return [text[start:end] for start, end in itertools.pairwise(cuts)]
+
+
 @pytest.mark.parametrize(
     ("text", "statements"),
     [
         (
             "The hotel does not allow pets and does not permit smoking.",
-            ["The hotel does not allow pets ", " does not permit smoking."],
+            ["The hotel does not allow pets ", "and does not permit smoking."],
         ),
-        ("No pets and no smoking.", ["No pets ", " no smoking."]),
+        ("No pets and no smoking.", ["No pets ", "and no smoking."]),
         (
-            "It is not covered and you cannot claim it.",
-            ["It is not covered ", " you cannot claim it."],
+            "DVDs are lent for a week, and cannot be renewed.",
+            ["DVDs are lent for a week", ", and cannot be renewed."],
         ),
         # Two subjects of one negation, and one negation with its condition, are one
         # statement each.
@@ -84,10 +91,22 @@ def test_a_statement_ends_with_its_sentence_or_where_another_is_joined_to_it() -
         ("It cannot be refunded or exchanged.", None),
     ],
 )
-def test_an_and_that_a_negation_follows_joins_a_statement(
+def test_an_and_that_a_negation_follows_ends_a_statement_for_parity(
     text: str, statements: list[str] | None
 ) -> None:
-    assert STATEMENT_JOIN.split(text) == (statements or [text])
+    assert _statements(text) == (statements or [text])
+
+
+def test_a_joined_clause_with_a_subject_of_its_own_is_read_alone() -> None:
+    text = "We do not refund sale items, and they cannot be exchanged; ask in store."
+    assert STATEMENT_JOIN.split(text) == [
+        "We do not refund sale items",
+        " they cannot be exchanged",
+        " ask in store.",
+    ]
+    # Without a subject of its own the clause shares the one before it.
+    shared = "DVDs are lent for a week, and cannot be renewed."
+    assert STATEMENT_JOIN.split(shared) == [shared]
 
 
 @settings(max_examples=300, deadline=None)
