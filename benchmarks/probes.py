@@ -60,6 +60,22 @@ class Tally:
             self.restatements += 1
             self.passed += not failed
 
+    def include(self, other: Tally) -> None:
+        self.swaps += other.swaps
+        self.caught += other.caught
+        self.restatements += other.restatements
+        self.passed += other.passed
+
+
+def tally_of(grader: Grader, cases: Iterable[LabelledCase]) -> Tally:
+    """The swaps among `cases` that the grader fails and the restatements it passes."""
+    tally = Tally()
+    for case in cases:
+        swap = case.claims[0].verdict.value != "supported"
+        failed = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value == "fail"
+        tally.add(swap, failed)
+    return tally
+
 
 def probe_grader(embedder: str) -> Grader:
     """The shipped default for `embedder`, with the verifier on."""
@@ -79,12 +95,8 @@ def print_probe(
     print("|---|---|---|")
     total = Tally()
     for name, cases in groups:
-        tally = Tally()
-        for case in cases:
-            swap = case.claims[0].verdict.value != "supported"
-            failed = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value == "fail"
-            tally.add(swap, failed)
-            total.add(swap, failed)
+        tally = tally_of(grader, cases)
+        total.include(tally)
         print(
             f"| {name} | {tally.caught} of {tally.swaps} | {tally.passed} of {tally.restatements} |"
         )

@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.negations_said_twice import PAGES, negations_said_twice_cases
-from benchmarks.probes import probe_grader
-from grounding_sidecar.detection import ClaimPolicy
+from benchmarks.probes import probe_grader, tally_of
 from grounding_sidecar.detection.text.negation import cues
-from grounding_sidecar.evaluation.agreement import grade_labelled
 
 
 def test_each_page_negates_twice_and_has_two_restatements_and_two_flips() -> None:
@@ -30,13 +28,9 @@ def test_the_shipped_detector_fails_most_flips_and_passes_most_restatements(
 ) -> None:
     """Counted as one double negative, "No pets. The hotel doesn't allow pets" let "The
     hotel allows pets" pass (docs/benchmarks.md)."""
-    grader = probe_grader(embedder)
-    caught = passed = 0
-    for case in [*negations_said_twice_cases("studied"), *negations_said_twice_cases("held out")]:
-        verdict = grade_labelled(grader, case, ClaimPolicy.STRICT).verdict.value
-        if case.claims[0].verdict.value == "supported":
-            passed += verdict == "pass"
-        else:
-            caught += verdict == "fail"
-    assert caught >= 21, caught
-    assert passed >= 20, passed
+    tally = tally_of(
+        probe_grader(embedder),
+        [*negations_said_twice_cases("studied"), *negations_said_twice_cases("held out")],
+    )
+    assert tally.caught >= 21, tally
+    assert tally.passed >= 20, tally

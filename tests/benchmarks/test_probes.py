@@ -3,7 +3,16 @@ swaps caught and restatements passed apart."""
 
 from __future__ import annotations
 
-from benchmarks.probes import PARTS, Page, Tally, in_part, one_claim_case, part_at
+from benchmarks.probes import (
+    PARTS,
+    Page,
+    Tally,
+    in_part,
+    one_claim_case,
+    part_at,
+    probe_grader,
+    tally_of,
+)
 
 
 def test_a_one_claim_case_is_one_labelled_claim_over_the_whole_answer() -> None:
@@ -22,6 +31,25 @@ def test_the_tally_counts_swaps_and_restatements_apart() -> None:
     tally.add(swap=True, failed=False)
     tally.add(swap=False, failed=False)
     assert (tally.caught, tally.swaps, tally.passed, tally.restatements) == (1, 2, 1, 1)
+
+
+def test_a_tally_includes_another_field_by_field() -> None:
+    total, group = Tally(1, 1, 2, 1), Tally(2, 0, 1, 1)
+    total.include(group)
+    assert total == Tally(swaps=3, caught=1, restatements=3, passed=2)
+
+
+def test_a_tally_of_cases_counts_what_the_grader_fails_and_passes() -> None:
+    source = "Refunds are issued within 30 days of the return."
+    cases = [
+        one_claim_case(
+            "a", source, "Refunds are issued within 30 days of the return.", "supported"
+        ),
+        one_claim_case(
+            "b", source, "Refunds are issued within 90 days of the return.", "contradictory"
+        ),
+    ]
+    assert tally_of(probe_grader("hash"), cases) == Tally(1, 1, 1, 1)
 
 
 def test_the_groups_of_a_parted_probe_alternate_from_the_studied_part() -> None:
