@@ -6,7 +6,8 @@ another ("The VITAL-K trial tested whether daily vitamin K2 supplements slow ...
 cosine 0.68 against 0.47).
 
 The negation rule (polarity.py) reads the best passage only.  Here a statement (a
-sentence, or a part of one joined by a semicolon or ", and": `_statements`) of one of
+sentence, or a clause with a subject of its own that a semicolon, ", and" or ", but"
+joins to it: `_statements`) of one of
 the claim's TOP_K most similar passages counts when its negation is a plain flip of the
 claim (it negates a word the claim states with no negation at all), it speaks of the
 claim (at least half of its content words are the claim's) and it names nothing the

@@ -4,7 +4,10 @@ Counted by parity: the claim's cues (text/negation.py: "not", "never", "cannot",
 word negated by a prefix the passage uses without it; a limit such as "no later than"
 only where the passage uses its comparative; a denying verb such as "denied" and an
 "unless" only to take a flip away) against the passage's cues that speak of the
-claim, cues that negate the same words counting once (`_negations`).  A passage's
+claim, cues that negate the same words counting once (`_negations`), the passage's
+statement by statement against a claim that negates once at most
+(`_statement_negations`), and none of a text whose every cue an "if" supposes
+(`_stated`).  A passage's
 cue speaks of the claim when the word it negates is one of the claim's, unless the
 passage also states that word plainly in another clause and the claim shares no other
 word of the cue's clause ("The warranty covers manufacturing defects; accidental
