@@ -182,7 +182,11 @@ def _flip(
         for cue, speaking in zip(theirs, speaks, strict=True)
         if not speaking and _shared(cue, claim_words)
     ]
-    reworded = [cue for cue in mine if cue.negated and _negates_none_of(cue, passage_words)]
+    reworded = [
+        cue
+        for cue in mine
+        if cue.negated and (_negates_none_of(cue, passage_words) or _said_apart(cue, passage))
+    ]
     claim_implied, passage_implied = implied
     claim_count = _negations(mine) + claim_implied
     # A claim that negates once at most states one thing, which each of the passage's
@@ -208,6 +212,21 @@ def _negations(found: Sequence[Cue]) -> int:
     not a double negative, which negates something else ("not covered unless you add
     the extension")."""
     return len({cue.negated for cue in found})
+
+
+def _said_apart(cue: Cue, passage: str) -> bool:
+    """Whether a claim's cue negates a word the passage uses only in clauses that share
+    no other word with the cue's clause: the negation is then reworded as well ("flash
+    is not permitted in the galleries" against "Photography is welcome, but visitors
+    can't use a flash in the galleries", where "welcome" permits photography)."""
+    negated = _comparable(cue.negated)
+    clause = _comparable(cue.clause)
+    using = [
+        clause_words
+        for text in rough_clauses(passage)
+        if not negated.isdisjoint(clause_words := _comparable(words.content_words(text)))
+    ]
+    return bool(clause) and all(clause.isdisjoint(words_used) for words_used in using)
 
 
 def _statement_negations(found: Sequence[Cue], passage: str) -> int:

@@ -421,3 +421,12 @@ def test_a_text_whose_every_negation_is_supposed_negates_nothing() -> None:
     booking = "If you are not a member, you cannot book a table."
     assert negation_flip("Visitors who are not members can book a table.", booking)
     assert negation_flip("Members can book a table.", booking) is None
+
+
+def test_a_negation_of_a_word_the_passage_uses_only_in_another_clause_is_reworded() -> None:
+    passage = "Photography is welcome, but visitors can't use a flash in the galleries."
+    restated = "Visitors may take photos, but flash is not permitted in the galleries."
+    assert negation_flip(restated, passage) is None
+    # Where the passage uses the word in the clause the claim speaks of, it flips.
+    assert negation_flip("Photography is not permitted in the museum.", passage)
+    assert negation_flip("Visitors can use a flash in the galleries.", passage)
