@@ -62,12 +62,15 @@ STATEMENT_JOIN = re.compile(
     rf";|,\s+(?:and|but)\b(?!\s+(?:{_AUXILIARIES}|{_NEGATING})\b)", re.IGNORECASE
 )
 # An "and" or "or" that a negation follows, at most a pronoun or an auxiliary between
-# them: a second negation side by side with the first, no double negative ("does not
-# allow pets and does not permit smoking", "is lent for a week and cannot be
-# renewed"; "cats and dogs are not allowed" joins two subjects).  Parity
+# them, or a comma that one follows, at most an auxiliary between them: a second
+# negation side by side with the first, no double negative ("does not allow pets and
+# does not permit smoking", "does not allow pets, does not permit smoking", "is lent
+# for a week and cannot be renewed"; "cats and dogs are not allowed" joins two
+# subjects).  Parity
 # (judging/polarity.py) reads it as the end of a statement.
 _NEGATION_JOIN = re.compile(
-    rf"(?:,\s+)?\b(?:and|or)\b(?=(?:\s+(?:it|they|we|you|he|she|i|{_AUXILIARIES}))?\s+{_NEGATING}\b)",
+    rf"(?:,\s+)?\b(?:and|or)\b(?=(?:\s+(?:it|they|we|you|he|she|i|{_AUXILIARIES}))?\s+{_NEGATING}\b)"
+    rf"|,(?=\s+(?:(?:{_AUXILIARIES})\s+)?{_NEGATING}\b)",
     re.IGNORECASE,
 )
 

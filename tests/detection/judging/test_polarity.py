@@ -88,8 +88,9 @@ def test_a_claim_negating_two_things_pairs_with_the_passages_two_statements() ->
     assert negation_flip(claim, passage) is None
 
 
-def test_two_negations_joined_by_and_are_no_double_negative() -> None:
-    passage = "The hotel does not allow pets and does not permit smoking in the rooms."
+@pytest.mark.parametrize("joined", [" and", ","])
+def test_two_negations_side_by_side_are_no_double_negative(joined: str) -> None:
+    passage = f"The hotel does not allow pets{joined} does not permit smoking in the rooms."
     assert negation_flip("The hotel permits smoking in the rooms.", passage)
     assert negation_flip("The hotel does not permit smoking in the rooms.", passage) is None
 

@@ -81,6 +81,10 @@ def _statements(text: str) -> list[str]:
         ),
         ("No pets and no smoking.", ["No pets ", "and no smoking."]),
         (
+            "The hotel does not allow pets, does not permit smoking.",
+            ["The hotel does not allow pets", ", does not permit smoking."],
+        ),
+        (
             "DVDs are lent for a week, and cannot be renewed.",
             ["DVDs are lent for a week", ", and cannot be renewed."],
         ),
