@@ -179,12 +179,6 @@ class Grader:
         printed by `check`)."""
         return configuration.notes(self._models, self._language)
 
-    def language_note(self) -> str | None:
-        return configuration.language_note(self._models, self._language)
-
-    def calibration_note(self) -> str | None:
-        return configuration.calibration_note(self._models)
-
     @property
     def _short_answers_tag(self) -> str:
         return f"+{SHORT_ANSWERS_VERSION}" if self._settings.short_answers_with_question else ""

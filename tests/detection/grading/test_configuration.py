@@ -23,20 +23,25 @@ def test_detectors_say_which_detectors_grade() -> None:
     assert verified.endswith("language check (en)")
 
 
+def _notes_on(grader: Grader, opening: str) -> list[str]:
+    """The grader's notes that open with `opening`."""
+    return [note for note in grader.notes() if note.startswith(opening)]
+
+
 def test_the_grader_says_when_its_verifier_has_no_fitted_calibration() -> None:
     calibrated = GraderSettings(scorer=Scorer.CALIBRATED)
     own = Grader(HashEmbedder(), calibrated, verifier=MarkerVerifier())
-    note = own.calibration_note()
-    assert note is not None and MarkerVerifier.version_tag in note
-    assert Grader(HashEmbedder(), calibrated).calibration_note() is None
+    (note,) = _notes_on(own, "no calibration is fitted")
+    assert MarkerVerifier.version_tag in note
+    assert _notes_on(Grader(HashEmbedder(), calibrated), "no calibration") == []
     cosine = Grader(HashEmbedder(), GraderSettings(scorer=Scorer.COSINE), verifier=MarkerVerifier())
-    assert cosine.calibration_note() is None  # the cosine rule has no parameters to fit
+    assert _notes_on(cosine, "no calibration") == []  # the cosine rule has no parameters to fit
 
 
 def test_the_grader_says_when_it_checks_a_language_its_verifier_does_not_read() -> None:
     both = GraderSettings(languages=frozenset({"en", "fr"}))
-    note = Grader(HashEmbedder(), both, verifier=MarkerVerifier()).language_note()
-    assert note is not None and "languages fr are checked" in note
+    (note,) = _notes_on(Grader(HashEmbedder(), both, verifier=MarkerVerifier()), "languages")
+    assert "languages fr are checked" in note
     english = GraderSettings(languages=frozenset({"en"}))
-    assert Grader(HashEmbedder(), english, verifier=MarkerVerifier()).language_note() is None
-    assert Grader(HashEmbedder(), both).language_note() is None  # no verifier to ask
+    assert _notes_on(Grader(HashEmbedder(), english, verifier=MarkerVerifier()), "languages") == []
+    assert _notes_on(Grader(HashEmbedder(), both), "languages") == []  # no verifier to ask
