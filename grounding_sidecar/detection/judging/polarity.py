@@ -107,14 +107,24 @@ def restates_negation(opposites: tuple[str, str], claim: str, passage: str) -> b
     negated = max(_share_used(_comparable(cue.clause), claim_words) for cue in negating)
     plain = [
         _share_used(clause_words - {theirs}, claim_words)
-        for clause in rough_clauses(passage)
-        if theirs in (clause_words := _comparable(words.content_words(clause))) and not cues(clause)
+        for clause, clause_words in _clauses_read(passage)
+        if theirs in clause_words and not cues(clause)
     ]
     return negated > max(plain, default=0.0)
 
 
-def _share_used(clause: set[str], claim_words: set[str]) -> float:
+def _share_used(clause: frozenset[str] | set[str], claim_words: set[str]) -> float:
+    """The share of a clause's words the claim uses (0 for a clause of none)."""
     return len(clause & claim_words) / len(clause) if clause else 0.0
+
+
+def _clauses_read(passage: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each rough clause of `passage` (clauses.rough_clauses) with its comparable
+    content words (each clause's words are cached, `words.content_words`)."""
+    return tuple(
+        (clause, frozenset(_comparable(words.content_words(clause))))
+        for clause in rough_clauses(passage)
+    )
 
 
 def _forbids(text: str, other: str) -> bool:
@@ -182,18 +192,16 @@ def _flip(
         for cue, speaking in zip(theirs, speaks, strict=True)
         if not speaking and _shared(cue, claim_words)
     ]
-    reworded = [
-        cue
-        for cue in mine
-        if cue.negated and (_negates_none_of(cue, passage_words) or _said_apart(cue, passage))
-    ]
+    # A claim's reworded negation pairs off with a passage cue set aside: none to pair
+    # with, none to look for.
+    paired = min(len(_reworded(mine, passage, passage_words)), len(aside)) if aside else 0
     claim_implied, passage_implied = implied
     claim_count = _negations(mine) + claim_implied
     # A claim that negates once at most states one thing, which each of the passage's
     # statements states or negates; a claim's several negations pair with the
     # passage's, counted together.
     said = _statement_negations(counted, passage) if claim_count <= 1 else _negations(counted)
-    passage_count = said + min(len(reworded), len(aside)) + passage_implied
+    passage_count = said + paired + passage_implied
     if claim_count % 2 == passage_count % 2:
         return None
     if not mine and not theirs and claim_implied + passage_implied == 1:
@@ -214,6 +222,16 @@ def _negations(found: Sequence[Cue]) -> int:
     return len({cue.negated for cue in found})
 
 
+def _reworded(mine: Sequence[Cue], passage: str, passage_words: set[str]) -> list[Cue]:
+    """The claim's cues that negate in other words than the passage: a word it never
+    uses, or uses only in other clauses (`_said_apart`)."""
+    return [
+        cue
+        for cue in mine
+        if cue.negated and (_negates_none_of(cue, passage_words) or _said_apart(cue, passage))
+    ]
+
+
 def _said_apart(cue: Cue, passage: str) -> bool:
     """Whether a claim's cue negates a word the passage uses only in clauses that share
     no other word with the cue's clause: the negation is then reworded as well ("flash
@@ -221,12 +239,11 @@ def _said_apart(cue: Cue, passage: str) -> bool:
     can't use a flash in the galleries", where "welcome" permits photography)."""
     negated = _comparable(cue.negated)
     clause = _comparable(cue.clause)
-    using = [
-        clause_words
-        for text in rough_clauses(passage)
-        if not negated.isdisjoint(clause_words := _comparable(words.content_words(text)))
-    ]
-    return bool(clause) and all(clause.isdisjoint(words_used) for words_used in using)
+    return bool(clause) and all(
+        clause.isdisjoint(clause_words)
+        for _, clause_words in _clauses_read(passage)
+        if not negated.isdisjoint(clause_words)
+    )
 
 
 def _statement_negations(found: Sequence[Cue], passage: str) -> int:
@@ -363,8 +380,7 @@ class _PlainUses:
 
 def _shared(cue: Cue, claim_words: set[str]) -> bool:
     """Whether the claim uses at least PAIRED_CLAUSE_SHARE of the cue's clause."""
-    clause = _comparable(cue.clause)
-    return bool(clause) and len(clause & claim_words) >= PAIRED_CLAUSE_SHARE * len(clause)
+    return _share_used(_comparable(cue.clause), claim_words) >= PAIRED_CLAUSE_SHARE
 
 
 def _negates_none_of(cue: Cue, other_words: set[str]) -> bool:
