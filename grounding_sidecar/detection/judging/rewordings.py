@@ -52,15 +52,14 @@ def _opposite_in_frame(passages: Sequence[str]) -> _Rule:
     negation the passages state together where the claim speaks ("The museum is closed
     on Mondays" against "The museum is open from 10 AM to 6 PM" beside "It isn't open
     on Mondays": polarity.restates_negation)."""
-    together = " ".join(passages)
 
-    def read(claim: str, passage: str) -> str | None:
+    def unrestated(claim: str, passage: str) -> tuple[str, str] | None:
         found = opposite_in_frame(claim, passage)
-        if found is None or restates_negation(found, claim, together):
+        if found is None or restates_negation(found, claim, " ".join(passages)):
             return None
-        return f"'{found[0]}' where the sources say '{found[1]}'"
+        return found
 
-    return read
+    return _words_against(unrestated)
 
 
 def _roles(claim: str, passage: str) -> str | None:
