@@ -17,7 +17,7 @@ written, and the grader reports the answer as written (grader.py).  A space betw
 digit groups is read as a comma only where three digits follow it and no digit after
 them; a plain space between numbers stays a space ("1 200" may be two numbers).  A
 decimal comma ("€ 84,50", "3,5 km", "1.234,56") is read as a decimal point
-(`_DECIMAL_COMMA`): read as written, "€ 84,50" was 84, so "€84" passed against it
+(`_COMMA_DECIMAL_NUMBER`): read as written, "€ 84,50" was 84, so "€84" passed against it
 and "€84.50" was refused.
 
 A source is read plainer still (`plain_source`): its ligatures as their letters, its
@@ -65,7 +65,9 @@ _DIGIT_GROUP_SPACE = re.compile(rf"(?<=\d)[{_GROUP_SPACES}](?=\d{{3}}(?!\d))")
 # commas, the comma as the point.  A comma in a citation ("[1,2]"), before more digits
 # ("1,2,3", "1,234") or in a chemical locant ("1,3-dipolar") stays.  A dot-grouped
 # number with no decimal comma ("€ 1.500") stays as written: it is 1.5 as often as
-# 1,500.  Led by the comma, so that re scans for it.
+# 1,500.  `_DECIMAL_COMMA` asks whether a text holds one, led by the comma so that re
+# scans for it (the reading's pattern opens with a look-behind, tried at every place);
+# `_COMMA_DECIMAL_NUMBER` reads each.
 _DECIMAL_COMMA = re.compile(r",(?<=\d,)(?=\d{1,2}(?![\d\]]|[.,]\d))")
 _COMMA_DECIMAL_NUMBER = re.compile(
     r"(?<![\d.,\[])(?P<whole>\d{1,3}(?:(?P<sep>[.,])\d{3})(?:(?P=sep)\d{3})*|\d+)"
