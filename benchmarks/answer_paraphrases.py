@@ -24,7 +24,7 @@ and "answer paraphrases (held out)".
 from __future__ import annotations
 
 from benchmarks.paraphrase_sources import SOURCES
-from benchmarks.probes import Page, in_part, one_claim_case, part_at, parted_probe_main
+from benchmarks.probes import Page, cases_in_part, one_claim_case, part_at, parted_probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
 
@@ -49,7 +49,7 @@ def source_cases(source: Page) -> list[LabelledCase]:
 
 def answer_paraphrase_cases(part: str) -> list[LabelledCase]:
     """Every case of the sources in `part` ("studied" or "held out")."""
-    return [case for source in in_part(SOURCES, part) for case in source_cases(source)]
+    return cases_in_part(SOURCES, part, source_cases)
 
 
 def main() -> None:

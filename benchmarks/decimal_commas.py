@@ -20,8 +20,7 @@ passed.  `benchmarks.quality` grades the same cases as the sets "decimal commas
 
 from __future__ import annotations
 
-from benchmarks.policy_answers import page_cases
-from benchmarks.probes import Page, in_part, parted_probe_main
+from benchmarks.probes import Page, cases_in_part, page_cases, parted_probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
 PAGES = (
@@ -187,7 +186,7 @@ PAGES = (
 def decimal_comma_cases(part: str) -> list[LabelledCase]:
     """The restatements (`supported`) and changed values (`contradictory`) of a part's
     pages."""
-    return [case for page in in_part(PAGES, part) for case in page_cases(page)]
+    return cases_in_part(PAGES, part, page_cases)
 
 
 def main() -> None:

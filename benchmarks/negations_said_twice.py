@@ -20,8 +20,7 @@ prints, per page, the flips caught (the answer fails) and the restatements passe
 
 from __future__ import annotations
 
-from benchmarks.policy_answers import page_cases
-from benchmarks.probes import Page, in_part, parted_probe_main
+from benchmarks.probes import Page, cases_in_part, page_cases, parted_probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
 PAGES = (
@@ -177,7 +176,7 @@ PAGES = (
 
 def negations_said_twice_cases(part: str) -> list[LabelledCase]:
     """The restatements (`supported`) and flips (`contradictory`) of a part's pages."""
-    return [case for page in in_part(PAGES, part) for case in page_cases(page)]
+    return cases_in_part(PAGES, part, page_cases)
 
 
 def main() -> None:

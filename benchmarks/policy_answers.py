@@ -20,7 +20,7 @@ prints, per page, the flips caught (the answer fails) and the restatements passe
 
 from __future__ import annotations
 
-from benchmarks.probes import Page, one_claim_case, probe_main
+from benchmarks.probes import Page, page_cases, probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
 PAGES = (
@@ -363,15 +363,6 @@ PAGES = (
 def policy_answer_cases() -> list[LabelledCase]:
     "''Every page's restatements (`supported`) and flips (`contradictory`).''"
     return [case for page in PAGES for case in page_cases(page)]
-
-
-def page_cases(page: Page) -> list[LabelledCase]:
-    labelled = [("supported", a) for a in page.restatements]
-    labelled += [("contradictory", a) for a in page.flips]
-    return [
-        one_claim_case(f"{page.name}:{number}", page.text, answer, label)
-        for number, (label, answer) in enumerate(labelled)
-    ]
 
 
 def main() -> None:

@@ -45,6 +45,17 @@ def one_claim_case(case_id: str, source: str, answer: str, label: str) -> Labell
     return label_case(Case(case_id, answer, [source], raw))
 
 
+def page_cases(page: Page) -> list[LabelledCase]:
+    """A page's restatements (`supported`) then its flips (`contradictory`), one case
+    each, numbered in that order ("<page>:<n>")."""
+    labelled = [("supported", a) for a in page.restatements]
+    labelled += [("contradictory", a) for a in page.flips]
+    return [
+        one_claim_case(f"{page.name}:{number}", page.text, answer, label)
+        for number, (label, answer) in enumerate(labelled)
+    ]
+
+
 @dataclass
 class Tally:
     swaps: int = 0
@@ -139,6 +150,13 @@ Group = TypeVar("Group", bound=_Named)
 def in_part(groups: Sequence[Group], part: str) -> list[Group]:
     """The groups of a probe with a held-out half that are in `part`."""
     return [group for index, group in enumerate(groups) if part_at(index) == part]
+
+
+def cases_in_part(
+    groups: Sequence[Group], part: str, cases_of: Callable[[Group], list[LabelledCase]]
+) -> list[LabelledCase]:
+    """Every case of the groups of a probe in `part` ("studied" or "held out")."""
+    return [case for group in in_part(groups, part) for case in cases_of(group)]
 
 
 def parted_probe_main(

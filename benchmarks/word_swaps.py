@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from benchmarks.probes import in_part, one_claim_case, part_at, parted_probe_main
+from benchmarks.probes import cases_in_part, one_claim_case, part_at, parted_probe_main
 from grounding_sidecar.evaluation.agreement import LabelledCase
 
 # The second sentence of every source.
@@ -416,7 +416,7 @@ def group_cases(group: Group) -> list[LabelledCase]:
 
 def word_swap_cases(part: str) -> list[LabelledCase]:
     """Every case of the groups in `part` ("studied" or "held out")."""
-    return [case for group in in_part(GROUPS, part) for case in group_cases(group)]
+    return cases_in_part(GROUPS, part, group_cases)
 
 
 def main() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.policy_answers import PAGES, page_cases, policy_answer_cases
-from benchmarks.probes import probe_grader
+from benchmarks.policy_answers import PAGES, policy_answer_cases
+from benchmarks.probes import page_cases, probe_grader
 from grounding_sidecar.detection import ClaimPolicy
 from grounding_sidecar.evaluation.agreement import LabelledCase, grade_labelled
 

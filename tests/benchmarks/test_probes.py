@@ -7,8 +7,10 @@ from benchmarks.probes import (
     PARTS,
     Page,
     Tally,
+    cases_in_part,
     in_part,
     one_claim_case,
+    page_cases,
     part_at,
     probe_grader,
     tally_of,
@@ -61,3 +63,20 @@ def test_a_part_holds_every_other_group_in_the_order_written() -> None:
     pages = [Page(f"p{n}", "text", (), ()) for n in range(5)]
     assert [p.name for p in in_part(pages, "studied")] == ["p0", "p2", "p4"]
     assert [p.name for p in in_part(pages, "held out")] == ["p1", "p3"]
+
+
+def test_a_pages_cases_are_its_restatements_then_its_flips() -> None:
+    page = Page(
+        "refunds", "Refunds take 30 days.", ("Refunds take a month.",), ("Refunds take 9 days.",)
+    )
+    cases = page_cases(page)
+    assert [case.case.raw["id"] for case in cases] == ["refunds:0", "refunds:1"]
+    assert [case.claims[0].verdict.value for case in cases] == ["supported", "contradictory"]
+
+
+def test_the_cases_in_a_part_are_those_of_its_groups_in_order() -> None:
+    pages = [
+        Page(f"p{i}", f"Refunds take {i} days.", (f"Refunds take {i} days.",), ()) for i in range(4)
+    ]
+    studied = cases_in_part(pages, "studied", page_cases)
+    assert [case.case.raw["id"] for case in studied] == ["p0:0", "p2:0"]
