@@ -9,17 +9,14 @@ import pytest
 
 from benchmarks.decimal_commas import PAGES, decimal_comma_cases
 from benchmarks.probes import probe_grader, tally_of
+from tests.support.probe_pages import assert_two_of_each_in_two_halves
 
 
 def test_each_page_writes_decimal_commas_and_has_two_restatements_and_two_flips() -> None:
-    studied, held_out = decimal_comma_cases("studied"), decimal_comma_cases("held out")
-    assert len(studied) == len(held_out) == 2 * len(PAGES)
+    assert_two_of_each_in_two_halves(PAGES, decimal_comma_cases)
     for page in PAGES:
         assert re.search(r"\d,\d{1,2}\b", page.text), page.name
         assert not re.search(r"\d,\d{1,2}\b", " ".join((*page.restatements, *page.flips)))
-        assert len(page.restatements) == len(page.flips) == 2
-    labels = [case.claims[0].verdict.value for case in studied[:4]]
-    assert labels == ["supported", "supported", "contradictory", "contradictory"]
 
 
 @pytest.mark.parametrize("embedder", ["hash", pytest.param("minilm", marks=pytest.mark.minilm)])
