@@ -12,8 +12,9 @@ written another way (`restated_details.py`), of values swapped between the facts
 of one sentence (`sentence_swaps.py`), and, each with a held-out half, of negations
 typeset as web pages write them (`typeset_negations.py`), of values written with a
 decimal comma (`decimal_commas.py`), of negations said twice
-(`negations_said_twice.py`), of one-word swaps (`word_swaps.py`) and of answers in
-other words (`answer_paraphrases.py`), which need no data.
+(`negations_said_twice.py`), of one-word swaps (`word_swaps.py`), of answers in
+other words (`answer_paraphrases.py`) and of pages and answers written blind
+(`blind_pages.py`), which need no data.
 Published numbers from `../shared/eval/README.md` are printed alongside, and where a
 data set carries published detectors' own per-claim outputs (FaithBench's
 `claims[].baselines`), their claim BAcc (at 0.5) and AUROC on the very same claims.
@@ -41,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.answer_paraphrases import answer_paraphrase_cases
+from benchmarks.blind_pages import blind_page_cases
 from benchmarks.decimal_commas import decimal_comma_cases
 from benchmarks.everyday_swaps import everyday_cases
 from benchmarks.mixed_facts import mixed_fact_cases
@@ -193,6 +195,7 @@ def main() -> None:
     for part in ("studied", "held out"):
         datasets[f"decimal commas ({part})"] = decimal_comma_cases(part)[: args.limit]
         datasets[f"negations said twice ({part})"] = negations_said_twice_cases(part)[: args.limit]
+        datasets[f"pages written blind ({part})"] = blind_page_cases(part)[: args.limit]
     columns = list(COLUMNS)
     print("| data | embedder | rule | version | " + " | ".join(columns) + " |")
     print("|---" * (4 + len(columns)) + "|")
