@@ -26,7 +26,7 @@ from grounding_sidecar.detection.judging.continued import continued_after_ending
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.counts import changed_count
 from grounding_sidecar.detection.judging.denied import denied_elsewhere
-from grounding_sidecar.detection.judging.extended import extended_list
+from grounding_sidecar.detection.judging.extended import extended_list, restricted_list
 from grounding_sidecar.detection.judging.forms import WordForms, words_in
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
@@ -64,7 +64,7 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # and addition tests here.  Part of the metric definition version, so results graded
 # under different rules never mix; what each version reads that the one before did not:
 # docs/detection.md#rules-versions.
-RULES_VERSION = "rules-v34"
+RULES_VERSION = "rules-v35"
 
 
 class FindingKind(enum.Enum):
@@ -136,8 +136,8 @@ def find_inconsistency(
     superlative turned (superlatives.py), a thing ended said to go on (continued.py),
     a flip said in other words against a near passage (rewordings.py), a thing
     swapped in, a flipped negation, or what a sentence of one of the claim's most
-    similar passages denies (denied.py; `most_similar` gives them, by default the best
-    alone)."""
+    similar passages denies (denied.py) or lists beyond the claim's "only"
+    (extended.restricted_list; `most_similar` gives them, by default the near ones)."""
     missing = [
         detail
         for detail in extract_details(claim)
@@ -164,7 +164,8 @@ def find_inconsistency(
                 _detail_kind(first, claim, best_passage, FindingKind.MISSING_DETAIL),
             )
     near = near_passages or (lambda: [best_passage])
-    misplaced = misplaced_detail(claim, best_passage, near)
+    similar = most_similar or near
+    misplaced = misplaced_detail(claim, best_passage, near, most_similar)
     if misplaced is not None:
         detail, other = misplaced
         return Finding(
@@ -191,6 +192,13 @@ def find_inconsistency(
     extended = extended_list(claim, best_passage)
     if extended is not None:
         return _said_against(*extended, best_passage_id)
+    restricted = restricted_list(claim, list(dict.fromkeys([best_passage, *similar()])))
+    if restricted is not None:
+        return Finding(
+            Verdict.CONTRADICTORY,
+            f"'{restricted[0]}' where a similar passage says '{restricted[1]}'",
+            FindingKind.CONFLICTING_DETAIL,
+        )
     superlative = opposite_superlative(claim, best_passage, near)
     if superlative is not None:
         return _said_against(*superlative, best_passage_id)
@@ -217,7 +225,7 @@ def find_inconsistency(
             f"negation differs from {best_passage_id}",
             FindingKind.NEGATED_WORD if flip is Flip.PLAIN else FindingKind.NEGATION,
         )
-    denial = denied_elsewhere(claim, best_passage, (most_similar or near)())
+    denial = denied_elsewhere(claim, best_passage, similar())
     if denial is not None:
         return Finding(
             Verdict.CONTRADICTORY,

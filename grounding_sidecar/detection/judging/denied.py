@@ -59,7 +59,7 @@ def _statements(passage: str) -> list[str]:
     not refund sale items, and they cannot be exchanged for store credit" denies two
     things, each in words enough of its own for a claim to speak of."""
     return [
-        statement
+        statement.strip()
         for segment in split_sentences(passage)
         if segment.kind is BlockKind.TEXT
         for statement in STATEMENT_JOIN.split(passage[segment.start : segment.end])

@@ -1,7 +1,8 @@
 """A restricted list extended: "Tolls are charged for cars, lorries and trains" against
 "Tolls are charged only for cars and lorries; trains are paid for with a ticket",
 "Administrators and editors can delete projects" against "Only administrators can
-delete projects".
+delete projects"; and its mirror, a list restricted (`restricted_list`): "The bridge
+carries only a motorway" against "It carries both a motorway and a railway".
 
 The claim keeps the passage's things and adds one, so nearly every word is the
 passage's and no detail is missing: the addition is what the passage's "only" rules
@@ -13,8 +14,10 @@ does not, and negates nothing.  A list is read as its words, one word a thing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import rough_sentences
 from grounding_sidecar.detection.text.negation import negates
 
 _ITEM = r"[a-z][a-z-]*"
@@ -56,3 +59,56 @@ def _things(text: str) -> list[str]:
 
 def _key(thing: str) -> str:
     return words.stem(thing.lower())
+
+
+# A thing of a list as a passage writes it, with its article: "a motorway".
+_DETERMINED = rf"(?:(?:a|an|the)\s+)?{_ITEM}"
+# "only" before what a claim restricts to, as `_RESTRICTED`, an article allowed.
+_CLAIM_RESTRICTS = re.compile(
+    rf"(?<!\bnot )(?<!\bif )\bonly\s+(?:(?:for|to|in|on|by|at|from|with|of)\s+)?"
+    rf"(?P<items>{_DETERMINED}(?:\s*,\s*{_DETERMINED}){{0,8}}\s*,?\s+(?:and|or)\s+{_DETERMINED}"
+    rf"|{_DETERMINED})",
+    re.IGNORECASE,
+)
+# Things joined by "and" ("both a motorway and a railway", "cars, lorries and trains"):
+# each is so, where an "or" lists alternatives.
+_ALL_OF = re.compile(
+    rf"{_DETERMINED}(?:\s*,\s*{_DETERMINED}){{0,8}}\s*,?\s+and\s+{_DETERMINED}", re.IGNORECASE
+)
+
+
+def restricted_list(claim: str, passages: Sequence[str]) -> tuple[str, str] | None:
+    """The claim's restriction and the list of one of `passages` (its most similar, most
+    similar first) that it leaves things of (as each writes them), or None: the claim
+    says "only" of one or more things a passage lists with "and" beside another, in a
+    sentence that uses a word the claim says of them ("carries"), where that passage
+    restricts nothing and the claim negates nothing.  The list may stand in a passage
+    other than the best: "The Øresund Bridge carries only a motorway" is most like "The
+    Øresund Bridge ... connects Copenhagen with Malmö", and the next sentence says "It
+    carries both a motorway and a railway"."""
+    if negates(claim):
+        return None
+    for restricting in _CLAIM_RESTRICTS.finditer(claim):
+        kept = {_key(thing) for thing in _things(restricting.group("items"))}
+        if not kept:
+            continue
+        said = words.content_words(claim) - kept
+        for passage in passages:
+            listed = _listing_more(passage, kept, said)
+            if listed is not None:
+                return restricting.group(), listed
+    return None
+
+
+def _listing_more(passage: str, kept: set[str], said: frozenset[str]) -> str | None:
+    """A list of `passage` joined by "and" that holds every thing of `kept` and more, in
+    a sentence using a word of `said`; None where the passage restricts a list itself."""
+    if _RESTRICTED.search(passage):
+        return None
+    for sentence in rough_sentences(passage):
+        if said.isdisjoint(words.content_words(sentence)):
+            continue
+        for listed in _ALL_OF.finditer(sentence):
+            if kept < {_key(thing) for thing in _things(listed.group())}:
+                return listed.group()
+    return None

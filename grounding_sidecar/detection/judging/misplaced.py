@@ -48,13 +48,18 @@ _REBOUND_ONLY = frozenset({DetailKind.DATE, DetailKind.ENTITY})
 
 
 def misplaced_detail(
-    claim: str, best_passage: str, near_passages: Callable[[], Sequence[str]]
+    claim: str,
+    best_passage: str,
+    near_passages: Callable[[], Sequence[str]],
+    most_similar: Callable[[], Sequence[str]] | None = None,
 ) -> tuple[Detail, Detail] | None:
     """A detail of the claim and the best passage's detail it stands against, when the
     claim puts a detail the sources state where its best passage states another value
     of its slot and no passage about as similar to the claim (`near_passages`, the best
     one among them; asked only for a detail otherwise misplaced) states it of what the
-    claim's clause speaks of: "Refunds are issued within 30 days" against "Refunds
+    claim's clause speaks of, nor any of these or of the claim's most similar passages
+    (`most_similar`, by default none more) beside another value the claim states
+    beside it (`_states_it_beside`): "Refunds are issued within 30 days" against "Refunds
     are issued within 5 business days", the 30 days being the return window another
     passage states.  A claim that keeps a value of that slot from the passage joins
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
@@ -80,7 +85,15 @@ def misplaced_detail(
         and (other := _standing_against(detail, stated, replaced)) is not None
     ]
     found = (
-        _misplaced(claim, best_passage, near_passages, stated, kept, conflicts)
+        _misplaced(
+            claim,
+            best_passage,
+            near_passages,
+            most_similar,
+            stated,
+            kept,
+            conflicts,
+        )
         if conflicts
         else None
     )
@@ -95,6 +108,7 @@ def _misplaced(
     claim: str,
     best_passage: str,
     near_passages: Callable[[], Sequence[str]],
+    most_similar: Callable[[], Sequence[str]] | None,
     stated: Sequence[Detail],
     kept: Sequence[Detail],
     conflicts: Sequence[tuple[Detail, Detail]],
@@ -106,11 +120,12 @@ def _misplaced(
     best = SourceCorpus([best_passage])
     passage_words = words.content_words(best_passage)
     others: list[str] | None = None  # asked for the first conflict that needs them
+    similar: list[str] | None = None
     for detail, other in conflicts:
         clause = _DetailClause.of(claim, detail)
         if not (clause.whole or clause.about(passage_words)):
             continue
-        if best.contains(detail):
+        if best.contains(detail) and not _measured_only(detail, claim, stated):
             rebound = _rebound(claim, detail, other, best_passage, stated)
             if rebound is None:
                 continue
@@ -119,9 +134,45 @@ def _misplaced(
             continue
         if others is None:
             others = [p for p in near_passages() if p != best_passage]
-        if not any(_states_it_of_the_claims(clause, detail, p) for p in others):
+        if any(_states_it_of_the_claims(clause, detail, p) for p in others):
+            continue
+        if similar is None:
+            more = most_similar() if most_similar is not None else ()
+            similar = [p for p in more if p != best_passage and p not in others]
+        if not any(_states_it_beside(claim, detail, p) for p in (*others, *similar)):
             return detail, other
     return None
+
+
+def _measured_only(detail: Detail, claim: str, stated: Sequence[Detail]) -> bool:
+    """Whether the claim's bare number is one the best passage writes only as an amount
+    of a unit the claim does not count it in: "Adults may take up to six tablets in 24
+    hours" counts tablets where "Adults should take one tablet every six hours" counts
+    one, and its six are hours ("at most 18 vacation days" counts the days of "18 days
+    per year").  The passage then does not state the claim's number: it is misplaced
+    from elsewhere or nowhere, as any number the passage lacks."""
+    if detail.unit or detail.kind is not DetailKind.QUANTITY:
+        return False
+    same = [
+        d for d in stated if d.kind is DetailKind.QUANTITY and detail.value in (d.value, d.written)
+    ]
+    if not same or not all(d.unit for d in same):
+        return False
+    counted = _counted_words(claim, detail)
+    return all(counted.isdisjoint(words.content_words(d.surface)) for d in same)
+
+
+# How many words after a bare number name what it counts ("18 paid vacation days").
+_COUNTED_REACH = 3
+
+
+def _counted_words(claim: str, detail: Detail) -> frozenset[str]:
+    """The content words (stemmed) of the few words after the claim's bare number."""
+    at = claim.find(detail.surface)
+    if at < 0:
+        return frozenset()
+    after = words.written(claim[at + len(detail.surface) :])[:_COUNTED_REACH]
+    return words.content_words(" ".join(after))
 
 
 def _states_it_of_the_claims(clause: _DetailClause, detail: Detail, passage: str) -> bool:
@@ -131,6 +182,24 @@ def _states_it_of_the_claims(clause: _DetailClause, detail: Detail, passage: str
     savings account pays 3.1% interest a year" beside "Personal loans are charged 7.9% a
     year" and the claim "A personal loan costs 3.1% a year"."""
     return clause.about(words.content_words(passage)) and SourceCorpus([passage]).contains(detail)
+
+
+def _states_it_beside(claim: str, detail: Detail, passage: str) -> bool:
+    """Whether a passage states the claim's value beside another value the claim's
+    clause states beside it: the claim restates that passage's pair of values, whatever
+    words it uses ("The maximum for adults is four tablets within a 24-hour period"
+    against "Do not take more than four tablets in 24 hours", where the best passage
+    says "one tablet every six hours"; "open from 9 AM to 12 PM" against "it is open
+    from 9:00 until noon")."""
+    beside = [
+        d
+        for d in extract_details(_clause(claim, detail.surface))
+        if d != detail and d.kind in _MISPLACEABLE
+    ]
+    if not beside:
+        return False
+    stated = SourceCorpus([passage])
+    return stated.contains(detail) and any(stated.contains(d) for d in beside)
 
 
 # The claim's values read pair by pair for a swap: a claim listing dozens of names

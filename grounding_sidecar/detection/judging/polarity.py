@@ -194,7 +194,7 @@ def _flip(
     ]
     # A claim's reworded negation pairs off with a passage cue set aside: none to pair
     # with, none to look for.
-    paired = min(len(_reworded(mine, passage, passage_words)), len(aside)) if aside else 0
+    paired = min(len(_reworded(mine, passage, passage_words, aside)), len(aside)) if aside else 0
     claim_implied, passage_implied = implied
     claim_count = _negations(mine) + claim_implied
     # A claim that negates once at most states one thing, which each of the passage's
@@ -222,14 +222,35 @@ def _negations(found: Sequence[Cue]) -> int:
     return len({cue.negated for cue in found})
 
 
-def _reworded(mine: Sequence[Cue], passage: str, passage_words: set[str]) -> list[Cue]:
+def _reworded(
+    mine: Sequence[Cue], passage: str, passage_words: set[str], aside: Sequence[Cue]
+) -> list[Cue]:
     """The claim's cues that negate in other words than the passage: a word it never
-    uses, or uses only in other clauses (`_said_apart`)."""
+    uses, uses only in other clauses (`_said_apart`), or uses in the clause of a cue
+    set aside, whose negation the claim's moves onto that word ("This product is not
+    for children younger than 12" against "Children under 12 should not use this
+    product")."""
     return [
         cue
         for cue in mine
-        if cue.negated and (_negates_none_of(cue, passage_words) or _said_apart(cue, passage))
+        if cue.negated
+        and (
+            _negates_none_of(cue, passage_words)
+            or _said_apart(cue, passage)
+            or _negated_in_clause_of(cue, aside, passage)
+        )
     ]
+
+
+def _negated_in_clause_of(cue: Cue, aside: Sequence[Cue], passage: str) -> bool:
+    """Whether every word a claim's cue negates is a word of the clause of one of the
+    passage's negation cues in `aside` (a denial sets an alternative aside, which a
+    claim negating the rest of its clause flips: "Epigenetic changes do not occur in
+    the chromosome" against "... occur in the chromosome rather than in the DNA
+    sequence")."""
+    negated = _comparable(cue.negated)
+    plain = cues(passage)
+    return any(negated <= _comparable(other.clause) for other in aside if other in plain)
 
 
 def _said_apart(cue: Cue, passage: str) -> bool:

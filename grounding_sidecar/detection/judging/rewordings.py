@@ -18,7 +18,7 @@ from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.framed import opposite_in_frame
 from grounding_sidecar.detection.judging.obligations import changed_obligation
 from grounding_sidecar.detection.judging.polarity import restates_negation
-from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route
+from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route, reversed_voice
 from grounding_sidecar.detection.judging.span_ends import turned_span
 from grounding_sidecar.detection.judging.universals import widened_to_all
 
@@ -93,6 +93,7 @@ _RULES: tuple[_Rule, ...] = (
     _words_against(changed_obligation),
     _words_against(widened_to_all),
     _roles,
+    _words_against(reversed_voice),
     _route,
     _comparison,
     _words_against(turned_change),

@@ -8,6 +8,9 @@ Read where two names or nouns stand once each in the claim and in a clause of th
 passage, on either side of one word both use (the act), in the opposite order; a
 passive on either side ("was acquired by", "is paid by") or a word of the act that
 joins the two alike ("and", "with", "between": "met", "merged") turns nothing around.
+A passive is read on its own (`reversed_voice`): the name one text gives as the
+agent of an act ("was acquired by Nordvik Group") the other puts right after the same
+act said actively ("Halden Foods acquired Nordvik Group").
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import itertools
 import re
 
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.clauses import rough_clauses
+from grounding_sidecar.detection.text.clauses import rough_clauses, rough_sentences
 from grounding_sidecar.detection.text.contrasts import known_noun
 
 # A passive, a cause, or a pairing that makes both sides play one role.
@@ -112,14 +115,38 @@ def reversed_route(claim: str, passage: str) -> tuple[str, str] | None:
     """(the claim's start, its end) when the claim moves a thing from where the passage
     moves it to, and to where the passage moves it from: "control passed from Panama to
     the United States" against "control was transferred from the United States to
-    Panama".  Numbers are left to changes.py, which reads them by the values alone;
-    else None."""
-    theirs = {_ends(match) for match in _ROUTE.finditer(passage)}
+    Panama"; or from the place a passage that names no start moves it to, in a sentence
+    using a word the claim says before its move ("Halden Foods moved its headquarters
+    from Oslo to Bergen" against "The company moved its headquarters to Oslo").
+    Numbers are left to changes.py, which reads them by the values alone; else None."""
+    routes = list(_ROUTE.finditer(passage))
+    theirs = {_ends(match) for match in routes}
+    starts = {start for start, _ in theirs}
     for match in _ROUTE.finditer(claim):
         start, end = _ends(match)
-        if start != end and (end, start) in theirs and (start, end) not in theirs:
+        if start == end or (start, end) in theirs:
+            continue
+        if (end, start) in theirs:
+            return start, end
+        said = words.content_words(claim[: match.start()])
+        if start not in starts and start in _destinations(passage, said):
             return start, end
     return None
+
+
+# "to Oslo": a named place a thing is moved to.
+_DESTINATION = re.compile(r"\bto\s+(?:the\s+)?(?P<end>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})")
+
+
+def _destinations(passage: str, said: frozenset[str]) -> set[str]:
+    """The named places the passage's sentences that use a word of `said` move things
+    to, lower case."""
+    return {
+        _name_only(found["end"]).lower()
+        for sentence in rough_sentences(passage)
+        if not said.isdisjoint(words.content_words(sentence))
+        for found in _DESTINATION.finditer(sentence)
+    }
 
 
 def _ends(match: re.Match[str]) -> tuple[str, str]:
@@ -134,3 +161,41 @@ def _name_only(end: str) -> str:
         return end
     named = itertools.takewhile(lambda word: word[0].isupper(), written)
     return " ".join(named)
+
+
+# A name: capitalised words, "the" before them allowed ("Nordvik Group", "the Crown").
+_NAME = r"(?:the\s+)?(?P<who>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*)*)"
+# An act in the passive with its agent named: "was acquired by Nordvik Group".
+_BY_AGENT = re.compile(
+    rf"\b(?:is|are|was|were|been|being|be)\s+(?:[a-z]+ly\s+)?(?P<act>[a-z]{{4,}})\s+by\s+{_NAME}"
+)
+# An act said actively with a name right after it: "acquired Nordvik Group"; the word
+# before the act is no form of "be" (a passive) nor "to" (an aim: "agreed to acquire").
+_ACTIVE_ON = re.compile(rf"(?<![\w-])(?P<act>[a-z]{{4,}})\s+{_NAME}")
+_BE_OR_TO = frozenset({"is", "are", "was", "were", "been", "being", "be", "to"})
+
+
+def reversed_voice(claim: str, passage: str) -> tuple[str, str] | None:
+    """(the claim's act and name, the passage's) where one text names as the agent of
+    an act, in the passive, the name the other puts right after the same act said
+    actively (its object): "Halden Foods acquired Nordvik Group" against "... was
+    acquired by Nordvik Group"; "Nordvik Group was acquired by Halden Foods" against
+    "Nordvik Group acquired Halden Foods".  Else None."""
+    for agents, objects, agent_first in ((passage, claim, False), (claim, passage, True)):
+        for agent in _BY_AGENT.finditer(agents):
+            act = words.stem(agent["act"])
+            for done_to in _ACTIVE_ON.finditer(objects):
+                if (
+                    words.stem(done_to["act"]) == act
+                    and done_to["who"] == agent["who"]
+                    and _before(objects, done_to.start()) not in _BE_OR_TO
+                ):
+                    pair = (agent.group(), done_to.group())
+                    return pair if agent_first else (pair[1], pair[0])
+    return None
+
+
+def _before(text: str, at: int) -> str:
+    """The word of `text` that ends before `at`, lower case ("" at the start)."""
+    found = _TOKEN.findall(text[:at])
+    return found[-1].lower() if found else ""

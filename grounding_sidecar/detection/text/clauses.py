@@ -54,12 +54,18 @@ STATEMENT_END = re.compile(r"[.!?;](?:\s|$)")
 # Where a sentence joins a clause with a subject of its own to another: a semicolon,
 # or a comma before "and" or "but" that no verb follows ("We do not refund sale items,
 # and they cannot be exchanged for store credit"; ", and cannot be renewed" shares
-# the subject before it).  The denials of other passages (judging/denied.py) read
-# each such clause on its own.
+# the subject before it).  A "no" after the comma opens a subject of its own where an
+# auxiliary follows its noun within three words ("..., but no evacuation order was
+# issued"), and none where none does (", but no pool": the object of the verb before).
+# The denials of other passages (judging/denied.py) read each such clause on its own.
 _AUXILIARIES = "does|do|did|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had"
 _NEGATING = r"(?:not|never|no|cannot|\w+n't)"
+# "no" and the noun it negates, then an auxiliary: a subject of its own.
+_NO_SUBJECT = rf"no(?:\s+[\w-]+){{1,3}}?\s+(?:{_AUXILIARIES})\b"
 STATEMENT_JOIN = re.compile(
-    rf";|,\s+(?:and|but)\b(?!\s+(?:{_AUXILIARIES}|{_NEGATING})\b)", re.IGNORECASE
+    rf";|,\s+(?:and|but)\b"
+    rf"(?!\s+(?:{_AUXILIARIES}|not|never|cannot|\w+n't)\b)(?:(?!\s+no\b)|(?=\s+{_NO_SUBJECT}))",
+    re.IGNORECASE,
 )
 # An "and" or "or" that a negation follows, at most a pronoun or an auxiliary between
 # them, or a comma that one follows, at most an auxiliary between them: a second

@@ -33,10 +33,14 @@ _UNAIDED = (
     r"(?!\s+(?:(?:you|your|the\s+user|users|anyone)\s+)?"
     r"(?:having|needing)\s+to\s+do\s+anything\b)"
 )
+# A word ending in "-free" negates the word it is made from ("ad-free listening" says
+# "listening without ads", "a fee-free account" one with no fee): a cue whose negated
+# word comes before it (`_FREE_OF`).
+_FREE_OF = re.compile(r"\b([a-z]+)-free\b")
 _NEGATIONS = re.compile(
     rf"\b(?:not{_ADDING}|no(?!\s+(?:matter|doubt)\b)"
     rf"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without{_UNAIDED}|cannot|unable)\b"
-    rf"|n't\b{_ADDING}"
+    rf"|n't\b{_ADDING}|{_FREE_OF.pattern}"
 )
 
 
@@ -268,31 +272,44 @@ def _read_cues(
 ) -> tuple[Cue, ...]:
     found = []
     for match in pattern.finditer(lowered):
-        after = lowered[match.end() : match.end() + _SCOPE_CHARACTERS]
-        narrow = _NARROW.match(lowered, match.end(), match.end() + _SCOPE_CHARACTERS)
-        if narrow is not None:
-            negated: tuple[str, ...] = (narrow.group(1) or narrow.group(2) or narrow.group(3),)
-            written = negated[0]
-        else:
-            # `words.written`, not the cached `words.words`: these snippets would only
-            # push whole passages out of its cache.
-            following = words.written(after)
-            stems = [words.stem(token) for token in following]
-            negated = _first_and_alternatives(stems)
-            written = following[stems.index(negated[0])] if negated else ""
+        negated, written, narrow = _negated_by(match, lowered)
         opens, closes = _clause_of(match, breaks, len(lowered))
         clause = _clause_words(lowered, opens, match.start(), match.end(), closes)
         found.append(
             Cue(
                 negated,
                 frozenset(clause - set(negated)),
-                narrow is not None,
+                narrow,
                 written,
                 supposed=_SUPPOSING.search(lowered, opens, match.start()) is not None,
                 at=match.start(),
             )
         )
     return tuple(found)
+
+
+def _negated_by(match: re.Match[str], lowered: str) -> tuple[tuple[str, ...], str, bool]:
+    """What a cue negates (`Cue.negated`), its first word as written, and whether it
+    negates narrowly (`_NARROW`)."""
+    made_from = _FREE_OF.fullmatch(match.group())
+    if made_from is not None:
+        written = made_from.group(1)
+        # Its word is as often said in the plural: "ad-free" is "without ads".
+        return (
+            tuple(dict.fromkeys((words.stem(written), words.stem(written + "s")))),
+            written,
+            False,
+        )
+    narrow = _NARROW.match(lowered, match.end(), match.end() + _SCOPE_CHARACTERS)
+    if narrow is not None:
+        word = narrow.group(1) or narrow.group(2) or narrow.group(3)
+        return (word,), word, True
+    # `words.written`, not the cached `words.words`: these snippets would only push whole
+    # passages out of its cache.
+    following = words.written(lowered[match.end() : match.end() + _SCOPE_CHARACTERS])
+    stems = [words.stem(token) for token in following]
+    negated = _first_and_alternatives(stems)
+    return negated, following[stems.index(negated[0])] if negated else "", False
 
 
 def _clause_of(match: re.Match[str], breaks: list[tuple[int, int]], length: int) -> tuple[int, int]:

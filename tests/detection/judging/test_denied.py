@@ -27,6 +27,21 @@ def test_a_statement_joined_to_another_in_its_sentence_denies_on_its_own() -> No
     assert found == "We do not refund sale items"
 
 
+def test_a_no_after_but_denies_in_a_statement_of_its_own() -> None:
+    """The sentence's first statement shares little with the claim; its second is what
+    the claim flips."""
+    best = "Mount Aso last erupted in October 2021."
+    warning = (
+        "Scientists warned that further eruptions were possible, but no evacuation order "
+        "was issued."
+    )
+    claim = "An evacuation order was issued after Mount Aso erupted in October 2021."
+    found = denied_elsewhere(claim, best, [best, warning])
+    assert found == "no evacuation order was issued."
+    restated = "Nobody was ordered to evacuate after Mount Aso erupted in October 2021."
+    assert denied_elsewhere(restated, best, [best, warning]) is None
+
+
 @pytest.mark.parametrize(
     ("claim", "best", "passages"),
     [

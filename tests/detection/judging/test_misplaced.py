@@ -281,3 +281,35 @@ def test_two_values_given_each_others_names_are_misplaced() -> None:
     )
     claim = "The CleanBot Mini picked up 92% of debris, compared with 81% for the Sweepa S2."
     assert _misplaced(claim, passage) == ("92%", "81%")
+
+
+def test_a_bare_number_the_passage_writes_only_as_an_amount_of_another_unit_is_its_own() -> None:
+    """ "six hours" does not state six tablets: the claim's six stands against the
+    passage's one tablet, as a number the passage lacks would."""
+    dosing = "Adults should take one tablet every six hours as needed."
+    claim = "Adults may take up to six tablets in 24 hours."
+    assert _misplaced(claim, dosing, "Do not take more than four tablets in 24 hours.") == (
+        "six",
+        "one",
+    )
+    # Where the claim counts in the passage's unit, the passage states its number.
+    leave = "Employees accrue 1.5 vacation days per month, up to a maximum of 18 days per year."
+    assert _misplaced("Employees can accrue at most 18 vacation days a year.", leave) is None
+
+
+def test_a_value_a_passage_states_beside_another_value_of_the_claim_is_not_misplaced() -> None:
+    """The claim restates that passage's pair of values, in words of its own; a passage
+    only among the claim's most similar counts as well as a near one."""
+    dosing = "Adults should take one tablet every six hours as needed."
+    limit = "Do not take more than four tablets in 24 hours."
+    claim = "The maximum for adults is four tablets within a 24-hour period."
+    assert _misplaced(claim, dosing) is not None
+    assert _misplaced(claim, dosing, limit) is None
+    weekdays = "The Northside clinic opens at 8:00 on weekdays and closes at 18:30."
+    saturdays = "On Saturdays it is open from 9:00 until noon."
+    claim = "On Saturdays the Northside clinic is open from 9 AM to 12 PM."
+    assert misplaced_detail(claim, weekdays, lambda: [weekdays]) is not None
+    found = misplaced_detail(claim, weekdays, lambda: [weekdays], lambda: [weekdays, saturdays])
+    assert found is None
+    # One value beside none: a near passage must state it of the claim's fact.
+    assert _misplaced("The clinic opens at 9 AM on weekdays.", weekdays, saturdays) is not None

@@ -436,3 +436,11 @@ def test_a_negation_of_a_word_the_passage_uses_only_in_another_clause_is_reworde
     # Where the passage uses the word in the clause the claim speaks of, it flips.
     assert negation_flip("Photography is not permitted in the museum.", passage)
     assert negation_flip("Visitors can use a flash in the galleries.", passage)
+
+
+def test_a_negation_moved_onto_a_word_of_the_negated_clause_is_no_flip() -> None:
+    """The claim negates "children", the passage the verb whose subject they are: one
+    negation, said from either end of its clause."""
+    passage = "Children under 12 should not use this product."
+    assert negation_flip("This product is not for children younger than 12.", passage) is None
+    assert negation_flip("Children under 12 can use this product.", passage) is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route
+from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route, reversed_voice
 
 DEAL = "Microsoft acquired GitHub in 2018 for $7.5 billion."
 FINAL = "Spain beat England 2-1 in the final."
@@ -69,3 +69,49 @@ def test_a_move_turned_around_is_named() -> None:
 )
 def test_no_move_turned_around(claim: str, passage: str) -> None:
     assert reversed_route(claim, passage) is None
+
+
+def test_a_move_from_where_the_passage_moves_it_to_is_named() -> None:
+    moved = "The company moved its headquarters to Oslo in 1985."
+    claim = "Halden Foods moved its headquarters from Oslo to Bergen in 1985."
+    assert reversed_route(claim, moved) == ("oslo", "bergen")
+    assert reversed_route("It moved its headquarters from Bergen to Oslo.", moved) is None
+    # A sentence that says nothing the claim says before its move.
+    assert reversed_route("Flights run from Oslo to Bergen.", moved) is None
+
+
+SOLD = "The company moved to Oslo in 1985 and was acquired by Nordvik Group in 2004."
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage", "found"),
+    [
+        (
+            "Halden Foods acquired Nordvik Group in 2004.",
+            SOLD,
+            ("acquired Nordvik Group", "was acquired by Nordvik Group"),
+        ),
+        (
+            "GitHub was acquired by Microsoft in 2018.",
+            "GitHub acquired Microsoft in 2018.",
+            ("was acquired by Microsoft", "acquired Microsoft"),
+        ),
+    ],
+)
+def test_an_agent_said_as_the_object_of_the_same_act_is_named(
+    claim: str, passage: str, found: tuple[str, str]
+) -> None:
+    assert reversed_voice(claim, passage) == found
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        ("Nordvik Group acquired Halden Foods in 2004.", SOLD),  # the agent kept
+        ("Nordvik Group bought the company in 2004.", SOLD),  # another act
+        ("The firm was acquired by Nordvik Group.", SOLD),  # passive both ways
+        ("Halden Foods agreed to acquire Nordvik Group.", SOLD.replace("acquired", "acquire")),
+    ],
+)
+def test_no_agent_turned_around(claim: str, passage: str) -> None:
+    assert reversed_voice(claim, passage) is None

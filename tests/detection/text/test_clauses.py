@@ -113,6 +113,19 @@ def test_a_joined_clause_with_a_subject_of_its_own_is_read_alone() -> None:
     assert STATEMENT_JOIN.split(shared) == [shared]
 
 
+def test_a_no_and_its_noun_before_an_auxiliary_open_a_statement_of_their_own() -> None:
+    text = (
+        "Scientists warned that more eruptions were possible, but no evacuation order was issued."
+    )
+    assert STATEMENT_JOIN.split(text) == [
+        "Scientists warned that more eruptions were possible",
+        " no evacuation order was issued.",
+    ]
+    # No auxiliary after its noun: the object of the verb before, no subject.
+    for whole in ("It has two ports, but no HDMI port.", "Prices rose, but not by much."):
+        assert STATEMENT_JOIN.split(whole) == [whole]
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="ab,; ", max_size=60), st.data())
 def test_the_clause_is_found_by_bisection_as_by_scanning_every_break(

@@ -36,14 +36,16 @@ REFERENCE = re.compile(
     r"\s+anything\b)|"
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|hasn't|haven't|hadn't|"
     r"shouldn't|wouldn't|couldn't|mustn't|n't)\b(?<!n't(?=\s+(?:only|just)\b[^.;!?]*\bbut\b))"
-    r"|n't\b(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)",
+    r"|n't\b(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)"
+    r"|\b[a-z]+-free\b",
     re.IGNORECASE,
 )
 VOCABULARY = (
     "not no never none nobody nothing neither nor without cannot unable able can't won't isn't "
     "didn't DIDN'T Don't n't ain't NOT No-one knot snow nowhere notable nothingness "
     "nor'easter the refund was processed x-not (never) no. it's only just cost charge "
-    "extra additional matter doubt but no-cost you having needing to do anything"
+    "extra additional matter doubt but no-cost you having needing to do anything "
+    "ad-free Sugar-Free free -free carefree free-"
 ).split()
 
 
@@ -58,6 +60,9 @@ VOCABULARY = (
         ("Nothing was shipped; the knot held and it snowed.", 1),  # knot, snow: no
         ("No-one ain't here", 0),
         ("Customers were unable to log in.", 1),  # "could not log in" in other words
+        ("Plus includes ad-free listening.", 1),  # "listening without ads"
+        ("The gluten-free bread is not sugar-free.", 1),
+        ("Entry is free and carefree.", 0),
         ("", 0),
     ],
 )
@@ -302,3 +307,12 @@ def test_a_word_after_least_or_less_is_turned_around_but_not_after_at_least(
 ) -> None:
     tokens = text.split()
     assert lessened(tokens, tokens.index(word)) is turned
+
+
+def test_a_word_ending_in_free_negates_the_word_it_is_made_from() -> None:
+    (cue,) = cues("Plus includes ad-free listening and offline downloads.")
+    assert cue.negated == ("ad", "ads")  # "without ads" is said in the plural
+    assert cue.written == "ad"
+    assert {"listen", "download"} <= cue.clause
+    (cue,) = cues("A fee-free account.")
+    assert cue.negated == ("fee", "fees")
