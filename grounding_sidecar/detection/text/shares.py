@@ -4,7 +4,8 @@ quarter of".
 Each is a percentage (details.py reads it as a quantity with the unit "%"), so "cut in
 half" and "a 50% cut" are one detail, and "by half" against "by a third" a changed one.
 The words are read only where they can be read precisely: "half" after "by" or "in",
-or before "of" or "the" (never "the first half of" a period, nor "half an hour"); "a
+or before "of", "the" or "as much" and its kin ("half as much as the peak fare"; never
+"the first half of" a period, nor "half an hour"); "a
 third" and "a quarter" after "by" or before "of" (never "a third party", "the third
 quarter"); "twice" and "double" before "as", "the", "that" or "what" (never "twice a
 week", "a double room").
@@ -31,7 +32,8 @@ _SHARES: tuple[tuple[Scan, float], ...] = tuple(
     (Scan(re.compile(pattern, re.IGNORECASE), *words), percent)
     for pattern, words, percent in (
         (
-            rf"\b(?:by|in) half\b(?! an? )|{_NOT_A_SHARE_BEFORE}\bhalf (?:of|the)\b",
+            rf"\b(?:by|in) half\b(?! an? )|{_NOT_A_SHARE_BEFORE}\bhalf (?:of|the)\b"
+            r"|\bhalf as (?:much|many|long|large|big|high|fast|often|expensive)\b",
             ("half",),
             50.0,
         ),

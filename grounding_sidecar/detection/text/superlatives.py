@@ -41,17 +41,29 @@ _WORDS = "|".join(
     re.escape(word).replace(r"\ ", r"\s+") for word in sorted(_ENDS, key=len, reverse=True)
 )
 _SUPERLATIVE = re.compile(rf"\bthe\s+(?P<word>{_WORDS})" + PHRASE)
+# A superlative ranked below the top: "the second-longest river", "Europe's third
+# largest city".  Its rank is what a plain "the longest" says otherwise.
+_RANKS = {
+    "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
+    "6th": 6, "7th": 7, "8th": 8, "9th": 9, "10th": 10,
+}  # fmt: skip
+_RANKED = re.compile(
+    rf"(?:\bthe|'s)\s+(?P<rank>{'|'.join(_RANKS)})[\s-]+(?P<word>{_WORDS})" + PHRASE
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Superlative:
     """A superlative of a noun phrase: its scale, which end (0 or 1), the phrase's words
-    (stemmed) and the superlative as written."""
+    (stemmed), the superlative as written, and its rank from that end (1 unless an
+    ordinal before it says otherwise)."""
 
     scale: str
     end: int
     nouns: frozenset[str]
     surface: str
+    rank: int = 1  # "the second-longest": 2
 
     def of_same(self, other: Superlative) -> bool:
         """Whether the two rank one thing on one scale: the same scale and the same
@@ -60,21 +72,25 @@ class Superlative:
         return self.scale == other.scale and self.nouns == other.nouns
 
     def same_end(self, other: Superlative) -> bool:
-        """Whether the two stand at the same end of their scale."""
-        return self.end == other.end
+        """Whether the two stand at the same end of their scale, at the same rank."""
+        return self.end == other.end and self.rank == other.rank
 
 
 @lru_cache(maxsize=4_096)
 def superlatives(text: str) -> tuple[Superlative, ...]:
-    """Every superlative after "the" that `text` states of a noun phrase, in order."""
+    """Every superlative after "the" (or, ranked, after "the" or a possessive) that
+    `text` states of a noun phrase, in order."""
+    lowered = words.lower_case(text)
+    plain = [(match, 1) for match in _SUPERLATIVE.finditer(lowered)]
+    ranked = [(match, _RANKS[match.group("rank")]) for match in _RANKED.finditer(lowered)]
     found = []
-    for match in _SUPERLATIVE.finditer(words.lower_case(text)):
+    for match, rank in sorted(plain + ranked, key=lambda read: read[0].start()):
         nouns = phrase_nouns(match.group("phrase"))
-        if nouns:
-            scale, end = _ENDS[" ".join(match.group("word").split())]
-            if scale == "amount":  # "the most popular" and "the least popular" share a scale
-                scale = f"amount {match.group('phrase').split()[0]}"
-            found.append(
-                Superlative(scale, end, nouns, text[match.start("word") : match.end("word")])
-            )
+        if not nouns:
+            continue
+        scale, end = _ENDS[" ".join(match.group("word").split())]
+        if scale == "amount":  # "the most popular" and "the least popular" share a scale
+            scale = f"amount {match.group('phrase').split()[0]}"
+        start = match.start("rank") if rank > 1 else match.start("word")
+        found.append(Superlative(scale, end, nouns, text[start : match.end("word")], rank))
     return tuple(found)

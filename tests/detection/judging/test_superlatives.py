@@ -56,3 +56,15 @@ def test_a_superlative_the_passage_uses_of_an_elided_noun_is_not_turned() -> Non
         opposite_superlative("Riga was the smallest town of the league.", passage, _best_only)
         is None
     )
+
+
+DANUBE = "The Danube is Europe's second-longest river, after the Volga."
+
+
+def test_a_superlative_raised_to_the_top_is_named() -> None:
+    claim = "The Danube is the longest river in Europe."
+    assert opposite_superlative(claim, DANUBE, _best_only) == ("longest", "second-longest")
+    # Negated, or ranked at the top by a passage about as similar: nothing.
+    assert opposite_superlative("The Danube is not the longest river.", DANUBE, _best_only) is None
+    near = "Some atlases call the Danube the longest river of Europe."
+    assert opposite_superlative(claim, DANUBE, lambda: [DANUBE, near]) is None

@@ -20,6 +20,7 @@ from grounding_sidecar.detection.text.shares import (
         ("Build time was cut in half.", 50.0, "in half"),
         ("Costs were halved.", 50.0, "halved"),
         ("Half of the staff work remotely.", 50.0, "Half of"),
+        ("Peak tickets cost half as much as off-peak ones.", 50.0, "half as much"),
         ("Sales doubled.", 100.0, "doubled"),
         ("The new disk is twice as fast.", 100.0, "twice as"),
         ("Earnings were roughly double the prior year's.", 100.0, "double the"),

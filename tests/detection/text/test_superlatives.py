@@ -38,3 +38,12 @@ def test_a_superlative_of_a_qualified_thing_ranks_another_thing() -> None:
     (smallest,) = superlatives("It is the smallest town.")
     (largest,) = superlatives("It is the largest market town.")
     assert not smallest.of_same(largest)
+
+
+def test_an_ordinal_before_a_superlative_ranks_it_below_the_top() -> None:
+    (second,) = superlatives("The Danube is Europe's second-longest river.")
+    (third,) = superlatives("Lyon is the third largest city in France.")
+    (top,) = superlatives("The Volga is the longest river in Europe.")
+    assert (second.rank, second.surface, third.rank, top.rank) == (2, "second-longest", 3, 1)
+    assert second.of_same(top) and second.end == top.end
+    assert not second.same_end(top)  # another rank: no agreement
