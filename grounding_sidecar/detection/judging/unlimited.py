@@ -4,7 +4,7 @@ against "Pets under 8 kg may travel in the cabin".  The claim states no amount, 
 detail of it is missing or conflicting, and the copied words make it similar; what it
 says lifts the passage's limit.  Read only where the passage lifts no limit itself,
 the claim negates nothing ("cannot be renewed as often as you like" keeps a limit) and
-the passage speaks of the claim's subject, as for a price called free (prices.py)."""
+the passage uses a word of the claim's subject ("the link" of "The reset link")."""
 
 from __future__ import annotations
 
@@ -43,16 +43,23 @@ def lifted_limit(claim: str, best_passage: str) -> tuple[str, str] | None:
     """The claim's words that lift a limit and the passage's limit (as each writes it),
     or None: the claim says there is no limit, states no amount and negates nothing;
     the passage states a limit, says of nothing that it has none, and speaks of the
-    claim's subject (its first content word)."""
+    claim's subject (`_speaks_of`)."""
     unlimited = _UNLIMITED.search(claim)
     if unlimited is None or _UNLIMITED.search(best_passage) or negates(claim):
         return None
     if any(_amount(detail) for detail in extract_details(claim)):
         return None
     limit = _LIMIT.search(best_passage)
-    if limit is None or not words.speaks_of_subject(claim, best_passage):
+    if limit is None or not _speaks_of(claim, best_passage):
         return None
     return unlimited.group(), limit.group()
+
+
+def _speaks_of(claim: str, passage: str) -> bool:
+    """Whether the passage uses a word of the claim's subject (`words.subject_words`):
+    "the link can be used only once" speaks of "The reset link"."""
+    used = words.words(passage)
+    return any(word in used for word in words.subject_words(claim))
 
 
 def _amount(detail: Detail) -> bool:

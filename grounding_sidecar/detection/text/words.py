@@ -66,6 +66,25 @@ def first_content_word(text: str) -> str | None:
     return next((word for word in words(text) if word not in STOPWORDS), None)
 
 
+# How many content words in a row open a subject at most ("password reset link").
+_SUBJECT_WORDS = 3
+
+
+def subject_words(text: str) -> tuple[str, ...]:
+    """The first run of content words of `text` (stemmed, at most three): most often a
+    claim's subject, its head last ("reset link" of "The reset link can be used")."""
+    run: list[str] = []
+    for word in words(text):
+        if word in STOPWORDS:
+            if run:
+                break
+            continue
+        run.append(word)
+        if len(run) == _SUBJECT_WORDS:
+            break
+    return tuple(run)
+
+
 def speaks_of_subject(claim: str, passage: str) -> bool:
     """Whether the passage uses the claim's first content word, most often its subject
     ("Parking is free" of "Parking costs $15 per night")."""

@@ -49,3 +49,10 @@ def test_a_claim_that_lifts_its_passages_limit_names_both(
 )
 def test_no_limit_lifted(claim: str, passage: str) -> None:
     assert lifted_limit(claim, passage) is None
+
+
+def test_a_limit_of_the_subjects_head_is_lifted() -> None:
+    """The passage names the subject by its head alone ("the link")."""
+    passage = "For security, the link can be used only once."
+    found = lifted_limit("The reset link can be used as many times as you like.", passage)
+    assert found == ("as many times as you like", "once")

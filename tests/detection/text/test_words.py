@@ -9,6 +9,7 @@ from grounding_sidecar.detection.text.words import (
     lower_case,
     speaks_of_subject,
     stem,
+    subject_words,
     words,
     written,
 )
@@ -53,3 +54,14 @@ def test_lower_case_keeps_the_texts_spans() -> None:
     assert lower_case("The Tallest Volcano") == "the tallest volcano"
     # "İ" lower-cases to two characters: the text stays as written, spans its own.
     assert lower_case("İstanbul is the largest city") == "İstanbul is the largest city"
+
+
+def test_the_subject_words_are_the_first_run_of_content_words() -> None:
+    assert subject_words("The reset link can be used once.") == ("reset", "link")
+    assert subject_words("Each password reset link works a single time.") == (
+        "password",
+        "reset",
+        "link",
+    )
+    assert subject_words("Books can be renewed.") == ("book",)
+    assert subject_words("It is.") == ()
