@@ -247,9 +247,12 @@ def _negated_in_clause_of(cue: Cue, aside: Sequence[Cue], passage: str) -> bool:
     passage's negation cues in `aside` (a denial sets an alternative aside, which a
     claim negating the rest of its clause flips: "Epigenetic changes do not occur in
     the chromosome" against "... occur in the chromosome rather than in the DNA
-    sequence")."""
+    sequence"), where no cue of the passage negates that word itself ("without
+    experiencing burnout" in a sentence that also says "isn't a static goal")."""
     negated = _comparable(cue.negated)
     plain = cues(passage)
+    if any(not negated.isdisjoint(_comparable(other.negated)) for other in plain):
+        return False  # the passage negates the claim's word itself: no negation moved
     return any(negated <= _comparable(other.clause) for other in aside if other in plain)
 
 

@@ -444,3 +444,14 @@ def test_a_negation_moved_onto_a_word_of_the_negated_clause_is_no_flip() -> None
     passage = "Children under 12 should not use this product."
     assert negation_flip("This product is not for children younger than 12.", passage) is None
     assert negation_flip("Children under 12 can use this product.", passage) is not None
+
+
+def test_a_negation_the_passage_says_of_the_same_word_is_not_moved() -> None:
+    """The passage's own "without" negates what the claim's does; its "isn't" negates
+    something else, in a clause that runs on past an em dash."""
+    passage = (
+        "Balance isn't a static goal—it means having the flexibility to shift so that "
+        "you can meet challenges without experiencing burnout."
+    )
+    claim = "Balance means having the flexibility to shift without experiencing burnout."
+    assert negation_flip(claim, passage) is None
