@@ -2,15 +2,16 @@
 page and pass one that says it in other words, on pages and answers written without
 looking at the rules?
 
-A probe written for this project (docs/benchmarks.md, "Pages written blind").  Thirty-two
+A probe written for this project (docs/benchmarks.md, "Pages written blind").  Sixty-four
 short pages as a help centre, a product page, a news story or an encyclopaedia publish
 them, each with two restatements an assistant might write (`supported`: other words,
 another order, values written another way, two of the page's facts in one sentence) and
 two answers that change one meaning (`contradictory`: a number, a time, a role, a
-direction, a negation, a condition, an "only").  Both halves were written in one
-sitting each, before anything was graded; the held-out half was written after the
-studied half was graded, and is never read case by case.  Its pages alternate between
-a studied and a held-out half (`probes.part_at`).
+direction, a scope, a negation, a condition, an "only").  Written in two sittings of
+sixteen studied and sixteen held-out pages, each page before anything of its sitting
+was graded (the first sitting's held-out pages after its studied pages were); the
+held-out half is never read case by case.  Its pages alternate between a studied and a
+held-out half (`probes.part_at`).
 
     python -m benchmarks.blind_pages [--embedder minilm|hash] [--part studied|held-out]
 
@@ -464,6 +465,456 @@ PAGES = (
         (
             "Terminal 1 handles all international flights.",
             "The shuttle bus between the terminals runs every 30 minutes and costs 3 dollars.",
+        ),
+    ),
+    # Sixteen pages more each half, written in a second sitting before grading.
+    Page(
+        "loyalty points",
+        "Members earn 2 points for every dollar spent in store and 1 point per dollar "
+        "online. Points expire 12 months after they are earned. Points cannot be used to "
+        "buy gift cards.",
+        (
+            "In store, members get two points per dollar; online they get one.",
+            "Gift cards can't be bought with points.",
+        ),
+        (
+            "Members earn 2 points per dollar online and 1 point per dollar in store.",
+            "Points never expire.",
+        ),
+    ),
+    Page(
+        "coworking space",
+        "Day passes cost 25 dollars and include coffee and tea. Meeting rooms must be "
+        "booked at least 24 hours in advance. The space is open around the clock for "
+        "monthly members only.",
+        (
+            "A $25 day pass comes with coffee and tea.",
+            "Only monthly members can use the space 24 hours a day.",
+        ),
+        (
+            "Meeting rooms can be booked on the day without notice.",
+            "The space is open around the clock for day-pass holders.",
+        ),
+    ),
+    Page(
+        "heat wave",
+        "Temperatures reached 41 degrees Celsius in Seville on Sunday, the highest June "
+        "reading since records began in 1951. Authorities urged residents to stay indoors "
+        "during the hottest hours of the day.",
+        (
+            "Seville hit 41 °C on Sunday, a June record going back to 1951.",
+            "Residents were told by the authorities to stay inside when it was hottest.",
+        ),
+        (
+            "Temperatures reached 41 degrees Celsius in Seville on Sunday, the lowest June "
+            "reading since records began.",
+            "Authorities urged residents to go outdoors during the hottest hours of the day.",
+        ),
+    ),
+    Page(
+        "flood warning",
+        "The river is expected to peak at 5.2 metres on Thursday morning, about a metre "
+        "above flood level. Residents of low-lying streets have been advised to move "
+        "valuables upstairs.",
+        (
+            "The river should crest at 5.2 m on Thursday morning, roughly a metre over "
+            "flood level.",
+            "People living on low-lying streets were advised to take valuables upstairs.",
+        ),
+        (
+            "The river is expected to peak at 5.2 metres on Thursday evening.",
+            "The river is expected to peak about a metre below flood level.",
+        ),
+    ),
+    Page(
+        "api rate limits",
+        "Free accounts can make 100 requests per minute. Paid accounts can make 1,000 "
+        "requests per minute. Requests over the limit receive a 429 error and are not "
+        "retried automatically.",
+        (
+            "A paid account is allowed 1,000 requests a minute, ten times the free tier.",
+            "If you go over the limit you get a 429 error, and the request is not retried for you.",
+        ),
+        (
+            "Free accounts can make 1,000 requests per minute.",
+            "Requests over the limit are retried automatically.",
+        ),
+    ),
+    Page(
+        "online course",
+        "The course has eight modules and each ends with a quiz. Learners need a score of "
+        "at least 70% on every quiz to receive the certificate. Quizzes can be retaken "
+        "once.",
+        (
+            "Each of the eight modules finishes with a quiz.",
+            "To get the certificate you must score 70% or more on all the quizzes.",
+        ),
+        (
+            "Learners need a score of at least 70% on average across the quizzes to "
+            "receive the certificate.",
+            "Quizzes cannot be retaken.",
+        ),
+    ),
+    Page(
+        "marathon",
+        "Kenya's Ruth Chepngetich won the women's race in 2 hours 9 minutes 56 seconds, "
+        "more than three minutes ahead of the runner-up. It was her second victory in the "
+        "event.",
+        (
+            "Ruth Chepngetich of Kenya won the women's race in 2:09:56.",
+            "She finished over three minutes before the second-placed runner.",
+        ),
+        (
+            "It was Ruth Chepngetich's first victory in the event.",
+            "Ruth Chepngetich finished more than three minutes behind the winner.",
+        ),
+    ),
+    Page(
+        "smartphone launch",
+        "The new phone goes on sale on 20 September, priced from 799 dollars. It has a "
+        "larger battery than last year's model but drops the headphone jack.",
+        (
+            "Prices for the new phone start at $799, and it is available from 20 September.",
+            "Compared with last year's model, the battery is bigger.",
+        ),
+        (
+            "The new phone has a smaller battery than last year's model.",
+            "The new phone adds a headphone jack.",
+        ),
+    ),
+    Page(
+        "bike rental",
+        "Bikes can be rented from 7 am to 10 pm. A deposit of 50 euros is required and "
+        "is returned when the bike is brought back undamaged. Helmets are included at no "
+        "extra charge.",
+        (
+            "The 50-euro deposit is refunded if the bike comes back without damage.",
+            "Helmets come free with the rental.",
+        ),
+        (
+            "No deposit is required to rent a bike.",
+            "Helmets cost extra.",
+        ),
+    ),
+    Page(
+        "mountain hut",
+        "The hut is staffed from June to September and sleeps 40 people. Outside that "
+        "season a winter room with 8 beds stays open but has no heating.",
+        (
+            "From June to September the hut has staff and room for 40.",
+            "The winter room has eight beds and is unheated.",
+        ),
+        (
+            "The hut is staffed all year round.",
+            "The winter room has 40 beds and is heated.",
+        ),
+    ),
+    Page(
+        "tax deadline",
+        "Individual tax returns must be filed by April 15. Taxpayers who request an "
+        "extension have until October 15 to file, but any tax owed is still due by April "
+        "15.",
+        (
+            "With an extension you can file as late as October 15.",
+            "Even with an extension, tax owed must be paid by April 15.",
+        ),
+        (
+            "With an extension, any tax owed is due by October 15.",
+            "Individual tax returns must be filed by October 15.",
+        ),
+    ),
+    Page(
+        "merger",
+        "Shareholders of both banks approved the merger on Tuesday. The combined bank will "
+        "keep the Larsen name and its headquarters in Copenhagen, and about 1,200 jobs are "
+        "expected to be cut over three years.",
+        (
+            "The merger got the approval of both banks' shareholders on Tuesday.",
+            "Around 1,200 jobs will go over three years at the combined bank.",
+        ),
+        (
+            "Shareholders of both banks rejected the merger on Tuesday.",
+            "About 1,200 jobs are expected to be created over three years.",
+        ),
+    ),
+    Page(
+        "zoo",
+        "The zoo's two giant pandas, Mei and Tian, arrived from China in 2019 on a "
+        "ten-year loan. Visitors can see them in the bamboo house, which is closed every "
+        "afternoon from 1 pm to 2 pm for feeding.",
+        (
+            "Mei and Tian came from China in 2019 on loan for ten years.",
+            "Between 1 pm and 2 pm each afternoon the bamboo house closes for feeding.",
+        ),
+        (
+            "The zoo bought its two giant pandas from China in 2019.",
+            "The bamboo house is open every afternoon from 1 pm to 2 pm for feeding.",
+        ),
+    ),
+    Page(
+        "parking permit",
+        "Residents can apply for one parking permit per household. Permits are valid for "
+        "12 months and cost 60 pounds. Visitors may park for up to two hours without a "
+        "permit.",
+        (
+            "Each household may apply for a single residents' permit.",
+            "A permit costs £60 and lasts a year.",
+        ),
+        (
+            "Residents can apply for up to three parking permits per household.",
+            "Visitors need a permit to park for any length of time.",
+        ),
+    ),
+    Page(
+        "solar panels",
+        "The panels convert about 22% of sunlight into electricity and lose roughly 0.5% "
+        "of their output each year. They are guaranteed to produce at least 85% of their "
+        "original output after 25 years.",
+        (
+            "About 22% of the sunlight reaching the panels is turned into electricity.",
+            "After 25 years the panels are guaranteed to still give at least 85% of their "
+            "original output.",
+        ),
+        (
+            "The panels lose roughly 5% of their output each year.",
+            "They are guaranteed to produce at most 85% of their original output after 25 years.",
+        ),
+    ),
+    Page(
+        "research grant",
+        "The foundation awarded 2 million euros to a team at Leiden University to study "
+        "antibiotic resistance. The grant runs for four years and funds six PhD "
+        "positions.",
+        (
+            "A Leiden University team received €2 million from the foundation to research "
+            "antibiotic resistance.",
+            "The four-year grant pays for six PhD positions.",
+        ),
+        (
+            "The foundation awarded 2 million euros to a team at Leiden University to "
+            "develop new antibiotics.",
+            "The grant runs for six years and funds four PhD positions.",
+        ),
+    ),
+    Page(
+        "court ruling",
+        "The appeals court upheld the lower court's decision, ruling that the company had "
+        "not violated consumer protection law. The plaintiffs said they would take the "
+        "case to the Supreme Court.",
+        (
+            "The appeals court agreed with the lower court that the company had not broken "
+            "consumer protection law.",
+            "The plaintiffs plan to go to the Supreme Court.",
+        ),
+        (
+            "The appeals court overturned the lower court's decision.",
+            "The appeals court ruled that the company had violated consumer protection law.",
+        ),
+    ),
+    Page(
+        "ferry timetable",
+        "Ferries leave the harbour every 45 minutes from 6:15 to 22:00. The crossing takes "
+        "about 35 minutes. Cars must be at the terminal 20 minutes before departure.",
+        (
+            "A ferry departs every three quarters of an hour between 6:15 and 22:00.",
+            "The crossing lasts roughly 35 minutes.",
+        ),
+        (
+            "Ferries leave the harbour every 35 minutes.",
+            "Cars must be at the terminal 45 minutes before departure.",
+        ),
+    ),
+    Page(
+        "printer setup",
+        "Connect the printer to Wi-Fi before installing the driver. The driver is "
+        "available for Windows and macOS; Linux is not supported. Setup takes about ten "
+        "minutes.",
+        (
+            "Put the printer on Wi-Fi first, then install the driver.",
+            "There is no Linux driver; Windows and macOS are supported.",
+        ),
+        (
+            "Install the driver before connecting the printer to Wi-Fi.",
+            "The driver is available for Windows, macOS and Linux.",
+        ),
+    ),
+    Page(
+        "data breach",
+        "The company said hackers accessed the names and email addresses of about 2 "
+        "million customers. No passwords or payment details were taken, according to the "
+        "company.",
+        (
+            "Around 2 million customers' names and emails were accessed by hackers, the "
+            "company said.",
+            "The company says no passwords or payment details were stolen.",
+        ),
+        (
+            "Hackers took the passwords of about 2 million customers.",
+            "Payment details of about 2 million customers were taken.",
+        ),
+    ),
+    Page(
+        "school closure",
+        "All primary schools in the district will close on Friday because of the storm. "
+        "Secondary schools will remain open, but after-school activities are cancelled.",
+        (
+            "The storm will close every primary school in the district on Friday.",
+            "Secondary schools stay open on Friday, though after-school activities won't "
+            "take place.",
+        ),
+        (
+            "All schools in the district will close on Friday because of the storm.",
+            "After-school activities will go ahead as planned.",
+        ),
+    ),
+    Page(
+        "cooking instructions",
+        "Bake the bread at 220 degrees for 25 minutes, then lower the oven to 190 degrees "
+        "for another 15 minutes. Let it cool for at least an hour before slicing.",
+        (
+            "After 25 minutes at 220 degrees, the bread bakes 15 more minutes at 190.",
+            "Wait at least an hour before cutting the bread.",
+        ),
+        (
+            "Bake the bread at 190 degrees for 25 minutes, then raise the oven to 220 "
+            "degrees for another 15 minutes.",
+            "Slice the bread while it is still hot.",
+        ),
+    ),
+    Page(
+        "insurance claim",
+        "Claims must be reported within 30 days of the incident. For thefts, a police "
+        "report is required. Claims under 500 dollars are usually paid within five "
+        "working days.",
+        (
+            "You have 30 days from the incident to report a claim.",
+            "Theft claims need a police report.",
+        ),
+        (
+            "Claims over 500 dollars are usually paid within five working days.",
+            "A police report is optional for thefts.",
+        ),
+    ),
+    Page(
+        "volunteer program",
+        "Volunteers must be at least 18 and commit to four hours a week for six months. "
+        "Training is provided, and no prior experience is required.",
+        (
+            "You need to be 18 or over and give four hours a week for half a year.",
+            "No experience is needed, since training is given.",
+        ),
+        (
+            "Volunteers must have prior experience.",
+            "Volunteers must commit to four hours a month for six months.",
+        ),
+    ),
+    Page(
+        "concert",
+        "The band will play two shows at the arena on 12 and 13 July. The second show was "
+        "added after the first sold out in under an hour. Tickets for 13 July go on sale "
+        "on Monday.",
+        (
+            "Because the first show sold out in less than an hour, a second one was added.",
+            "Tickets for the 13 July show go on sale Monday.",
+        ),
+        (
+            "The first show was added after the second sold out in under an hour.",
+            "Tickets for 12 July go on sale on Monday.",
+        ),
+    ),
+    Page(
+        "museum renovation",
+        "The museum's east wing will close in January for a two-year renovation. The "
+        "main galleries in the west wing will stay open throughout the work.",
+        (
+            "The east wing closes in January and will be renovated over two years.",
+            "During the renovation the west wing's main galleries remain open.",
+        ),
+        (
+            "The whole museum will close in January for a two-year renovation.",
+            "The west wing will close in January for a two-year renovation.",
+        ),
+    ),
+    Page(
+        "water quality",
+        "Tests found lead levels above the legal limit in 3 of the 40 schools sampled. "
+        "Officials said the water in the other 37 schools was safe to drink.",
+        (
+            "Three of the forty schools tested had lead above the legal limit.",
+            "According to officials, drinking water was safe in the remaining 37 schools.",
+        ),
+        (
+            "Tests found lead levels above the legal limit in most of the 40 schools sampled.",
+            "Officials said the water in all 40 schools was safe to drink.",
+        ),
+    ),
+    Page(
+        "vaccination campaign",
+        "By the end of March, 65% of adults had received at least one dose, and 40% were "
+        "fully vaccinated. The target is to fully vaccinate 70% of adults by June.",
+        (
+            "Forty percent of adults were fully vaccinated by the end of March.",
+            "The goal is for 70% of adults to be fully vaccinated by June.",
+        ),
+        (
+            "By the end of March, 65% of adults were fully vaccinated.",
+            "The target is to fully vaccinate 70% of adults by March.",
+        ),
+    ),
+    Page(
+        "car recall",
+        "The manufacturer is recalling 120,000 cars built between 2018 and 2020 because "
+        "the airbags may not deploy in a crash. Owners will be contacted by letter, and "
+        "repairs are free.",
+        (
+            "About 120,000 cars from 2018 to 2020 are being recalled over airbags that may "
+            "fail to deploy.",
+            "Owners will get a letter, and the repair costs them nothing.",
+        ),
+        (
+            "The manufacturer is recalling 120,000 cars because the airbags may deploy "
+            "without a crash.",
+            "Owners must pay for the repairs.",
+        ),
+    ),
+    Page(
+        "streaming service",
+        "Subscribers can watch on up to four screens at the same time on the Premium plan "
+        "and on one screen on the Basic plan. Downloads are available on Premium only.",
+        (
+            "Premium allows four screens at once, Basic just one.",
+            "Only Premium subscribers can download.",
+        ),
+        (
+            "The Basic plan allows up to four screens at the same time.",
+            "Downloads are available on both plans.",
+        ),
+    ),
+    Page(
+        "library wifi",
+        "Free Wi-Fi is available throughout the library. Sessions are limited to two hours, "
+        "after which you can log in again. Streaming video is blocked.",
+        (
+            "The library has free Wi-Fi everywhere in the building.",
+            "After a two-hour session ends you can simply log in again.",
+        ),
+        (
+            "Wi-Fi sessions in the library are unlimited.",
+            "Streaming video is allowed on the library Wi-Fi.",
+        ),
+    ),
+    Page(
+        "hiking trail",
+        "The loop trail is 12 kilometres long and climbs 600 metres. It is marked with "
+        "yellow signs and takes most hikers four to five hours. Dogs must be kept on a "
+        "lead.",
+        (
+            "Most hikers need four to five hours for the 12 km loop, which climbs 600 m.",
+            "Dogs have to stay on a lead on the trail.",
+        ),
+        (
+            "The trail is marked with red signs.",
+            "Dogs can run off the lead on the trail.",
         ),
     ),
 )
