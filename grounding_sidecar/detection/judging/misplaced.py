@@ -134,7 +134,9 @@ def _misplaced(
             continue
         if others is None:
             others = [p for p in near_passages() if p != best_passage]
-        if any(_states_it_of_the_claims(clause, detail, p) for p in others):
+        subject = frozenset(words.subject_words(claim))
+        held = subject if subject <= passage_words else frozenset()
+        if any(_states_it_of_the_claims(clause, detail, p, held) for p in others):
             continue
         if similar is None:
             more = most_similar() if most_similar is not None else ()
@@ -175,13 +177,22 @@ def _counted_words(claim: str, detail: Detail) -> frozenset[str]:
     return words.content_words(" ".join(after))
 
 
-def _states_it_of_the_claims(clause: _DetailClause, detail: Detail, passage: str) -> bool:
+def _states_it_of_the_claims(
+    clause: _DetailClause, detail: Detail, passage: str, subject: frozenset[str]
+) -> bool:
     """Whether a passage other than the best states the claim's value of what the
     claim's clause speaks of (`_DetailClause.about`): the claim may then restate that
     passage.  A passage that states the value of something else excuses nothing: "The
     savings account pays 3.1% interest a year" beside "Personal loans are charged 7.9% a
-    year" and the claim "A personal loan costs 3.1% a year"."""
-    return clause.about(words.content_words(passage)) and SourceCorpus([passage]).contains(detail)
+    year" and the claim "A personal loan costs 3.1% a year"; nor does one that lacks a
+    word of the claim's subject where the best passage holds it whole (`subject`, empty
+    where it does not): "Free accounts can make 1,000 requests per minute" is the best
+    passage's "Free accounts can make 100 requests per minute" with the 1,000 of "Paid
+    accounts can make 1,000 ...", whose subject is another."""
+    theirs = words.content_words(passage)
+    if not subject <= theirs:
+        return False
+    return clause.about(theirs) and SourceCorpus([passage]).contains(detail)
 
 
 def _states_it_beside(claim: str, detail: Detail, passage: str) -> bool:

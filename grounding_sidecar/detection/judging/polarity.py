@@ -6,8 +6,8 @@ only where the passage uses its comparative; a denying verb such as "denied" and
 "unless" only to take a flip away) against the passage's cues that speak of the
 claim, cues that negate the same words counting once (`_negations`), the passage's
 statement by statement against a claim that negates once at most
-(`_statement_negations`), and none of a text whose every cue an "if" supposes
-(`_stated`).  A passage's
+(`_statement_negations`), and none of a text whose every cue an "if" supposes, where
+the other negates nothing (`_stated`).  A passage's
 cue speaks of the claim when the word it negates is one of the claim's, unless the
 passage also states that word plainly in another clause and the claim shares no other
 word of the cue's clause ("The warranty covers manufacturing defects; accidental
@@ -142,17 +142,21 @@ def _forbids(text: str, other: str) -> bool:
 
 
 def _cues(text: str, other_words: set[str]) -> tuple[Cue, ...]:
-    return _stated(cues(text))
+    return cues(text)
 
 
-def _stated(found: Sequence[Cue]) -> tuple[Cue, ...]:
+def _stated(found: Sequence[Cue], other_negates: bool) -> tuple[Cue, ...]:
     """The cues of a text, `found`, that count: none where an "if" supposes every one
-    of them, since the text then states no negation ("Medications should be stored in
-    a cool, dry place" against "if medications aren't stored properly they may not
-    work"; `Cue.supposed`).  Beside a stated one, a supposed cue counts as any other
-    ("If you are not a member, you cannot book" flips "Visitors who are not members
-    can book")."""
-    return () if all(cue.supposed for cue in found) else tuple(found)
+    of them and the other text negates nothing, since the text then states no negation
+    ("Medications should be stored in a cool, dry place" against "if medications
+    aren't stored properly they may not work"; `Cue.supposed`).  Where the other text
+    negates too, the two may state one condition ("The deposit is refunded if the bike
+    comes back without damage" against "... returned when the bike is brought back
+    undamaged").  Beside a stated one, a supposed cue counts as any other ("If you are
+    not a member, you cannot book" flips "Visitors who are not members can book")."""
+    if other_negates or not all(cue.supposed for cue in found):
+        return tuple(found)
+    return ()
 
 
 def _every_cue(text: str, other_words: set[str]) -> tuple[Cue, ...]:
@@ -161,7 +165,7 @@ def _every_cue(text: str, other_words: set[str]) -> tuple[Cue, ...]:
     "You need the flood extension", not against "Children under 12 can safely take this
     product" ("should not take it unless directed by a doctor")."""
     spoken_of = tuple(c for c in conditions(text) if not _negates_none_of(c, other_words))
-    return _stated((*cues(text), *denials(text), *spoken_of))
+    return (*cues(text), *denials(text), *spoken_of)
 
 
 def _flip(
@@ -175,15 +179,18 @@ def _flip(
     (`implied`: the claim's, the passage's; implied_negations.py)."""
     claim_words = _comparable(words.content_words(claim))
     passage_words = _comparable(words.content_words(passage))
-    theirs = read(passage, claim_words)
+    claim_implied, passage_implied = implied
+    read_theirs = read(passage, claim_words)
     antonyms = _Antonyms(claim, passage)
-    mine = tuple(
+    read_mine = tuple(
         cue
         for cue in read(claim, passage_words)
         if _counts_in(cue, passage)
         and not antonyms.restated_by(cue)
         and not _free_restated(cue, passage)
     )
+    theirs = _stated(read_theirs, bool(read_mine or claim_implied))
+    mine = _stated(read_mine, bool(read_theirs or passage_implied))
     plainly = _PlainUses(passage)
     speaks = [_speaks_of(cue, claim, claim_words, plainly) for cue in theirs]
     counted = [cue for cue, speaking in zip(theirs, speaks, strict=True) if speaking]
@@ -195,7 +202,6 @@ def _flip(
     # A claim's reworded negation pairs off with a passage cue set aside: none to pair
     # with, none to look for.
     paired = min(len(_reworded(mine, passage, passage_words, aside)), len(aside)) if aside else 0
-    claim_implied, passage_implied = implied
     claim_count = _negations(mine) + claim_implied
     # A claim that negates once at most states one thing, which each of the passage's
     # statements states or negates; a claim's several negations pair with the
@@ -341,13 +347,10 @@ _PAYING = frozenset({"pay", "paid", "charg", "cost", "fee", "bill"})
 
 def _free_restated(cue: Cue, passage: str) -> bool:
     """Whether a claim's cue negates paying where the passage calls something free and
-    negates nothing itself."""
-    return (
-        bool(cue.negated)
-        and cue.negated[0] in _PAYING
-        and calls_free(passage)
-        and not cues(passage)
-    )
+    negates nothing itself: a cue before a word of paying, or one after it that negates
+    no word of its own ("the repair costs them nothing" restates "repairs are free")."""
+    paying = cue.negated[0] in _PAYING if cue.negated else not _PAYING.isdisjoint(cue.clause)
+    return paying and calls_free(passage) and not cues(passage)
 
 
 def _counts_in(cue: Cue, passage: str) -> bool:

@@ -2,7 +2,8 @@
 its best one, read by the rules that need no copied wording (docs/detection.md#pipeline):
 an opposite in a copied frame (framed.py), a thing the passage sets apart taken in
 (exceptions.py), an obligation turned around (obligations.py), a part widened to all
-(universals.py), roles reversed (roles.py), a comparison the passage's amounts turn
+(universals.py), roles reversed (roles.py), steps put in the other order
+(sequence.py), a comparison the passage's amounts turn
 around (comparisons.py), a value put at the other end of a change (changes.py) or of
 a span (span_ends.py).  Each
 reads one clause or sentence at a time, so a passage beside the best one may hold the
@@ -19,6 +20,7 @@ from grounding_sidecar.detection.judging.framed import opposite_in_frame
 from grounding_sidecar.detection.judging.obligations import changed_obligation
 from grounding_sidecar.detection.judging.polarity import restates_negation
 from grounding_sidecar.detection.judging.roles import reversed_roles, reversed_route, reversed_voice
+from grounding_sidecar.detection.judging.sequence import reversed_order
 from grounding_sidecar.detection.judging.span_ends import turned_span
 from grounding_sidecar.detection.judging.universals import widened_to_all
 
@@ -95,6 +97,7 @@ _RULES: tuple[_Rule, ...] = (
     _roles,
     _words_against(reversed_voice),
     _route,
+    _words_against(reversed_order),
     _comparison,
     _words_against(turned_change),
     _words_against(turned_span),

@@ -103,7 +103,8 @@ def substitutes_first_word(claim: str, passage: str) -> bool:
     lexicographer ...", "The three finalists ..." against "Only three contestants
     ...") and none set off with a comma or a colon, as a sentence adverb or a
     heading ("Thus, data governance tools ..." against "Implement data governance
-    tools ...").
+    tools ..."); nor before an article or a possessive, as an instruction's verb
+    ("Put the printer on Wi-Fi first" against "Connect the printer to Wi-Fi").
     """
     claim_words = WORD.findall(claim.lower())[:2]
     passage_words = WORD.findall(passage.lower())[:2]
@@ -112,11 +113,20 @@ def substitutes_first_word(claim: str, passage: str) -> bool:
         and len(passage_words) == 2
         and claim_words[0] != passage_words[0]
         and claim_words[1] == passage_words[1]
+        and claim_words[1] not in _DETERMINERS
         and _first_word_may_name(claim)
         and _first_word_may_name(passage)
     )
 
 
+# Words that open a noun phrase: after a sentence's first word they make it a verb
+# ("Put the printer"), never a name standing as the subject.
+_DETERMINERS = frozenset(
+    {
+        "the", "a", "an", "your", "my", "our", "their", "his", "her", "its", "this",
+        "that", "these", "those", "every", "each", "all", "any",
+    }
+)  # fmt: skip
 # What sets a sentence's first word off from the rest: an adverb or a heading.
 _SET_OFF = re.compile(r"\s*[,:;]")
 

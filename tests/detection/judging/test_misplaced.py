@@ -313,3 +313,15 @@ def test_a_value_a_passage_states_beside_another_value_of_the_claim_is_not_mispl
     assert found is None
     # One value beside none: a near passage must state it of the claim's fact.
     assert _misplaced("The clinic opens at 9 AM on weekdays.", weekdays, saturdays) is not None
+
+
+def test_a_near_passage_of_another_subject_excuses_no_value() -> None:
+    """The claim is the best passage's sentence with the near one's value; the near one
+    states it of paid accounts, the claim of the free ones the best passage names."""
+    free = "Free accounts can make 100 requests per minute."
+    paid = "Paid accounts can make 1,000 requests per minute."
+    assert _misplaced("Free accounts can make 1,000 requests per minute.", free, paid) == (
+        "1,000",
+        "100",
+    )
+    assert _misplaced("Paid accounts can make 1,000 requests per minute.", free, paid) is None

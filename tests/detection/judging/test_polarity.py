@@ -455,3 +455,44 @@ def test_a_negation_the_passage_says_of_the_same_word_is_not_moved() -> None:
     )
     claim = "Balance means having the flexibility to shift without experiencing burnout."
     assert negation_flip(claim, passage) is None
+
+
+def test_a_supposed_negation_counts_where_the_other_text_negates_too() -> None:
+    """Both state one condition, the claim with "without", the passage with a prefix;
+    against a passage that negates nothing the supposed cue still counts for none."""
+    passage = "The deposit is returned when the bike is brought back undamaged."
+    claim = "The deposit is refunded if the bike comes back without damage."
+    assert negation_flip(claim, passage) is None
+    plain = "The deposit is returned when the bike is brought back."
+    assert negation_flip(claim, plain) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "passage"),
+    [
+        # "fail to" and a cancellation deny as "not" does.
+        (
+            "The cars are being recalled over airbags that may fail to deploy.",
+            "The cars are recalled because the airbags may not deploy in a crash.",
+        ),
+        (
+            "Secondary schools stay open, though after-school activities won't take place.",
+            "Secondary schools will remain open, but after-school activities are cancelled.",
+        ),
+        # A cue after a word of paying that negates no word of its own says "free".
+        (
+            "Owners will get a letter, and the repair costs them nothing.",
+            "Owners will be contacted by letter, and repairs are free.",
+        ),
+    ],
+)
+def test_a_negation_said_with_a_verb_or_a_price_restates_it(claim: str, passage: str) -> None:
+    assert negation_flip(claim, passage) is None
+
+
+def test_a_negated_cancellation_is_still_a_flip() -> None:
+    assert negation_flip(
+        "The airline did not cancel the flight.", "The airline cancelled the flight."
+    )
+    priced = "Owners will be contacted by letter, and repairs cost 50 dollars."
+    assert negation_flip("Owners will get a letter, and the repair costs them nothing.", priced)

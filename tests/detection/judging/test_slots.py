@@ -60,6 +60,8 @@ def test_a_first_word_is_a_name_only_where_it_replaces_the_passages() -> None:
         "Only three contestants remain: Kinstler, Spence and Beckham.",
     )
     assert not substitutes_first_word("Thus, data checks run.", "Implement data checks.")
+    # An instruction's verb, before the noun phrase it acts on.
+    assert not substitutes_first_word("Put the printer on Wi-Fi.", "Connect the printer to Wi-Fi.")
 
 
 def test_common_nouns_at_a_sentences_start_are_plurals_not_names() -> None:
