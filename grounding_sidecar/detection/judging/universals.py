@@ -82,6 +82,9 @@ def widened_to_all(claim: str, passage: str) -> tuple[str, str] | None:
     alls = list(_ALL.finditer(lowered))
     if not alls:
         return None
+    dropped = _qualifier_dropped(lowered, passage.lower())
+    if dropped is not None:
+        return dropped
     claim_words = _content(lowered)
     for clause in rough_clauses(passage.lower()):
         if _ALL.search(clause) or negates(clause):
@@ -90,6 +93,31 @@ def widened_to_all(claim: str, passage: str) -> tuple[str, str] | None:
             every = next((a for a in alls if _same_thing(a, lowered, part, clause)), None)
             if every and len(claim_words & _content(clause)) >= SHARED_WORDS:
                 return every.group(), part.group()
+    return None
+
+
+# "all primary schools", "every weekday morning": a word for all, one or two words that
+# narrow the thing (no number: "all 40 schools" are all of them), and the thing.
+_ALL_QUALIFIED = re.compile(
+    r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?P<qualifiers>(?:[a-z][a-z-]*\s+){1,2}?)"
+    r"(?P<thing>[a-z][a-z-]*)\b"
+)
+_ALL_PLAIN = re.compile(r"\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+)?(?P<thing>[a-z][a-z-]*)\b")
+
+
+def _qualifier_dropped(claim: str, passage: str) -> tuple[str, str] | None:
+    """(the claim's "all" and its thing, the passage's) where the claim says all of a
+    thing the passage says all of only as narrowed by words the claim leaves out ("All
+    schools in the district will close" against "All primary schools in the district
+    will close"), in a clause that negates nothing; both lower case."""
+    for narrowed in _ALL_QUALIFIED.finditer(passage):
+        qualifiers = words.content_words(narrowed["qualifiers"])
+        thing = words.stem(narrowed["thing"])
+        if not qualifiers or qualifiers & words.content_words(claim):
+            continue
+        for plain in _ALL_PLAIN.finditer(claim):
+            if words.stem(plain["thing"]) == thing and not negates(passage):
+                return plain.group(), narrowed.group()
     return None
 
 

@@ -123,12 +123,16 @@ class Count:
     # read are theirs to compare.
     unread: bool
     rank: bool = False  # a rank ("the fifth increase"), not how many
+    # The whole a part is counted of ("3 of the 40 schools": 40), None for a count of
+    # the thing itself.
+    whole: float | None = None
 
     def of_same(self, other: Count) -> bool:
         """Whether the two count one thing, their phrases sharing a word, or rank one
         thing, their phrases the same words: "the first black president" is no rank
-        among the presidents "the 44th president" ranks."""
-        if self.rank != other.rank:
+        among the presidents "the 44th president" ranks; a part only of the same whole
+        ("most of the 40 schools" and "3 of the 40 schools", not the 40 schools)."""
+        if self.rank != other.rank or self.whole != other.whole:
             return False
         return self.nouns == other.nouns if self.rank else bool(self.nouns & other.nouns)
 
@@ -154,7 +158,49 @@ def counts(text: str) -> tuple[Count, ...]:
             opens = bound.start() if bound else start
             surface = text[opens : match.end()]
             found.append(Count(nouns, *low_high, surface, written in _WORD_COUNTS))
-    return tuple(found) + _ranks(text, lowered)
+    return tuple(found) + _ranks(text, lowered) + _parts(text, lowered)
+
+
+# A part of a counted whole: "3 of the 40 schools", "most of the 40 schools".
+_PART_WORDS = {"most": None, "half": None, "all": None, "a few": (2, 9), "several": (3, None)}
+_PART = re.compile(
+    rf"\b(?P<part>most|half|all|a\s+few|several|\d{{1,3}}|{'|'.join(_NUMBERS)})\s+of\s+"
+    rf"(?:the\s+)?(?P<whole>\d{{1,3}}(?:,\d{{3}})*|{'|'.join(_NUMBERS)}){PHRASE}"
+)
+
+
+def _parts(text: str, lowered: str) -> tuple[Count, ...]:
+    """Every part `text` counts of a counted whole, a word's part ("most") read as the
+    whole numbers it allows: more than half, half, all, a few, several."""
+    found = []
+    for match in _PART.finditer(lowered):
+        nouns = phrase_nouns(match.group("phrase"))
+        whole = _number(match.group("whole"))
+        part = " ".join(match.group("part").split())
+        if not nouns or whole < 1:
+            continue
+        low, high = _part_range(part, whole)
+        surface = text[match.start("part") : match.end("part")]
+        found.append(Count(nouns, low, high, surface, part in _PART_WORDS, whole=whole))
+    return tuple(found)
+
+
+def _part_range(part: str, whole: float) -> tuple[float, float]:
+    if part == "most":
+        return float(int(whole // 2) + 1), whole
+    if part == "half":
+        return whole / 2, whole / 2
+    if part == "all":
+        return whole, whole
+    if part in _PART_WORDS:
+        low, high = _PART_WORDS[part] or (0, None)
+        return float(low), float(min(high or whole, whole))
+    number = _number(part)
+    return number, number
+
+
+def _number(written: str) -> float:
+    return float(_NUMBERS[written]) if written in _NUMBERS else float(written.replace(",", ""))
 
 
 def _ranks(text: str, lowered: str) -> tuple[Count, ...]:

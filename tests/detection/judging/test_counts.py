@@ -65,3 +65,11 @@ def test_a_count_word_the_passage_uses_of_an_elided_noun_is_no_change() -> None:
     passage = "Sales were higher in the first quarter than in the second."
     claim = "The first quarter's sales were higher than the second quarter's."
     assert changed_count(claim, passage, _best_only) is None
+
+
+def test_a_part_of_a_whole_said_as_most_where_the_passage_counts_a_few_is_changed() -> None:
+    passage = "Tests found lead above the legal limit in 3 of the 40 schools sampled."
+    claim = "Tests found lead above the legal limit in most of the 40 schools sampled."
+    assert changed_count(claim, passage, lambda: [passage]) == ("most", "3")
+    restated = "Tests found lead above the legal limit in a few of the 40 schools sampled."
+    assert changed_count(restated, passage, lambda: [passage]) is None

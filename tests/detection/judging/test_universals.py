@@ -67,3 +67,14 @@ def test_a_part_widened_to_all_is_named(claim: str, passage: str, words: tuple[s
 )
 def test_no_part_widened(claim: str, passage: str) -> None:
     assert widened_to_all(claim, passage) is None
+
+
+def test_an_all_that_drops_the_passages_narrowing_words_is_named() -> None:
+    passage = "All primary schools in the district will close on Friday because of the storm."
+    claim = "All schools in the district will close on Friday because of the storm."
+    assert widened_to_all(claim, passage) == ("all schools", "all primary schools")
+    # The narrowing kept, said otherwise, or a number that counts them all: none.
+    restated = "The storm will close every primary school in the district on Friday."
+    assert widened_to_all(restated, passage) is None
+    assert widened_to_all("All schools were tested.", "All 40 schools were tested.") is None
+    assert widened_to_all("All the staff must attend.", "All of the staff must attend.") is None

@@ -35,9 +35,10 @@ def test_a_count_is_read_as_the_numbers_it_allows(
 
 
 def test_a_count_is_of_the_words_of_its_phrase() -> None:
-    (count,) = counts("Two of the nine committee members voted against.")
-    # "Two of" counts a part (no phrase of its own); "nine" counts the members.
+    count, part = counts("Two of the nine committee members voted against.")
+    # "nine" counts the members; "Two of" a part of those nine, no count of its own.
     assert (count.surface, count.nouns) == ("nine", frozenset({"committee", "member", "vot"}))
+    assert (part.surface, part.low, part.whole) == ("Two", 2, 9)
     (bags,) = counts("A single bag is allowed.")
     (more,) = counts("Three bags are allowed.")
     assert bags.of_same(more) and not bags.allows(more)
@@ -74,3 +75,13 @@ def test_a_rank_of_a_qualified_thing_is_no_rank_among_the_unqualified() -> None:
 
 def test_the_digits_of_a_decimal_are_no_count() -> None:
     assert counts("The rate rose by 0.25 percentage points.") == ()
+
+
+def test_a_part_of_a_counted_whole_is_counted_of_that_whole() -> None:
+    (part,) = [c for c in counts("Lead was found in 3 of the 40 schools sampled.") if c.whole]
+    (most,) = [c for c in counts("Lead was found in most of the 40 schools sampled.") if c.whole]
+    (whole,) = [c for c in counts("All 40 schools were sampled.") if not c.whole]
+    assert (part.low, part.high, part.whole, part.unread) == (3, 3, 40, False)
+    assert (most.low, most.high, most.surface, most.unread) == (21, 40, "most", True)
+    assert most.of_same(part) and not most.allows(part)
+    assert not most.of_same(whole)  # a part of the 40 is no count of the 40
