@@ -192,7 +192,7 @@ def find_inconsistency(
     extended = extended_list(claim, best_passage)
     if extended is not None:
         return _said_against(*extended, best_passage_id)
-    restricted = restricted_list(claim, list(dict.fromkeys([best_passage, *similar()])))
+    restricted = restricted_list(claim, best_passage, similar)
     if restricted is not None:
         return Finding(
             Verdict.CONTRADICTORY,

@@ -14,7 +14,7 @@ does not, and negates nothing.  A list is read as its words, one word a thing.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_sentences
@@ -77,22 +77,28 @@ _ALL_OF = re.compile(
 )
 
 
-def restricted_list(claim: str, passages: Sequence[str]) -> tuple[str, str] | None:
-    """The claim's restriction and the list of one of `passages` (its most similar, most
-    similar first) that it leaves things of (as each writes them), or None: the claim
+def restricted_list(
+    claim: str, best_passage: str, most_similar: Callable[[], Sequence[str]]
+) -> tuple[str, str] | None:
+    """The claim's restriction and the list of the best passage or one of the claim's
+    most similar (`most_similar`, asked only of a claim that says "only") that it
+    leaves things of (as each writes them), or None: the claim
     says "only" of one or more things a passage lists with "and" beside another, in a
     sentence that uses a word the claim says of them ("carries"), where that passage
     restricts nothing and the claim negates nothing.  The list may stand in a passage
     other than the best: "The Øresund Bridge carries only a motorway" is most like "The
     Øresund Bridge ... connects Copenhagen with Malmö", and the next sentence says "It
     carries both a motorway and a railway"."""
-    if negates(claim):
-        return None
+    if "only" not in claim.lower() or negates(claim):
+        return None  # most claims: no "only", at a substring test
+    passages: list[str] | None = None
     for restricting in _CLAIM_RESTRICTS.finditer(claim):
         kept = {_key(thing) for thing in _things(restricting.group("items"))}
         if not kept:
             continue
         said = words.content_words(claim) - kept
+        if passages is None:
+            passages = list(dict.fromkeys([best_passage, *most_similar()]))
         for passage in passages:
             listed = _listing_more(passage, kept, said)
             if listed is not None:

@@ -181,6 +181,8 @@ def reversed_voice(claim: str, passage: str) -> tuple[str, str] | None:
     actively (its object): "Halden Foods acquired Nordvik Group" against "... was
     acquired by Nordvik Group"; "Nordvik Group was acquired by Halden Foods" against
     "Nordvik Group acquired Halden Foods".  Else None."""
+    if " by " not in claim and " by " not in passage:
+        return None  # most pairs: no passive with an agent, at a substring test
     for agents, objects, agent_first in ((passage, claim, False), (claim, passage, True)):
         for agent in _BY_AGENT.finditer(agents):
             act = words.stem(agent["act"])

@@ -78,7 +78,7 @@ BRIDGE = (
 def test_a_list_the_claims_only_leaves_things_of_is_named(
     claim: str, passages: list[str], found: tuple[str, str]
 ) -> None:
-    assert restricted_list(claim, passages) == found
+    assert restricted_list(claim, passages[0], lambda: passages) == found
 
 
 @pytest.mark.parametrize(
@@ -94,4 +94,4 @@ def test_a_list_the_claims_only_leaves_things_of_is_named(
     ],
 )
 def test_no_list_restricted(claim: str, passage: str) -> None:
-    assert restricted_list(claim, [passage]) is None
+    assert restricted_list(claim, passage, lambda: [passage]) is None
