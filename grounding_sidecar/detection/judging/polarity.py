@@ -6,8 +6,8 @@ only where the passage uses its comparative; a denying verb such as "denied" and
 "unless" only to take a flip away) against the passage's cues that speak of the
 claim, cues that negate the same words counting once (`_negations`), the passage's
 statement by statement against a claim that negates once at most
-(`_statement_negations`), and none of a text whose every cue an "if" supposes, where
-the other negates nothing (`_stated`).  A passage's
+(`_statement_negations`), and none of a text whose every cue an "if" supposes, unless
+the other negates by a prefix alone (`_stated`).  A passage's
 cue speaks of the claim when the word it negates is one of the claim's, unless the
 passage also states that word plainly in another clause and the claim shares no other
 word of the cue's clause ("The warranty covers manufacturing defects; accidental
@@ -34,12 +34,11 @@ import bisect
 import collections
 import enum
 from collections.abc import Callable, Sequence
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
-from grounding_sidecar.detection.judging.prices import calls_free
+from grounding_sidecar.detection.judging.restated import Antonyms, counts_in, free_restated
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_clauses, statement_ends
-from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.implied_negations import implied_negations
 from grounding_sidecar.detection.text.negation import (
     Cue,
@@ -49,7 +48,6 @@ from grounding_sidecar.detection.text.negation import (
     permits,
     prohibitions,
 )
-from grounding_sidecar.detection.text.noun_kinds import noun_forms
 
 # The share of a passage cue's clause the claim must use for a reworded negation of the
 # claim to pair with it: the two then speak of one thing.
@@ -145,16 +143,18 @@ def _cues(text: str, other_words: set[str]) -> tuple[Cue, ...]:
     return cues(text)
 
 
-def _stated(found: Sequence[Cue], other_negates: bool) -> tuple[Cue, ...]:
+def _stated(found: Sequence[Cue], other_by_prefix: bool) -> tuple[Cue, ...]:
     """The cues of a text, `found`, that count: none where an "if" supposes every one
-    of them and the other text negates nothing, since the text then states no negation
-    ("Medications should be stored in a cool, dry place" against "if medications
-    aren't stored properly they may not work"; `Cue.supposed`).  Where the other text
-    negates too, the two may state one condition ("The deposit is refunded if the bike
-    comes back without damage" against "... returned when the bike is brought back
-    undamaged").  Beside a stated one, a supposed cue counts as any other ("If you are
-    not a member, you cannot book" flips "Visitors who are not members can book")."""
-    if other_negates or not all(cue.supposed for cue in found):
+    of them, since the text then states no negation ("Medications should be stored in
+    a cool, dry place" against "if medications aren't stored properly they may not
+    work"; `Cue.supposed`), unless the other text negates by a prefix alone
+    (`other_by_prefix`), which a condition's negation may restate ("The deposit is
+    refunded if the bike comes back without damage" against "... returned when the
+    bike is brought back undamaged").  Against a cue it still counts for none: "if
+    the website is not working" restates no "don't make it a habit".  Beside a stated
+    one, a supposed cue counts as any other ("If you are not a member, you cannot
+    book" flips "Visitors who are not members can book")."""
+    if other_by_prefix or not all(cue.supposed for cue in found):
         return tuple(found)
     return ()
 
@@ -181,16 +181,16 @@ def _flip(
     passage_words = _comparable(words.content_words(passage))
     claim_implied, passage_implied = implied
     read_theirs = read(passage, claim_words)
-    antonyms = _Antonyms(claim, passage)
+    antonyms = Antonyms(claim, passage)
     read_mine = tuple(
         cue
         for cue in read(claim, passage_words)
-        if _counts_in(cue, passage)
+        if counts_in(cue, passage)
         and not antonyms.restated_by(cue)
-        and not _free_restated(cue, passage)
+        and not free_restated(cue, passage)
     )
-    theirs = _stated(read_theirs, bool(read_mine or claim_implied))
-    mine = _stated(read_mine, bool(read_theirs or passage_implied))
+    theirs = _stated(read_theirs, bool(claim_implied) and not read_mine)
+    mine = _stated(read_mine, bool(passage_implied) and not read_theirs)
     plainly = _PlainUses(passage)
     speaks = [_speaks_of(cue, claim, claim_words, plainly) for cue in theirs]
     counted = [cue for cue, speaking in zip(theirs, speaks, strict=True) if speaking]
@@ -209,7 +209,7 @@ def _flip(
     said = _statement_negations(counted, passage) if claim_count <= 1 else _negations(counted)
     passage_count = said + paired + passage_implied
     if claim_count % 2 == passage_count % 2:
-        return None
+        return _negated_apart(mine, passage_count, passage_words)
     if not mine and not theirs and claim_implied + passage_implied == 1:
         return Flip.PLAIN  # one word negated by its prefix, the other text's plain word
     if claim_count == 0 and any(cue.negated for cue in counted):
@@ -217,6 +217,19 @@ def _flip(
     if not theirs and claim_count == 1 and len(mine) == 1 and mine[0].negated:
         return Flip.COUNTED if _negates_none_of(mine[0], passage_words) else Flip.PLAIN
     return Flip.COUNTED
+
+
+def _negated_apart(mine: Sequence[Cue], passage_count: int, passage_words: set[str]) -> Flip | None:
+    """A claim whose negations count even against a passage that negates nothing: two
+    negations of two things ("The agent fails to explain the plans and cannot assure
+    competitive prices" against "The agent explains the plans and assures competitive
+    prices"; "Neither the drug nor the placebo reduced pain") flip each thing they
+    negate, no double negative, where one of them negates a word the passage states."""
+    if passage_count or not mine:
+        return None
+    if any(cue.negated and not _negates_none_of(cue, passage_words) for cue in mine):
+        return Flip.PLAIN
+    return None
 
 
 def _negations(found: Sequence[Cue]) -> int:
@@ -297,67 +310,6 @@ def _statement_negations(found: Sequence[Cue], passage: str) -> int:
     if len({count % 2 for count in counts}) == 1:
         return counts[0]
     return _negations(found)
-
-
-class _Antonyms:
-    """The passage's words the claim does not write, that are no nouns: a claim's cue
-    that negates the antonym of one of them restates it ("The museum does not open on
-    any public holiday" against "The museum is closed on all public holidays", "is not
-    required" against "is optional"), as a denial restates a "not" (the contrast table's
-    pairs; nouns never, "does not serve tea" is no "serves coffee"), where the passage
-    negates nothing ("without decreasing the size" against "without increasing the
-    size" is a swap).  Read only for a cue whose negated word the passage never uses."""
-
-    def __init__(self, claim: str, passage: str) -> None:
-        self._claim, self._passage = claim, passage
-
-    def restated_by(self, cue: Cue) -> bool:
-        if not cue.negated or cue.narrow or cues(self._passage):
-            return False  # a passage that negates too may negate the antonym itself
-        negated = cue.negated[0]
-        if negated in self._passage_words:
-            return False
-        forms = _not_nouns([form for form in (cue.written, negated) if form])
-        candidates = self._candidates
-        if not forms or not candidates:
-            return False
-        return contrast_table().first_pair(forms, candidates) is not None
-
-    @cached_property
-    def _passage_words(self) -> frozenset[str]:
-        return frozenset(words.words(self._passage))
-
-    @cached_property
-    def _candidates(self) -> list[str]:
-        mine = frozenset(words.written(self._claim.lower()))
-        written = words.written(self._passage.lower())
-        return _not_nouns(sorted({w for w in written if w.isalpha() and w not in mine}))
-
-
-def _not_nouns(candidates: list[str]) -> list[str]:
-    """The words of `candidates` that the contrast table knows as no noun (one lookup)."""
-    found = contrast_table().nouns.lookup([noun_forms(word) for word in candidates])
-    return [word for word, nouns in zip(candidates, found, strict=True) if not nouns]
-
-
-# Words of paying (stemmed) that a claim's negation turns into "free": "members do not
-# pay any shipping fee" restates "Return shipping is free for members".
-_PAYING = frozenset({"pay", "paid", "charg", "cost", "fee", "bill"})
-
-
-def _free_restated(cue: Cue, passage: str) -> bool:
-    """Whether a claim's cue negates paying where the passage calls something free and
-    negates nothing itself: a cue before a word of paying, or one after it that negates
-    no word of its own ("the repair costs them nothing" restates "repairs are free")."""
-    paying = cue.negated[0] in _PAYING if cue.negated else not _PAYING.isdisjoint(cue.clause)
-    return paying and calls_free(passage) and not cues(passage)
-
-
-def _counts_in(cue: Cue, passage: str) -> bool:
-    """Whether a claim's cue counts against `passage`: a narrow one only where the
-    passage uses its word; else a limit ("no later than Friday") restates "by Friday"
-    and "at no cost" restates "free"."""
-    return not cue.narrow or cue.negated[0] in words.written(passage.lower())
 
 
 def _speaks_of(cue: Cue, claim: str, claim_words: set[str], plainly: _PlainUses) -> bool:

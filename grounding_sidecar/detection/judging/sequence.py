@@ -3,8 +3,9 @@ Wi-Fi" against "Connect the printer to Wi-Fi before installing the driver".
 
 Every word of the claim is the passage's, so no detail is missing and the cosine is
 near 1; "before" and "after" say which comes first.  Read where the claim and a
-sentence of the passage each say "before" or "after" once: each side of the word is
-what happens first or second ("A before B", "B after A"), and the claim's first step
+sentence of the passage each say "before" or "after" once: each side of the word, up
+to its clause's comma, semicolon or colon, is what happens first or second ("A before
+B", "B after A"), and the claim's first step
 is the passage's second and its second the passage's first, by the content words
 (no numbers) each shares with the other's sides, more than they share side by side.
 "Depart 20 minutes after you arrive" restates "Arrive 20 minutes before departure".
@@ -18,6 +19,9 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import rough_sentences
 
 _ORDER = re.compile(r"\b(?:before|after)\b", re.IGNORECASE)
+# Where a step's side ends: the clause around the order word ("..., injuring 6 people"
+# goes on past the step that came after the leak).
+_CLAUSE_BREAK = re.compile(r"[,;:]")
 
 
 def reversed_order(claim: str, passage: str) -> tuple[str, str] | None:
@@ -41,8 +45,10 @@ def _steps(text: str) -> tuple[frozenset[str], frozenset[str], str] | None:
     if len(found) != 1:
         return None
     (order,) = found
-    left = _alphabetic(text[: order.start()])
-    right = _alphabetic(text[order.end() :])
+    opens = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, order.start())), default=0)
+    closes = next((m.start() for m in _CLAUSE_BREAK.finditer(text, order.end())), len(text))
+    left = _alphabetic(text[opens : order.start()])
+    right = _alphabetic(text[order.end() : closes])
     phrase = " ".join(text[order.start() :].split()[:4]).rstrip(".,;")
     if order.group().lower() == "before":
         return left, right, phrase

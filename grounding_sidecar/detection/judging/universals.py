@@ -109,16 +109,33 @@ def _qualifier_dropped(claim: str, passage: str) -> tuple[str, str] | None:
     """(the claim's "all" and its thing, the passage's) where the claim says all of a
     thing the passage says all of only as narrowed by words the claim leaves out ("All
     schools in the district will close" against "All primary schools in the district
-    will close"), in a clause that negates nothing; both lower case."""
+    will close"), and narrows in no words of its own right after it, where the passage
+    negates nothing; both lower case."""
     for narrowed in _ALL_QUALIFIED.finditer(passage):
         qualifiers = words.content_words(narrowed["qualifiers"])
         thing = words.stem(narrowed["thing"])
         if not qualifiers or qualifiers & words.content_words(claim):
             continue
         for plain in _ALL_PLAIN.finditer(claim):
-            if words.stem(plain["thing"]) == thing and not negates(passage):
+            if (
+                words.stem(plain["thing"]) == thing
+                and not _narrowed_after(claim, plain.end(), passage)
+                and not negates(passage)
+            ):
                 return plain.group(), narrowed.group()
     return None
+
+
+# How far after its thing a claim may narrow it in words of its own.
+_NARROWING_REACH = 40
+
+
+def _narrowed_after(claim: str, at: int, passage: str) -> bool:
+    """Whether the words right after the claim's thing hold one the passage never uses:
+    the claim may narrow it there in its own words ("Each kilometre beyond the included
+    200 km" for "Each further kilometre")."""
+    after = words.content_words(claim[at : at + _NARROWING_REACH])
+    return not after <= words.content_words(passage)
 
 
 def _same_thing(every: re.Match[str], claim: str, part: re.Match[str], clause: str) -> bool:

@@ -37,9 +37,12 @@ _UNAIDED = (
 # "listening without ads", "a fee-free account" one with no fee): a cue whose negated
 # word comes before it (`_FREE_OF`).
 _FREE_OF = re.compile(r"\b([a-z]+)-free\b")
+# "fail to" says "not": "airbags that may fail to deploy" restates "may not deploy",
+# and "The talks reached an agreement" flips "The talks failed to reach one".
 _NEGATIONS = re.compile(
     rf"\b(?:not{_ADDING}|no(?!\s+(?:matter|doubt)\b)"
-    rf"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without{_UNAIDED}|cannot|unable)\b"
+    rf"|never|none|nobody|nothing(?!\s+but\b)|neither|nor|without{_UNAIDED}|cannot|unable"
+    rf"|fail(?:s|ed|ing)?\s+to)\b"
     rf"|n't\b{_ADDING}|{_FREE_OF.pattern}"
 )
 
@@ -101,7 +104,7 @@ _ALTERNATIVES = frozenset({"or", "nor"})
 # Verbs that deny what follows them ("may be denied boarding", "refused to model",
 # "turned down offers to work", "Smoking is banned", "closed to trucks", "Avoid
 # alcohol", "exempt from these penalties", "free of charge", "drops support for",
-# "discontinued the plan", "failed to deploy", "are cancelled"), and the phrases
+# "discontinued the plan", "are cancelled"), and the phrases
 # that set an alternative aside ("in the chromosome rather than in the DNA
 # sequence", "instead of", "as opposed to"): no
 # negation cue, but the same reading of the word after them.  Counted by the
@@ -121,10 +124,9 @@ _DENIALS = re.compile(
     # "lack" as a verb ("may lack social flexibility" restates "don't have the social
     # flexibility"); "a lack of" is a noun, and denies no verb's object.
     r"lack(?:s|ed|ing)?(?!\s+of\b)|"
-    # "fail to" says "not" ("airbags that may fail to deploy" restates "may not
-    # deploy"); a cancelled event does not take place ("after-school activities are
-    # cancelled" restates "won't take place").
-    r"fail(?:s|ed|ing)?\s+to|cancel(?:s|led|ed|ling|ing)?|called\s+off|"
+    # A cancelled event does not take place ("after-school activities are cancelled"
+    # restates "won't take place").
+    r"cancel(?:s|led|ed|ling|ing)?|called\s+off|"
     rf"turn(?:s|ed|ing)?\s+down|avoid(?:s|ed|ing)?|exempt(?:s|ed)?\s+from|free\s+of|"
     rf"rather\s+than|instead\s+of|as\s+opposed\s+to|{_FORBIDDING})\b"
 )

@@ -496,3 +496,19 @@ def test_a_negated_cancellation_is_still_a_flip() -> None:
     )
     priced = "Owners will be contacted by letter, and repairs cost 50 dollars."
     assert negation_flip("Owners will get a letter, and the repair costs them nothing.", priced)
+
+
+def test_fail_to_negates_as_not_does() -> None:
+    passage = "The talks failed to reach an agreement."
+    assert negation_flip("The talks reached an agreement.", passage) is Flip.PLAIN
+    assert negation_flip("The talks did not reach an agreement.", passage) is None
+
+
+def test_two_negations_of_things_the_passage_states_plainly_flip_each() -> None:
+    passage = "The agent explains the plans and assures competitive prices."
+    claim = "The agent fails to explain the plans and cannot assure competitive prices."
+    assert negation_flip(claim, passage) is Flip.PLAIN
+    assert negation_flip("Neither the drug nor the placebo reduced pain.", "The drug reduced pain.")
+    # Against a passage that negates as often, counted as before.
+    both = "The agent does not explain the plans and cannot assure competitive prices."
+    assert negation_flip(claim, both) is None

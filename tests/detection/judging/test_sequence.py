@@ -43,6 +43,11 @@ def test_steps_in_the_other_order_are_named(
         ("Install the driver after connecting the printer to Wi-Fi.", SETUP),  # turned both
         ("Put the printer on Wi-Fi first, then install the driver.", SETUP),  # no order word
         ("Depart 20 minutes after you arrive.", "Arrive 20 minutes before departure."),
+        # A step is its clause: what the claim's sentence goes on to say is no step.
+        (
+            "The plant caught fire after an oil leak, injuring six people at the plant.",
+            "Six people at the plant were hurt after an explosion sparked a fire.",
+        ),
         # Two order words: no one order to compare.
         ("Install the driver before or after connecting it.", SETUP),
     ],

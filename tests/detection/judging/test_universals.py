@@ -78,3 +78,6 @@ def test_an_all_that_drops_the_passages_narrowing_words_is_named() -> None:
     assert widened_to_all(restated, passage) is None
     assert widened_to_all("All schools were tested.", "All 40 schools were tested.") is None
     assert widened_to_all("All the staff must attend.", "All of the staff must attend.") is None
+    # Narrowed in the claim's own words right after its thing.
+    fare = "Each further kilometre costs 0.25 euros."
+    assert widened_to_all("Each kilometre beyond the first 200 km costs 0.25 euros.", fare) is None

@@ -37,7 +37,7 @@ REFERENCE = re.compile(
     r"isn't|aren't|wasn't|weren't|don't|doesn't|didn't|hasn't|haven't|hadn't|"
     r"shouldn't|wouldn't|couldn't|mustn't|n't)\b(?<!n't(?=\s+(?:only|just)\b[^.;!?]*\bbut\b))"
     r"|n't\b(?!\s+(?:only|just)\b[^.;!?]*\bbut\b)"
-    r"|\b[a-z]+-free\b",
+    r"|\b[a-z]+-free\b|\bfail(?:s|ed|ing)?\s+to\b",
     re.IGNORECASE,
 )
 VOCABULARY = (
@@ -45,7 +45,7 @@ VOCABULARY = (
     "didn't DIDN'T Don't n't ain't NOT No-one knot snow nowhere notable nothingness "
     "nor'easter the refund was processed x-not (never) no. it's only just cost charge "
     "extra additional matter doubt but no-cost you having needing to do anything "
-    "ad-free Sugar-Free free -free carefree free-"
+    "ad-free Sugar-Free free -free carefree free- fail failed to fails toll"
 ).split()
 
 
@@ -63,6 +63,8 @@ VOCABULARY = (
         ("Plus includes ad-free listening.", 1),  # "listening without ads"
         ("The gluten-free bread is not sugar-free.", 1),
         ("Entry is free and carefree.", 0),
+        ("The airbags may fail to deploy.", 1),  # "may not deploy"
+        ("The talks failed, and nobody came.", 1),  # "failed" alone is no cue
         ("", 0),
     ],
 )
