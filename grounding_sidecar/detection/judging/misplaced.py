@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from grounding_sidecar.detection.judging.bindings import (
-    CLAUSE_BREAK,
     apart,
     bound_elsewhere,
     named_with_own,
@@ -31,8 +29,8 @@ from grounding_sidecar.detection.judging.slots import (
     counterparts,
     same_slot,
 )
+from grounding_sidecar.detection.judging.stated_elsewhere import DetailClause, Elsewhere
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.clauses import clause_around
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 
 # The details a claim can take from one passage and put in another's slot: amounts
@@ -59,12 +57,12 @@ def misplaced_detail(
     one among them; asked only for a detail otherwise misplaced) states it of what the
     claim's clause speaks of, nor any of these or of the claim's most similar passages
     (`most_similar`, by default none more) beside another value the claim states
-    beside it (`_states_it_beside`): "Refunds are issued within 30 days" against "Refunds
+    beside it (stated_elsewhere.py): "Refunds are issued within 30 days" against "Refunds
     are issued within 5 business days", the 30 days being the return window another
     passage states.  A claim that keeps a value of that slot from the passage joins
     two passages' facts ("sales were $441 million; the forecast is $1.7 billion"): no
     finding, and so does one whose clause around the detail is about something else
-    (`_DetailClause`; a claim of one clause is about its best passage).  A value the best
+    (`DetailClause`; a claim of one clause is about its best passage).  A value the best
     passage itself states is misplaced only where the passage binds it to another
     clause (`_rebound`), and two values are where the claim pairs them with each
     other's names (owners.py)."""
@@ -113,16 +111,15 @@ def _misplaced(
     kept: Sequence[Detail],
     conflicts: Sequence[tuple[Detail, Detail]],
 ) -> tuple[Detail, Detail] | None:
-    """The first conflict whose detail no near passage states of the claim's fact
-    (`_states_it_of_the_claims`) and whose clause is about the passage, rebound within
+    """The first conflict whose detail no other passage states as the claim does
+    (stated_elsewhere.py) and whose clause is about the passage, rebound within
     the passage or misplaced from elsewhere (not where the claim keeps another value of
     its slot from the passage: it joins passages' facts)."""
     best = SourceCorpus([best_passage])
     passage_words = words.content_words(best_passage)
-    others: list[str] | None = None  # asked for the first conflict that needs them
-    similar: list[str] | None = None
+    elsewhere = Elsewhere(claim, best_passage, near_passages, most_similar)
     for detail, other in conflicts:
-        clause = _DetailClause.of(claim, detail)
+        clause = DetailClause.of(claim, detail)
         if not (clause.whole or clause.about(passage_words)):
             continue
         if best.contains(detail) and not _measured_only(detail, claim, stated):
@@ -132,16 +129,7 @@ def _misplaced(
             other = rebound
         elif _keeps_its_slot(detail, kept) or not _of_its_slot(detail, claim, other, best_passage):
             continue
-        if others is None:
-            others = [p for p in near_passages() if p != best_passage]
-        subject = frozenset(words.subject_words(claim))
-        held = subject if subject <= passage_words else frozenset()
-        if any(_states_it_of_the_claims(clause, detail, p, held) for p in others):
-            continue
-        if similar is None:
-            more = most_similar() if most_similar is not None else ()
-            similar = [p for p in more if p != best_passage and p not in others]
-        if not any(_states_it_beside(claim, detail, p) for p in (*others, *similar)):
+        if not elsewhere.states(clause, detail):
             return detail, other
     return None
 
@@ -175,42 +163,6 @@ def _counted_words(claim: str, detail: Detail) -> frozenset[str]:
         return frozenset()
     after = words.written(claim[at + len(detail.surface) :])[:_COUNTED_REACH]
     return words.content_words(" ".join(after))
-
-
-def _states_it_of_the_claims(
-    clause: _DetailClause, detail: Detail, passage: str, subject: frozenset[str]
-) -> bool:
-    """Whether a passage other than the best states the claim's value of what the
-    claim's clause speaks of (`_DetailClause.about`): the claim may then restate that
-    passage.  A passage that states the value of something else excuses nothing: "The
-    savings account pays 3.1% interest a year" beside "Personal loans are charged 7.9% a
-    year" and the claim "A personal loan costs 3.1% a year"; nor does one that lacks a
-    word of the claim's subject where the best passage holds it whole (`subject`, empty
-    where it does not): "Free accounts can make 1,000 requests per minute" is the best
-    passage's "Free accounts can make 100 requests per minute" with the 1,000 of "Paid
-    accounts can make 1,000 ...", whose subject is another."""
-    theirs = words.content_words(passage)
-    if not subject <= theirs:
-        return False
-    return clause.about(theirs) and SourceCorpus([passage]).contains(detail)
-
-
-def _states_it_beside(claim: str, detail: Detail, passage: str) -> bool:
-    """Whether a passage states the claim's value beside another value the claim's
-    clause states beside it: the claim restates that passage's pair of values, whatever
-    words it uses ("The maximum for adults is four tablets within a 24-hour period"
-    against "Do not take more than four tablets in 24 hours", where the best passage
-    says "one tablet every six hours"; "open from 9 AM to 12 PM" against "it is open
-    from 9:00 until noon")."""
-    beside = [
-        d
-        for d in extract_details(_clause(claim, detail.surface))
-        if d != detail and d.kind in _MISPLACEABLE
-    ]
-    if not beside:
-        return False
-    stated = SourceCorpus([passage])
-    return stated.contains(detail) and any(stated.contains(d) for d in beside)
 
 
 # The claim's values read pair by pair for a swap: a claim listing dozens of names
@@ -412,47 +364,3 @@ def _counted(detail: Detail, text: str) -> str | None:
     at = text.lower().find(detail.surface.lower())
     after = words.words(text[at + len(detail.surface) :]) if at >= 0 else ()
     return after[0] if after and after[0] not in words.STOPWORDS else None
-
-
-# The share of the content words of a detail's clause that a passage must use for the
-# claim to be stating that passage's fact (`_DetailClause.about`).
-CLAUSE_SHARE = 0.4
-
-
-@dataclass(frozen=True, slots=True)
-class _DetailClause:
-    """The clause of a claim that states a detail, read once for the best passage and
-    the near ones."""
-
-    # The clause is the whole claim: then the best passage, the one most like the
-    # claim, is what it speaks of, whatever words it uses ("The ride to the airport
-    # lasts 15 minutes" against "The journey to the airport takes 35 minutes").
-    whole: bool
-    # Its content words less the detail's own; a clause with no other content word is
-    # read as the whole claim.
-    content: frozenset[str]
-
-    @classmethod
-    def of(cls, claim: str, detail: Detail) -> _DetailClause:
-        own = words.content_words(detail.surface)
-        clause = _clause(claim, detail.surface)
-        content = words.content_words(clause) - own
-        return cls(clause == claim, content or words.content_words(claim) - own)
-
-    def about(self, passage_words: frozenset[str]) -> bool:
-        """Whether the clause speaks of what the passage does: at least CLAUSE_SHARE of
-        its content words are the passage's.  A long claim joining several passages'
-        facts ("..., and their revenue is projected between $3.515 billion and $3.575
-        billion") has a best passage that is not about each clause."""
-        shared = len(self.content & passage_words)
-        return bool(self.content) and shared >= CLAUSE_SHARE * len(self.content)
-
-
-def _clause(claim: str, surface: str) -> str:
-    """The stretch of `claim` around `surface` between two clause breaks."""
-    at = claim.find(surface)
-    if at < 0:
-        return claim
-    breaks = [m.span() for m in CLAUSE_BREAK.finditer(claim)]
-    opens, closes = clause_around(breaks, at, at + len(surface), len(claim))
-    return claim[opens:closes]
