@@ -82,13 +82,13 @@ def restricted_list(
 ) -> tuple[str, str] | None:
     """The claim's restriction and the list of the best passage or one of the claim's
     most similar (`most_similar`, asked only of a claim that says "only") that it
-    leaves things of (as each writes them), or None: the claim
-    says "only" of one or more things a passage lists with "and" beside another, in a
-    sentence that uses a word the claim says of them ("carries"), where that passage
-    restricts nothing and the claim negates nothing.  The list may stand in a passage
-    other than the best: "The Øresund Bridge carries only a motorway" is most like "The
-    Øresund Bridge ... connects Copenhagen with Malmö", and the next sentence says "It
-    carries both a motorway and a railway"."""
+    leaves things of (as each writes them), or None: the claim says "only" of one or
+    more things a passage lists with "and" beside another, in a sentence that uses a
+    word the claim says of them ("carries"), where that passage restricts nothing and
+    the claim negates nothing.  The list may stand in a passage other than the best:
+    "The Øresund Bridge carries only a motorway" is most like "The Øresund Bridge ...
+    connects Copenhagen with Malmö", and the next sentence says "It carries both a
+    motorway and a railway"."""
     if "only" not in claim.lower() or negates(claim):
         return None  # most claims: no "only", at a substring test
     passages: list[str] | None = None
