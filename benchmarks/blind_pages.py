@@ -2,15 +2,16 @@
 page and pass one that says it in other words, on pages and answers written without
 looking at the rules?
 
-A probe written for this project (docs/benchmarks.md, "Pages written blind").  Sixty-four
+A probe written for this project (docs/benchmarks.md, "Pages written blind").  Ninety-six
 short pages as a help centre, a product page, a news story or an encyclopaedia publish
 them, each with two restatements an assistant might write (`supported`: other words,
 another order, values written another way, two of the page's facts in one sentence) and
 two answers that change one meaning (`contradictory`: a number, a time, a role, a
-direction, a scope, a negation, a condition, an "only").  Written in two sittings of
+direction, a scope, a negation, a condition, an "only").  Written in three sittings of
 sixteen studied and sixteen held-out pages, each page before anything of its sitting
-was graded (the first sitting's held-out pages after its studied pages were); the
-held-out half is never read case by case.  Its pages alternate between a studied and a
+was graded (the first sitting's held-out pages after its studied pages were; the
+third sitting after the rules the first two shaped); the held-out half is never read
+case by case.  Its pages alternate between a studied and a
 held-out half (`probes.part_at`).
 
     python -m benchmarks.blind_pages [--embedder minilm|hash] [--part studied|held-out]
@@ -915,6 +916,437 @@ PAGES = (
         (
             "The trail is marked with red signs.",
             "Dogs can run off the lead on the trail.",
+        ),
+    ),
+    # Sixteen pages more each half, written in a third sitting, after rules-v35, before grading.
+    Page(
+        "dental plan",
+        "The dental plan covers two check-ups a year at no cost. Fillings are covered at "
+        "80%, and crowns at 50% after a six-month waiting period. Orthodontics are not "
+        "covered for adults.",
+        (
+            "Two yearly check-ups are free under the dental plan.",
+            "Crowns are covered at half the cost once a six-month waiting period has passed.",
+        ),
+        (
+            "Fillings are covered at 50% under the dental plan.",
+            "The dental plan covers orthodontics for adults.",
+        ),
+    ),
+    Page(
+        "car insurance",
+        "Drivers under 25 pay a higher premium. The policy includes breakdown cover in the "
+        "UK but not abroad. A no-claims discount of up to 60% applies after five years "
+        "without a claim.",
+        (
+            "Breakdown cover is included in the UK, but not outside it.",
+            "After five claim-free years you can get a discount of up to 60%.",
+        ),
+        (
+            "Drivers under 25 pay a lower premium.",
+            "The policy includes breakdown cover abroad.",
+        ),
+    ),
+    Page(
+        "wildfire",
+        "The wildfire has burned about 12,000 hectares and is 40% contained, fire officials "
+        "said on Wednesday. Around 3,000 residents were evacuated, and no homes have been "
+        "destroyed so far.",
+        (
+            "Fire officials said on Wednesday that the fire was 40% contained after burning "
+            "roughly 12,000 hectares.",
+            "So far no homes have been destroyed, though about 3,000 people were evacuated.",
+        ),
+        (
+            "The wildfire is 60% contained, fire officials said on Wednesday.",
+            "Dozens of homes have been destroyed by the wildfire.",
+        ),
+    ),
+    Page(
+        "coral reef",
+        "Surveys found that 40% of the reef's coral was bleached last summer, the highest "
+        "share since monitoring began in 1995. Scientists said some of it could recover if "
+        "water temperatures fall.",
+        (
+            "Last summer 40% of the reef's coral was bleached, a record since 1995.",
+            "Part of the bleached coral may recover if the water cools, scientists said.",
+        ),
+        (
+            "Surveys found that 40% of the reef's coral was bleached last summer, the lowest "
+            "share since monitoring began.",
+            "Scientists said none of the bleached coral could recover.",
+        ),
+    ),
+    Page(
+        "password policy",
+        "Passwords must be at least 12 characters long and include a number. They expire "
+        "every 90 days, and the last five passwords cannot be reused.",
+        (
+            "A password needs 12 or more characters, including a number.",
+            "You cannot reuse any of your last five passwords.",
+        ),
+        (
+            "Passwords must be at most 12 characters long.",
+            "Passwords expire every 30 days.",
+        ),
+    ),
+    Page(
+        "app update",
+        "The update adds a dark mode and lets users export notes as PDF. It requires iOS "
+        "16 or later and removes support for the Apple Watch app.",
+        (
+            "Users can now export notes as PDFs and switch to a dark mode.",
+            "You need iOS 16 or a later version to install the update.",
+        ),
+        (
+            "The update adds support for the Apple Watch app.",
+            "The update requires iOS 14 or later.",
+        ),
+    ),
+    Page(
+        "bakery",
+        "The bakery opened in 1998 in a former post office. It bakes all its bread on site "
+        "and sells out of sourdough most days by noon. It is closed on Tuesdays.",
+        (
+            "Since 1998 the bakery has been in what used to be a post office.",
+            "Every loaf the bakery sells is baked on the premises.",
+        ),
+        (
+            "The bakery buys its bread from a wholesale supplier.",
+            "The bakery is closed on Thursdays.",
+        ),
+    ),
+    Page(
+        "museum night",
+        "On the last Friday of each month the museum stays open until 10 pm. Entry after "
+        "6 pm costs 5 euros instead of the usual 15. Guided tours are not offered in the "
+        "evening.",
+        (
+            "The museum is open until 10 pm on the last Friday of every month.",
+            "After 6 pm on those nights, tickets cost 5 euros rather than 15.",
+        ),
+        (
+            "Guided tours are offered in the evening.",
+            "On the first Friday of each month the museum stays open until 10 pm.",
+        ),
+    ),
+    Page(
+        "space probe",
+        "The probe was launched in 2016 and reached the asteroid in 2018. It collected a "
+        "sample of about 120 grams, far more than the 60 grams the mission had aimed for, "
+        "and returned it to Earth in 2023.",
+        (
+            "The probe collected roughly twice the 60 grams of sample the mission aimed for.",
+            "Launched in 2016, the probe got to the asteroid two years later.",
+        ),
+        (
+            "The probe collected less sample than the mission had aimed for.",
+            "The probe returned the sample to Earth in 2018.",
+        ),
+    ),
+    Page(
+        "minimum wage",
+        "The minimum wage will rise by 6.5% to 12.40 euros an hour from January. Workers "
+        "under 18 are covered by a lower rate, which will rise by 4%.",
+        (
+            "From January the minimum wage goes up 6.5%, to 12.40 euros an hour.",
+            "The lower rate for workers under 18 will increase by 4%.",
+        ),
+        (
+            "The minimum wage will fall by 6.5% from January.",
+            "Workers under 18 will get the same rate as adults.",
+        ),
+    ),
+    Page(
+        "train strike",
+        "Train drivers will strike on Monday and Tuesday. About half of services are "
+        "expected to run on Monday, but no trains will run on Tuesday. Season tickets will "
+        "be valid on buses during the strike.",
+        (
+            "There will be no trains at all on Tuesday during the strike.",
+            "Season ticket holders can use buses while the strike lasts.",
+        ),
+        (
+            "All services are expected to run normally on Monday.",
+            "About half of services are expected to run on Tuesday.",
+        ),
+    ),
+    Page(
+        "campsite",
+        "The campsite has 60 pitches, 20 of them with electricity. Campfires are allowed "
+        "only in the fire pits provided. Quiet hours run from 10 pm to 7 am.",
+        (
+            "Twenty of the campsite's 60 pitches have electricity.",
+            "You may only have a campfire in one of the fire pits.",
+        ),
+        (
+            "All 60 pitches have electricity.",
+            "Campfires are allowed anywhere on the campsite.",
+        ),
+    ),
+    Page(
+        "laptop specs",
+        "The laptop weighs 1.2 kg and has a 14-inch screen. Battery life is rated at up to "
+        "15 hours. It has two USB-C ports but no USB-A port.",
+        (
+            "It's a 14-inch laptop weighing 1.2 kg.",
+            "There are two USB-C ports and no USB-A port.",
+        ),
+        (
+            "The laptop has a USB-A port.",
+            "Battery life is rated at up to 15 minutes.",
+        ),
+    ),
+    Page(
+        "vaccine trial",
+        "The vaccine was 91% effective at preventing severe illness in a trial of 30,000 "
+        "adults. It was less effective in people over 75, and the most common side effect "
+        "was a sore arm.",
+        (
+            "In a 30,000-adult trial the vaccine prevented severe illness with 91% effectiveness.",
+            "A sore arm was the side effect reported most often.",
+        ),
+        (
+            "The vaccine was more effective in people over 75.",
+            "The vaccine was 91% effective at preventing any infection.",
+        ),
+    ),
+    Page(
+        "scholarship",
+        "The scholarship is open to students from any country who have been admitted to a "
+        "master's programme. It covers tuition in full but does not include living costs. "
+        "Applications close on 1 March.",
+        (
+            "Students of any nationality admitted to a master's programme can apply.",
+            "Tuition is fully paid, but living costs are not included.",
+        ),
+        (
+            "The scholarship covers tuition and living costs.",
+            "The scholarship is open only to students from the host country.",
+        ),
+    ),
+    Page(
+        "gallery loan",
+        "The painting has been lent to the National Gallery for a year and will return to "
+        "Madrid in May. It is insured for 50 million euros.",
+        (
+            "The National Gallery has the painting on a one-year loan before it goes back "
+            "to Madrid in May.",
+            "The painting's insurance value is 50 million euros.",
+        ),
+        (
+            "The National Gallery has bought the painting.",
+            "The painting will return to Madrid in March.",
+        ),
+    ),
+    Page(
+        "election turnout",
+        "Turnout in the regional election was 58%, down from 64% four years earlier. "
+        "Younger voters were the least likely to vote, with turnout of 41% among those "
+        "aged 18 to 24.",
+        (
+            "Turnout fell from 64% to 58% compared with the election four years before.",
+            "Only 41% of voters aged 18 to 24 turned out, the lowest of any age group.",
+        ),
+        (
+            "Turnout in the regional election rose to 58%.",
+            "Older voters were the least likely to vote.",
+        ),
+    ),
+    Page(
+        "meal kit",
+        "Each box contains ingredients for three meals for two people. Deliveries can be "
+        "paused or skipped at any time, and there is no minimum subscription period.",
+        (
+            "A box has everything for three meals, each serving two.",
+            "You can pause or skip deliveries whenever you like.",
+        ),
+        (
+            "Subscribers must stay for at least three months.",
+            "Each box contains ingredients for two meals for three people.",
+        ),
+    ),
+    Page(
+        "return policy",
+        "Items can be returned within 30 days with a receipt. Without a receipt, we offer "
+        "store credit only. Personalised items cannot be returned.",
+        (
+            "With a receipt you have 30 days to return an item.",
+            "If you have no receipt, you get store credit instead of a refund.",
+        ),
+        (
+            "Without a receipt, we offer a full refund.",
+            "Personalised items can be returned within 30 days.",
+        ),
+    ),
+    Page(
+        "glacier",
+        "The glacier has lost about a third of its volume since 1990 and is retreating by "
+        "roughly 40 metres a year. Researchers expect it to disappear by 2070.",
+        (
+            "Since 1990 the glacier has shrunk by around a third of its volume.",
+            "Researchers think the glacier will be gone by 2070.",
+        ),
+        (
+            "The glacier is advancing by roughly 40 metres a year.",
+            "The glacier has lost about two-thirds of its volume since 1990.",
+        ),
+    ),
+    Page(
+        "bridge repair",
+        "The bridge will be closed to cars for six weeks from 3 June while its deck is "
+        "replaced. Pedestrians and cyclists can still cross using a temporary walkway.",
+        (
+            "From 3 June, cars will not be able to use the bridge for six weeks.",
+            "A temporary walkway keeps the bridge open to people on foot and on bikes.",
+        ),
+        (
+            "Pedestrians and cyclists will not be able to cross the bridge for six weeks.",
+            "The bridge will be closed to cars for six months.",
+        ),
+    ),
+    Page(
+        "pharmacy hours",
+        "The pharmacy is open Monday to Saturday from 8 am to 9 pm and on Sunday from 10 am "
+        "to 4 pm. Prescriptions ordered online are ready for collection within two hours.",
+        (
+            "On Sundays the pharmacy opens from 10 am until 4 pm.",
+            "Online prescription orders can be picked up within two hours.",
+        ),
+        (
+            "The pharmacy is closed on Sundays.",
+            "Prescriptions ordered online are ready for collection within two days.",
+        ),
+    ),
+    Page(
+        "company results",
+        "Revenue rose 8% to 4.1 billion dollars, but net profit fell 12% because of higher "
+        "energy costs. The company kept its dividend unchanged.",
+        (
+            "Revenue grew by 8% to $4.1 billion.",
+            "Higher energy costs caused net profit to drop 12%.",
+        ),
+        (
+            "Net profit rose 12% thanks to lower energy costs.",
+            "The company raised its dividend.",
+        ),
+    ),
+    Page(
+        "stadium",
+        "The new stadium will seat 62,000 fans, 8,000 more than the old ground. It is due "
+        "to open in August 2027 and will cost about 1.1 billion pounds.",
+        (
+            "The stadium will hold 62,000 spectators, which is 8,000 more than before.",
+            "Opening is planned for August 2027, at a cost of roughly £1.1 billion.",
+        ),
+        (
+            "The new stadium will seat 8,000 fewer fans than the old ground.",
+            "The new stadium is due to open in August 2026.",
+        ),
+    ),
+    Page(
+        "yoga class",
+        "The beginners' class runs on Wednesday evenings from 7 to 8 pm. Mats are provided, "
+        "but please bring your own towel. The first class is free.",
+        (
+            "Beginners meet on Wednesdays from 7 to 8 in the evening.",
+            "You don't pay for your first class.",
+        ),
+        (
+            "Please bring your own mat; towels are provided.",
+            "The beginners' class runs on Wednesday mornings.",
+        ),
+    ),
+    Page(
+        "language app",
+        "The free version includes all lessons but shows ads. The premium version, at 7 "
+        "dollars a month, removes ads and adds offline mode.",
+        (
+            "All lessons are in the free version, which has ads.",
+            "Premium costs $7 a month and has no ads, plus an offline mode.",
+        ),
+        (
+            "The free version includes only some of the lessons.",
+            "The free version includes offline mode.",
+        ),
+    ),
+    Page(
+        "river cleanup",
+        "More than 300 volunteers removed about 4 tonnes of rubbish from the river on "
+        "Saturday. Plastic bottles made up most of the waste, followed by shopping trolleys.",
+        (
+            "On Saturday over 300 volunteers pulled roughly 4 tonnes of rubbish out of the river.",
+            "Most of the waste was plastic bottles.",
+        ),
+        (
+            "Shopping trolleys made up most of the waste.",
+            "About 30 volunteers removed 4 tonnes of rubbish from the river.",
+        ),
+    ),
+    Page(
+        "tunnel",
+        "The tunnel is 57 kilometres long, making it the longest rail tunnel in the world. "
+        "Construction took 17 years, and it opened in 2016.",
+        (
+            "No rail tunnel in the world is longer than this 57 km one.",
+            "It took 17 years to build the tunnel, which opened in 2016.",
+        ),
+        (
+            "Construction of the tunnel took 7 years.",
+            "The tunnel opened in 2006.",
+        ),
+    ),
+    Page(
+        "hospital visiting",
+        "Visiting hours are from 2 pm to 8 pm every day. Each patient may have two "
+        "visitors at a time. Children under 12 must be accompanied by an adult.",
+        (
+            "Patients can have visitors between 2 and 8 pm daily, two at a time.",
+            "A child younger than 12 has to come with an adult.",
+        ),
+        (
+            "Each patient may have up to four visitors at a time.",
+            "Children under 12 may visit on their own.",
+        ),
+    ),
+    Page(
+        "childcare",
+        "Children aged three and four get 15 hours of free childcare a week. Working "
+        "parents can claim a further 15 hours, up to 30 in total.",
+        (
+            "Three- and four-year-olds are entitled to 15 free hours of childcare weekly.",
+            "Working parents can get up to 30 hours a week in total.",
+        ),
+        (
+            "Children aged three and four get 30 hours of free childcare a week regardless "
+            "of whether their parents work.",
+            "Working parents can claim a further 5 hours.",
+        ),
+    ),
+    Page(
+        "ebook loans",
+        "Library members can borrow up to five ebooks at a time for 21 days. Ebooks are "
+        "returned automatically when the loan ends, so there are no late fees.",
+        (
+            "Members may have five ebooks out at once, each for 21 days.",
+            "There are no late fees because ebooks go back automatically at the end of the loan.",
+        ),
+        (
+            "Members who return ebooks late pay a fee.",
+            "Library members can borrow up to five ebooks at a time for 14 days.",
+        ),
+    ),
+    Page(
+        "airline baggage",
+        "Economy passengers may bring one cabin bag of up to 8 kg. A checked bag costs 35 "
+        "dollars each way, and sports equipment must be booked in advance.",
+        (
+            "In economy you can take one cabin bag weighing no more than 8 kg.",
+            "Sports equipment has to be booked ahead of time.",
+        ),
+        (
+            "Economy passengers may bring two cabin bags.",
+            "A checked bag is free for economy passengers.",
         ),
     ),
 )

@@ -13,7 +13,7 @@ from tests.support.probe_pages import assert_two_of_each_in_two_halves
 def test_each_page_has_two_restatements_and_two_flips_in_two_halves() -> None:
     assert_two_of_each_in_two_halves(PAGES, blind_page_cases)
     names = [page.name for page in PAGES]
-    assert len(set(names)) == len(names) == 64
+    assert len(set(names)) == len(names) == 96
 
 
 @pytest.mark.parametrize("embedder", ["hash", pytest.param("minilm", marks=pytest.mark.minilm)])
