@@ -113,6 +113,8 @@ def swapped(
         return False  # one clause shares as much with either: no side is nearer
     values = frozenset(words.words(" ".join((first[0], second[0], *first[1], *second[1]))))
     said, read = _Clauses(claim, values), _Clauses(passage, values)
+    said.set_frame(first[0], second[0])
+    read.set_frame(first[1][0] if first[1] else "", second[1][0] if second[1] else "")
     return _nearer_other(said, first, second, read) and _nearer_other(said, second, first, read)
 
 
@@ -233,9 +235,11 @@ def _nearer_other(
     passage: _Clauses,
 ) -> bool:
     """Whether the claim's clause around its value shares more content words (the two
-    values' own aside) with the passage's clause around the other value than with any
-    around the passage's statements of its own."""
-    said = claim.words_around(mine[0])
+    values' own aside, and those the claim's clause around the other value uses too,
+    which tell its two facts apart in neither: "per dollar" of both "2 points per
+    dollar online" and "1 point per dollar in store") with the passage's clause around
+    the other value than with any around the passage's statements of its own."""
+    said = claim.words_around(mine[0]) - claim.words_around(other[0])
     if not said:
         return False
     theirs = max((len(said & passage.words_around(s)) for s in other[1]), default=0)
@@ -251,6 +255,7 @@ class _Clauses:
         self._text = text
         self._values = values
         self._breaks = _breaks(text)
+        self._frame: frozenset[str] = frozenset()
 
     def clause_of(self, surface: str) -> tuple[int, int] | None:
         """Where the clause around the first place the text writes `surface` opens and
@@ -267,8 +272,29 @@ class _Clauses:
         return "" if clause is None else self._text[clause[0] : clause[1]]
 
     def words_around(self, surface: str) -> frozenset[str]:
-        """The content words of that clause, less the values."""
-        return words.content_words(self.clause_text(surface)) - self._values
+        """The content words of that clause, less the values and the frame two values'
+        clauses share (`set_frame`)."""
+        return words.content_words(self.clause_text(surface)) - self._values - self._frame
+
+    def set_frame(self, first: str, second: str) -> None:
+        """Read the words before the earlier of two values in its clause as a frame
+        both values' clauses share, where the later one's clause opens at its value
+        with no content word of its own ("Members earn 2 points for every dollar spent
+        in store and 1 point per dollar online": "Members earn" earns both), so that
+        only the words that tell the two facts apart are compared."""
+        places = sorted(
+            (match.start(), clause)
+            for surface in (first, second)
+            if surface
+            and (match := token_pattern(surface).search(self._text)) is not None
+            and (clause := self.clause_of(surface)) is not None
+        )
+        if len(places) != 2 or places[0][1] == places[1][1]:
+            return
+        (first_at, (first_opens, _)), (second_at, (second_opens, _)) = places
+        if words.content_words(self._text[second_opens:second_at]):
+            return  # the later clause names its own subject or verb
+        self._frame = words.content_words(self._text[first_opens:first_at]) - self._values
 
 
 def places(text: str, surface: str) -> list[Place]:

@@ -257,3 +257,13 @@ def test_a_thing_that_is_not_of_the_kind_of_the_ones_left_out_requalifies_nothin
     assert not requalified("Premium members get 2 guest passes.", "2", "10", ["2"], passes)
     drinks = "Tea costs $2 at the counter, and coffee $3."
     assert requalified("Coffee costs $2 at the counter.", "$2", "$3", ["$2"], drinks)
+
+
+def test_values_swapped_between_two_facts_that_share_a_frame_are_swapped() -> None:
+    """ "Members earn" is said once for both facts, and "per dollar" of both: only
+    "online" and "in store" tell them apart."""
+    passage = "Members earn 2 points for every dollar spent in store and 1 point per dollar online."
+    claim = "Members earn 2 points per dollar online and 1 point per dollar in store."
+    assert swapped(claim, ("2", ["2"]), ("1", ["1"]), passage)
+    kept = "Members earn 2 points per dollar in store and 1 point per dollar online."
+    assert not swapped(kept, ("2", ["2"]), ("1", ["1"]), passage)
