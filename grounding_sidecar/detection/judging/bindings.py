@@ -19,14 +19,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grounding_sidecar.detection.judging.alignment import Change, changed_words
+from grounding_sidecar.detection.judging.value_clauses import (
+    ValueClauses,
+    apart,
+    clause_breaks,
+    token_pattern,
+)
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.clauses import SENTENCE_END, clause_around
+from grounding_sidecar.detection.text.clauses import clause_around
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
 from grounding_sidecar.detection.text.frequencies import PERIOD_NOUNS
 
-# What ends a clause: punctuation, and the words that join a second fact to a first.
-CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|but|while|whereas|which|with)\b", re.IGNORECASE)
 # How many words of its clause either side of a value are read, and the fewest of them
 # the claim must share with the words around the passage's other value.
 CONTEXT_WORDS = 6
@@ -112,7 +116,7 @@ def swapped(
     if not apart(claim, first[0], second[0]):
         return False  # one clause shares as much with either: no side is nearer
     values = frozenset(words.words(" ".join((first[0], second[0], *first[1], *second[1]))))
-    said, read = _Clauses(claim, values), _Clauses(passage, values)
+    said, read = ValueClauses(claim, values), ValueClauses(passage, values)
     said.set_frame(first[0], second[0])
     read.set_frame(first[1][0] if first[1] else "", second[1][0] if second[1] else "")
     return _nearer_other(said, first, second, read) and _nearer_other(said, second, first, read)
@@ -134,7 +138,7 @@ def substituted(
     if not changes or not own or _one_clause(passage, other, own):
         return False
     values = frozenset(words.words(" ".join((surface, other, *own))))
-    read = _Clauses(passage, values)
+    read = ValueClauses(passage, values)
     theirs = read.words_around(other)
     ours = frozenset().union(*(read.words_around(statement) for statement in own))
     return any(
@@ -154,8 +158,8 @@ def requalified(claim: str, surface: str, other: str, own: Sequence[str], passag
     if not own:
         return False
     values = frozenset(words.words(" ".join((surface, other, *own))))
-    said = _Clauses(claim, values).words_around(surface)
-    read = _Clauses(passage, values)
+    said = ValueClauses(claim, values).words_around(surface)
+    read = ValueClauses(passage, values)
     theirs = read.words_around(other)
     if not said & theirs:
         return False  # most conflicts end here, before the other clauses are read
@@ -205,7 +209,7 @@ def named_with_own(names: Sequence[str], other: str, own: Sequence[str], passage
     if not names:
         return False
     patterns = [token_pattern(name) for name in names]
-    clauses = _Clauses(passage, frozenset())
+    clauses = ValueClauses(passage, frozenset())
     theirs = clauses.clause_text(other)
     if not any(
         detail.kind is DetailKind.ENTITY
@@ -221,18 +225,11 @@ def named_with_own(names: Sequence[str], other: str, own: Sequence[str], passage
     )
 
 
-def apart(text: str, first: str, second: str) -> bool:
-    """Whether `text` writes two values in different clauses (each where it first
-    writes it): values of one clause are never swapped by their order."""
-    clauses = _Clauses(text, frozenset())
-    return clauses.clause_of(first) != clauses.clause_of(second)
-
-
 def _nearer_other(
-    claim: _Clauses,
+    claim: ValueClauses,
     mine: tuple[str, Sequence[str]],
     other: tuple[str, Sequence[str]],
-    passage: _Clauses,
+    passage: ValueClauses,
 ) -> bool:
     """Whether the claim's clause around its value shares more content words (the two
     values' own aside, and those the claim's clause around the other value uses too,
@@ -247,60 +244,10 @@ def _nearer_other(
     return theirs > ours
 
 
-class _Clauses:
-    """A text's clauses, for the content words around a value (the values compared
-    aside)."""
-
-    def __init__(self, text: str, values: frozenset[str]) -> None:
-        self._text = text
-        self._values = values
-        self._breaks = _breaks(text)
-        self._frame: frozenset[str] = frozenset()
-
-    def clause_of(self, surface: str) -> tuple[int, int] | None:
-        """Where the clause around the first place the text writes `surface` opens and
-        closes; None where it does not."""
-        match = token_pattern(surface).search(self._text)
-        if match is None:
-            return None
-        start, end = match.span()
-        return clause_around(self._breaks, start, end, len(self._text))
-
-    def clause_text(self, surface: str) -> str:
-        """That clause ("" where the text does not write `surface`)."""
-        clause = self.clause_of(surface)
-        return "" if clause is None else self._text[clause[0] : clause[1]]
-
-    def words_around(self, surface: str) -> frozenset[str]:
-        """The content words of that clause, less the values and the frame two values'
-        clauses share (`set_frame`)."""
-        return words.content_words(self.clause_text(surface)) - self._values - self._frame
-
-    def set_frame(self, first: str, second: str) -> None:
-        """Read the words before the earlier of two values in its clause as a frame
-        both values' clauses share, where the later one's clause opens at its value
-        with no content word of its own ("Members earn 2 points for every dollar spent
-        in store and 1 point per dollar online": "Members earn" earns both), so that
-        only the words that tell the two facts apart are compared."""
-        places = sorted(
-            (match.start(), clause)
-            for surface in (first, second)
-            if surface
-            and (match := token_pattern(surface).search(self._text)) is not None
-            and (clause := self.clause_of(surface)) is not None
-        )
-        if len(places) != 2 or places[0][1] == places[1][1]:
-            return
-        (first_at, (first_opens, _)), (second_at, (second_opens, _)) = places
-        if words.content_words(self._text[second_opens:second_at]):
-            return  # the later clause names its own subject or verb
-        self._frame = words.content_words(self._text[first_opens:first_at]) - self._values
-
-
 def places(text: str, surface: str) -> list[Place]:
     """Each place `text` writes `surface` as a whole token (at most MAX_PLACES), with
     up to CONTEXT_WORDS words of its clause either side."""
-    breaks = _breaks(text)
+    breaks = clause_breaks(text)
     found = []
     for match in itertools.islice(token_pattern(surface).finditer(text), MAX_PLACES):
         opens, closes = clause_around(breaks, match.start(), match.end(), len(text))
@@ -313,18 +260,12 @@ def places(text: str, surface: str) -> list[Place]:
     return found
 
 
-def _breaks(text: str) -> list[tuple[int, int]]:
-    """The spans of `text`'s clause breaks and sentence ends, in order."""
-    found = [m.span() for m in (*CLAUSE_BREAK.finditer(text), *SENTENCE_END.finditer(text))]
-    return sorted(found)
-
-
 def _one_clause(passage: str, other: str, own: Sequence[str]) -> bool:
     """Whether a clause of the passage states both `other` and the claim's value: it
     relates them, and the claim may restate it with their roles worded anew ("canceled
     by CBS on November 14" for "CBS announced the cancellation of The Millers on
     November 14")."""
-    bounds = sorted({0, *(start for start, _ in _breaks(passage)), len(passage)})
+    bounds = sorted({0, *(start for start, _ in clause_breaks(passage)), len(passage)})
     return any(
         token_pattern(other).search(clause) and any(token_pattern(s).search(clause) for s in own)
         for clause in (passage[start:end] for start, end in itertools.pairwise(bounds))
@@ -410,8 +351,3 @@ def _run(mine: Sequence[str], theirs: Sequence[str]) -> int:
             break
         count += 1
     return count
-
-
-def token_pattern(surface: str) -> re.Pattern[str]:
-    """`surface` as a whole token of a text ("45" is not in "145")."""
-    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(surface)}(?![A-Za-z0-9])", re.IGNORECASE)

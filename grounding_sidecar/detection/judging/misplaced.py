@@ -12,7 +12,6 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from grounding_sidecar.detection.judging.bindings import (
-    apart,
     bound_elsewhere,
     named_with_own,
     reaches,
@@ -30,6 +29,7 @@ from grounding_sidecar.detection.judging.slots import (
     same_slot,
 )
 from grounding_sidecar.detection.judging.stated_elsewhere import DetailClause, Elsewhere
+from grounding_sidecar.detection.judging.value_clauses import apart
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 

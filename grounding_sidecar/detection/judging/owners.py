@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from grounding_sidecar.detection.judging.bindings import token_pattern
+from grounding_sidecar.detection.judging.value_clauses import token_pattern
 from grounding_sidecar.detection.text.clauses import rough_sentences
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 from grounding_sidecar.detection.text.identifiers import is_identifier

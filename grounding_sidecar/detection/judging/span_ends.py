@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from grounding_sidecar.detection.judging.bindings import token_pattern
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.value_clauses import token_pattern
 from grounding_sidecar.detection.text.contrasts import ContrastTable
 from grounding_sidecar.detection.text.details import Detail, extract_details
 

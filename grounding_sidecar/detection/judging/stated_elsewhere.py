@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from grounding_sidecar.detection.judging.bindings import CLAUSE_BREAK
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
+from grounding_sidecar.detection.judging.value_clauses import CLAUSE_BREAK
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import clause_around
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
