@@ -59,12 +59,14 @@ STATEMENT_END = re.compile(r"[.!?;](?:\s|$)")
 # issued"), and none where none does (", but no pool": the object of the verb before).
 # The denials of other passages (judging/denied.py) read each such clause on its own.
 _AUXILIARIES = "does|do|did|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had"
-_NEGATING = r"(?:not|never|no|cannot|\w+n't)"
+# A negation that needs no noun ("not", "never", "cannot", "n't"), and any negation.
+_NEGATING_ALONE = r"(?:not|never|cannot|\w+n't)"
+_NEGATING = rf"(?:no|{_NEGATING_ALONE})"
 # "no" and the noun it negates, then an auxiliary: a subject of its own.
 _NO_SUBJECT = rf"no(?:\s+[\w-]+){{1,3}}?\s+(?:{_AUXILIARIES})\b"
 STATEMENT_JOIN = re.compile(
     rf";|,\s+(?:and|but)\b"
-    rf"(?!\s+(?:{_AUXILIARIES}|not|never|cannot|\w+n't)\b)(?:(?!\s+no\b)|(?=\s+{_NO_SUBJECT}))",
+    rf"(?!\s+(?:{_AUXILIARIES}|{_NEGATING_ALONE})\b)(?:(?!\s+no\b)|(?=\s+{_NO_SUBJECT}))",
     re.IGNORECASE,
 )
 # An "and" or "or" that a negation follows, at most a pronoun or an auxiliary between
