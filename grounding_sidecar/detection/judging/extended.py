@@ -21,14 +21,29 @@ from grounding_sidecar.detection.text.clauses import rough_sentences
 from grounding_sidecar.detection.text.negation import negates
 
 _ITEM = r"[a-z][a-z-]*"
-_JOINED = rf"{_ITEM}(?:\s*,\s*{_ITEM}){{0,8}}\s*,?\s+(?:and|or)\s+{_ITEM}"
-# "only for cars and lorries", "only administrators": "only" (and a preposition) before
-# the things it restricts to.  Not "not only" (which adds) nor "if only".
-_RESTRICTED = re.compile(
-    rf"(?<!\bnot )(?<!\bif )\bonly\s+(?:(?:for|to|in|on|by|at|from|with|of)\s+)?"
-    rf"(?P<items>{_JOINED}|{_ITEM})",
-    re.IGNORECASE,
-)
+
+
+def _joined(item: str, joiners: str = "and|or") -> str:
+    """A list of things each written as `item`, its last joined by one of `joiners`."""
+    return rf"{item}(?:\s*,\s*{item}){{0,8}}\s*,?\s+(?:{joiners})\s+{item}"
+
+
+_JOINED = _joined(_ITEM)
+
+
+def _only_before(item: str) -> re.Pattern[str]:
+    """ "only" (and a preposition) before the things it restricts to, each written as
+    `item`: "only for cars and lorries", "only administrators".  Not "not only" (which
+    adds) nor "if only"."""
+    return re.compile(
+        rf"(?<!\bnot )(?<!\bif )\bonly\s+(?:(?:for|to|in|on|by|at|from|with|of)\s+)?"
+        rf"(?P<items>{_joined(item)}|{item})",
+        re.IGNORECASE,
+    )
+
+
+# A passage's restriction: its things as bare words.
+_RESTRICTED = _only_before(_ITEM)
 _LIST = re.compile(_JOINED, re.IGNORECASE)
 _SEPARATORS = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", re.IGNORECASE)
 
@@ -63,18 +78,11 @@ def _key(thing: str) -> str:
 
 # A thing of a list as a passage writes it, with its article: "a motorway".
 _DETERMINED = rf"(?:(?:a|an|the)\s+)?{_ITEM}"
-# "only" before what a claim restricts to, as `_RESTRICTED`, an article allowed.
-_CLAIM_RESTRICTS = re.compile(
-    rf"(?<!\bnot )(?<!\bif )\bonly\s+(?:(?:for|to|in|on|by|at|from|with|of)\s+)?"
-    rf"(?P<items>{_DETERMINED}(?:\s*,\s*{_DETERMINED}){{0,8}}\s*,?\s+(?:and|or)\s+{_DETERMINED}"
-    rf"|{_DETERMINED})",
-    re.IGNORECASE,
-)
+# A claim's restriction: its things with their articles ("only a motorway").
+_CLAIM_RESTRICTS = _only_before(_DETERMINED)
 # Things joined by "and" ("both a motorway and a railway", "cars, lorries and trains"):
 # each is so, where an "or" lists alternatives.
-_ALL_OF = re.compile(
-    rf"{_DETERMINED}(?:\s*,\s*{_DETERMINED}){{0,8}}\s*,?\s+and\s+{_DETERMINED}", re.IGNORECASE
-)
+_ALL_OF = re.compile(_joined(_DETERMINED, "and"), re.IGNORECASE)
 
 
 def restricted_list(

@@ -28,7 +28,11 @@ from grounding_sidecar.detection.judging.slots import (
     counterparts,
     same_slot,
 )
-from grounding_sidecar.detection.judging.stated_elsewhere import DetailClause, Elsewhere
+from grounding_sidecar.detection.judging.stated_elsewhere import (
+    MISPLACEABLE,
+    DetailClause,
+    Elsewhere,
+)
 from grounding_sidecar.detection.judging.value_clauses import apart
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
@@ -37,8 +41,8 @@ from grounding_sidecar.detection.text.details import Detail, DetailKind, extract
 # with a unit ("30 days", "$20", "15%"), times of day, and bare numbers that count the
 # same thing as the passage's (`_counts_alike`).  A passage's dates are most often of
 # different events ("renewed on July 28" beside "premieres on Aug. 6") to stand
-# against another one (docs/detection.md#misplaced-details).
-_MISPLACEABLE = frozenset({DetailKind.QUANTITY, DetailKind.TIME})
+# against another one (docs/detection.md#misplaced-details).  The kinds are
+# `stated_elsewhere.MISPLACEABLE`, which reads a value beside another of them.
 # The details misplaced only where the best passage itself states them of another fact
 # (`_rebound`): a date or a name ("The bridge was widened in 1932" against "The bridge
 # opened in 1932 and was widened in 1958").
@@ -69,7 +73,7 @@ def misplaced_detail(
     mine = [
         detail
         for detail in extract_details(claim)
-        if detail.kind in _MISPLACEABLE or (detail.kind in _REBOUND_ONLY and not detail.initial)
+        if detail.kind in MISPLACEABLE or (detail.kind in _REBOUND_ONLY and not detail.initial)
     ]
     if not mine:
         return None
@@ -158,11 +162,8 @@ _COUNTED_REACH = 3
 
 def _counted_words(claim: str, detail: Detail) -> frozenset[str]:
     """The content words (stemmed) of the few words after the claim's bare number."""
-    at = claim.find(detail.surface)
-    if at < 0:
-        return frozenset()
-    after = words.written(claim[at + len(detail.surface) :])[:_COUNTED_REACH]
-    return words.content_words(" ".join(after))
+    after = _words_after(detail, claim)[:_COUNTED_REACH]
+    return frozenset(word for word in after if word not in words.STOPWORDS)
 
 
 # The claim's values read pair by pair for a swap: a claim listing dozens of names
@@ -245,7 +246,7 @@ def _other_values(detail: Detail, kept: Sequence[Detail]) -> list[Detail]:
 def _of_its_slot(detail: Detail, claim: str, other: Detail, passage: str) -> bool:
     """Whether `detail` fills `other`'s slot by kind and unit alone: a quantity or a
     time, and a bare number only where it counts what `other` counts."""
-    if detail.kind not in _MISPLACEABLE:
+    if detail.kind not in MISPLACEABLE:
         return False
     return not _bare(detail) or _counts_alike(detail, claim, other, passage)
 
@@ -361,6 +362,11 @@ def _counts_alike(detail: Detail, claim: str, other: Detail, passage: str) -> bo
 
 
 def _counted(detail: Detail, text: str) -> str | None:
-    at = text.lower().find(detail.surface.lower())
-    after = words.words(text[at + len(detail.surface) :]) if at >= 0 else ()
+    after = _words_after(detail, text)
     return after[0] if after and after[0] not in words.STOPWORDS else None
+
+
+def _words_after(detail: Detail, text: str) -> tuple[str, ...]:
+    """The words (stemmed) after the first place `text` writes the detail."""
+    at = text.lower().find(detail.surface.lower())
+    return words.words(text[at + len(detail.surface) :]) if at >= 0 else ()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from grounding_sidecar.detection.text import words
-from grounding_sidecar.detection.text.clauses import rough_sentences
+from grounding_sidecar.detection.text.clauses import clause_around, rough_sentences
 
 _ORDER = re.compile(r"\b(?:before|after)\b", re.IGNORECASE)
 # Where a step's side ends: the clause around the order word ("..., injuring 6 people"
@@ -45,8 +45,8 @@ def _steps(text: str) -> tuple[frozenset[str], frozenset[str], str] | None:
     if len(found) != 1:
         return None
     (order,) = found
-    opens = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, order.start())), default=0)
-    closes = next((m.start() for m in _CLAUSE_BREAK.finditer(text, order.end())), len(text))
+    breaks = [m.span() for m in _CLAUSE_BREAK.finditer(text)]
+    opens, closes = clause_around(breaks, order.start(), order.end(), len(text))
     left = _alphabetic(text[opens : order.start()])
     right = _alphabetic(text[order.end() : closes])
     phrase = " ".join(text[order.start() :].split()[:4]).rstrip(".,;")

@@ -16,9 +16,9 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import clause_around
 from grounding_sidecar.detection.text.details import Detail, DetailKind, extract_details
 
-# The details a claim's value may be stated beside: amounts with a unit and times of
-# day (misplaced.py reads the same kinds).
-_VALUES = frozenset({DetailKind.QUANTITY, DetailKind.TIME})
+# The details a claim can take from one passage and put in another's slot, and state
+# beside each other: amounts and times of day (misplaced.py, which says why).
+MISPLACEABLE = frozenset({DetailKind.QUANTITY, DetailKind.TIME})
 
 
 class Elsewhere:
@@ -88,7 +88,7 @@ def _states_it_beside(claim: str, detail: Detail, passage: str) -> bool:
     beside = [
         d
         for d in extract_details(clause_of(claim, detail.surface))
-        if d != detail and d.kind in _VALUES
+        if d != detail and d.kind in MISPLACEABLE
     ]
     if not beside:
         return False

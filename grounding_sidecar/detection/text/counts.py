@@ -161,8 +161,9 @@ def counts(text: str) -> tuple[Count, ...]:
     return tuple(found) + _ranks(text, lowered) + _parts(text, lowered)
 
 
-# A part of a counted whole: "3 of the 40 schools", "most of the 40 schools".
-_PART_WORDS = {"most": None, "half": None, "all": None, "a few": (2, 9), "several": (3, None)}
+# A part of a counted whole: "3 of the 40 schools", "most of the 40 schools"; a part
+# in words ("most", "half", "all", or a count in words, `_WORD_COUNTS`) is unread.
+_SHARES_OF_WHOLE = frozenset({"most", "half", "all"})
 _PART = re.compile(
     rf"\b(?P<part>most|half|all|a\s+few|several|\d{{1,3}}|{'|'.join(_NUMBERS)})\s+of\s+"
     rf"(?:the\s+)?(?P<whole>\d{{1,3}}(?:,\d{{3}})*|{'|'.join(_NUMBERS)}){PHRASE}"
@@ -181,7 +182,8 @@ def _parts(text: str, lowered: str) -> tuple[Count, ...]:
             continue
         low, high = _part_range(part, whole)
         surface = text[match.start("part") : match.end("part")]
-        found.append(Count(nouns, low, high, surface, part in _PART_WORDS, whole=whole))
+        unread = part in _SHARES_OF_WHOLE or part in _WORD_COUNTS
+        found.append(Count(nouns, low, high, surface, unread, whole=whole))
     return tuple(found)
 
 
@@ -192,9 +194,9 @@ def _part_range(part: str, whole: float) -> tuple[float, float]:
         return whole / 2, whole / 2
     if part == "all":
         return whole, whole
-    if part in _PART_WORDS:
-        low, high = _PART_WORDS[part] or (0, None)
-        return float(low), float(min(high or whole, whole))
+    if part in _WORD_COUNTS:
+        low, high = _WORD_COUNTS[part]
+        return float(low), float(min(high, whole))
     number = _number(part)
     return number, number
 
@@ -237,7 +239,7 @@ def _range(written: str, bound: str | None) -> tuple[float, float] | None:
     for a count in words under a bound ("more than several")."""
     if written in _WORD_COUNTS:
         return _WORD_COUNTS[written] if bound is None else None
-    number = float(_NUMBERS[written]) if written in _NUMBERS else float(written.replace(",", ""))
+    number = _number(written)
     if bound is None:
         return number, number
     kind = next(name for pattern, name in _BOUNDS if re.fullmatch(pattern, bound))
