@@ -314,7 +314,7 @@ def test_version_names_rubric_policy_embedder_splitter_and_threshold() -> None:
     grader = Grader(HashEmbedder())
     version = grader.check("Order 5512 shipped on 3 June 2026.", SOURCES).version
     embedder = HashEmbedder().version_tag
-    assert version == f"grounding-v1/strict/{embedder}/split-v4/rules-v35/t0.50/lex8@20000"
+    assert version == f"grounding-v1/strict/{embedder}/split-v5/rules-v35/t0.50/lex8@20000"
     assert grader.version(ClaimPolicy.CLASSED).split("/")[1] == "classed"
 
 
@@ -519,8 +519,8 @@ def test_labelled_spans_are_never_read_with_the_question(asking_grader: Grader) 
 def test_off_by_default_short_answers_are_graded_alone(asking_grader: Grader) -> None:
     result = Grader(HashEmbedder()).check("Paris.", TOWER, question=WHERE)
     assert result.reasons == (Reason.NO_CHECKABLE_CLAIMS,)
-    assert "/split-v4/" in result.version
-    assert "/split-v4+q1/" in asking_grader.version()
+    assert "/split-v5/" in result.version
+    assert "/split-v5+q1/" in asking_grader.version()
 
 
 def test_an_answer_in_a_language_the_models_do_not_read_is_unknown_and_ungraded() -> None:

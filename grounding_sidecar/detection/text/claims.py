@@ -11,6 +11,7 @@ from grounding_sidecar.detection.text.citations import without_citations
 from grounding_sidecar.detection.text.conversation import is_pleasantry
 from grounding_sidecar.detection.text.details import has_checkable_detail, states_a_value
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
+from grounding_sidecar.detection.text.statements import is_statement
 
 _WORD = re.compile(r"\w+(?:[.'’-]\w+)*")
 
@@ -79,10 +80,11 @@ def split_claims(
     (conversation.py).
     A sentence (a heading, a list item and a table row are sentences too) under
     `min_words` words is skipped as too short, unless it holds a checkable detail (a
-    number, date, amount, name or negation): "Refunds take 90 days." says something a
-    source must back.  Text past `max_chars`, and claims past `max_claims`, are not
-    examined: the split says so through `truncated`, so a long answer costs a bounded
-    amount and is never reported as fully checked.
+    number, date, amount, name or negation: "Refunds take 90 days.") or is a statement
+    ("Delivery is free.", statements.py): either says something a source must back.
+    Text past `max_chars`, and claims past `max_claims`, are not examined: the split
+    says so through `truncated`, so a long answer costs a bounded amount and is never
+    reported as fully checked.
     """
     examined = answer[:max_chars]
     truncated = len(answer) > max_chars
@@ -95,7 +97,7 @@ def split_claims(
             skipped.append(SkippedClaim(text, span, SkipReason.CODE))
         elif segment.kind is BlockKind.TABLE_HEADER and not states_a_value(text):
             skipped.append(SkippedClaim(text, span, SkipReason.TABLE_HEADER))
-        elif count_words(text) < min_words and not has_checkable_detail(text):
+        elif count_words(text) < min_words and not _says_something(text):
             skipped.append(SkippedClaim(text, span, SkipReason.TOO_SHORT))
         elif is_pleasantry(text):
             skipped.append(SkippedClaim(text, span, SkipReason.CONVERSATION))
@@ -105,3 +107,8 @@ def split_claims(
         else:
             claims.append(Claim(text, segment.start, segment.end))
     return ClaimSplit(tuple(claims), tuple(skipped), truncated)
+
+
+def _says_something(short: str) -> bool:
+    """Whether a sentence under `min_words` words is a claim all the same."""
+    return has_checkable_detail(short) or is_statement(short)

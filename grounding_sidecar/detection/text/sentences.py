@@ -16,8 +16,8 @@ The rules, in order:
    digit, quote, bracket or list marker follows, or the block ends.  Dots inside
    tokens (3.14, v1.2.3, example.com/a.b, jane@example.org) never qualify
    because no whitespace follows them.
-3. A dot after a known abbreviation (`e.g.`, `Dr.`, `U.S.`, `No.`) or a single
-   initial (`J. Smith`) does not end a sentence.
+3. A dot after a known abbreviation (`e.g.`, `Dr.`, `U.S.`, `No.`) or an initial
+   (`J. Smith`, `C.S. Lewis`) does not end a sentence.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ from enum import StrEnum
 # Names the segmentation and the claim-selection rules (claims.py): results graded
 # under different rules never mix.  v2 grades headings and short sentences that hold
 # a checkable detail; v4 reads a claim without its citation markers ("[2]",
-# claims.Claim.reading).
-SPLITTER_VERSION = "split-v4"
+# claims.Claim.reading); v5 grades short statements (statements.py) and reads dotted
+# initials ("C.S. Lewis") as no sentence end.
+SPLITTER_VERSION = "split-v5"
 
 
 class BlockKind(StrEnum):
@@ -271,8 +272,9 @@ def _is_abbreviation(block: str, dot: int) -> bool:
     token = word.group(1).lower()
     if token in ABBREVIATIONS:
         return True
-    # A lone capital before the dot is an initial (J. Smith), not a sentence end.
-    return len(token) == 1 and block[word.start(1)].isupper()
+    # A lone capital before the dot is an initial (J. Smith), and so are capitals
+    # joined by dots (C.S. Lewis, J.R.R. Tolkien): not a sentence end.
+    return all(len(part) == 1 and part.isupper() for part in word.group(1).split("."))
 
 
 def _trimmed(text: str, start: int, end: int) -> Iterator[Segment]:

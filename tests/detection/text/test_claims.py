@@ -26,25 +26,38 @@ def test_short_claims_and_code_are_reported_as_skipped() -> None:
     "short",
     [
         "Refunds take 90 days.",  # a number
-        "Delivery is free.",  # no detail: stays skipped (below)
         "Returns are not accepted.",  # a negation
         "It shipped on 3 June.",  # a date
         "Ask Contoso Support.",  # a name past the first word
         "It costs $40.",  # an amount
+        "Delivery is free.",  # a statement (statements.py)
+        "Liverpool is in Australia.",
     ],
 )
-def test_a_short_sentence_with_a_checkable_detail_is_a_claim(short: str) -> None:
+def test_a_short_sentence_with_a_checkable_detail_or_a_statement_is_a_claim(short: str) -> None:
     split = split_claims(f"The parcel left the depot on Monday morning. {short}", min_words=5)
     graded = [c.text for c in split.claims]
-    if short == "Delivery is free.":
-        assert graded == ["The parcel left the depot on Monday morning."]
-        assert [s.text for s in split.skipped] == [short]
-    else:
-        assert graded == ["The parcel left the depot on Monday morning.", short]
+    assert graded == ["The parcel left the depot on Monday morning.", short]
+
+
+@pytest.mark.parametrize(
+    ("short", "reason"),
+    [
+        ("Great question.", SkipReason.TOO_SHORT),  # talks to the user
+        ("Key points include:", SkipReason.TOO_SHORT),  # a lead-in
+        ("Is delivery free?", SkipReason.TOO_SHORT),  # a question
+        ("Tolkien and Lewis", SkipReason.TOO_SHORT),  # no full stop, no predicate
+        ("Enjoy your stay!", SkipReason.TOO_SHORT),  # an exclamation without a verb
+    ],
+)
+def test_a_short_sentence_that_states_nothing_is_skipped(short: str, reason: SkipReason) -> None:
+    split = split_claims(f"The parcel left the depot on Monday morning. {short}", min_words=5)
+    assert [c.text for c in split.claims] == ["The parcel left the depot on Monday morning."]
+    assert [(s.text, s.reason) for s in split.skipped] == [(short, reason)]
 
 
 def test_a_heading_with_enough_words_or_a_detail_is_a_claim() -> None:
-    answer = "# Refunds take 90 days\n## What the policy says about refunds\nBody text here."
+    answer = "# Refunds take 90 days\n## What the policy says about refunds\nThanks for reading."
     split = split_claims(answer, min_words=5)
     assert [c.text for c in split.claims] == [
         "Refunds take 90 days",

@@ -34,6 +34,10 @@ def test_initials_and_numbered_references_stay_in_one_sentence() -> None:
         "J. R. Smith filed No. 42 today.",
         "It passed.",
     ]
+    assert texts("Tolkien and C.S. Lewis met in Oxford. J.R.R. Tolkien taught there.") == [
+        "Tolkien and C.S. Lewis met in Oxford.",
+        "J.R.R. Tolkien taught there.",
+    ]
 
 
 def test_markdown_lists_headings_and_code() -> None:
