@@ -25,7 +25,7 @@ from grounding_sidecar.detection.judging.alignment import copied_whole
 from grounding_sidecar.detection.judging.continued import continued_after_ending
 from grounding_sidecar.detection.judging.corpus import SourceCorpus
 from grounding_sidecar.detection.judging.counts import changed_count
-from grounding_sidecar.detection.judging.denied import denied_elsewhere
+from grounding_sidecar.detection.judging.denied import denied_elsewhere, negation_stated_elsewhere
 from grounding_sidecar.detection.judging.extended import extended_list, restricted_list
 from grounding_sidecar.detection.judging.forms import WordForms, words_in
 from grounding_sidecar.detection.judging.in_place import noun_in_place
@@ -44,6 +44,7 @@ from grounding_sidecar.detection.judging.slots import (
 from grounding_sidecar.detection.judging.span_ends import states_the_end
 from grounding_sidecar.detection.judging.superlatives import opposite_superlative
 from grounding_sidecar.detection.judging.swapped import swapped_word
+from grounding_sidecar.detection.judging.unchanged import changed_where_kept
 from grounding_sidecar.detection.judging.unlimited import lifted_limit
 from grounding_sidecar.detection.text.contrasts import contrast_table
 from grounding_sidecar.detection.text.details import (
@@ -64,7 +65,7 @@ from grounding_sidecar.detection.text.quantifiers import lifted_restriction
 # and addition tests here.  Part of the metric definition version, so results graded
 # under different rules never mix; what each version reads that the one before did not:
 # docs/detection.md#rules-versions.
-RULES_VERSION = "rules-v35"
+RULES_VERSION = "rules-v36"
 
 
 class FindingKind(enum.Enum):
@@ -134,6 +135,7 @@ def find_inconsistency(
     period changed, a priced thing called free, a limit called unlimited (unlimited.py),
     a count changed (counts.py), a restricted list extended (extended.py), a
     superlative turned (superlatives.py), a thing ended said to go on (continued.py),
+    a thing kept as it was said to have changed (unchanged.py),
     a flip said in other words against a near passage (rewordings.py), a thing
     swapped in, a flipped negation, or what a sentence of one of the claim's most
     similar passages denies (denied.py) or lists beyond the claim's "only"
@@ -205,6 +207,9 @@ def find_inconsistency(
     continued = continued_after_ending(claim, best_passage)
     if continued is not None:
         return _said_against(*continued, best_passage_id)
+    changed = changed_where_kept(claim, best_passage)
+    if changed is not None:
+        return _said_against(*changed, best_passage_id)
     # A claim its best passage writes word for word states what that passage states: a
     # flip against another passage is the sources disagreeing (as for a denial).
     reworded = reworded_flip(claim, [best_passage] if copied_whole(claim, best_passage) else near())
@@ -219,7 +224,7 @@ def find_inconsistency(
             FindingKind.SWAPPED_WORD,
         )
     flip = negation_flip(claim, best_passage)
-    if flip is not None:
+    if flip is not None and not negation_stated_elsewhere(claim, best_passage, similar()):
         return Finding(
             Verdict.CONTRADICTORY,
             f"negation differs from {best_passage_id}",

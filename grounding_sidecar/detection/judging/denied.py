@@ -13,9 +13,10 @@ claim (it negates a word the claim states with no negation at all), it speaks of
 claim (at least half of its content words are the claim's) and it names nothing the
 claim does not (no entity, number, date or time of its own): "The drug is not approved
 in the US" never stands against "The drug is approved in the EU".  A claim whose best
-passage holds nearly all its content words is stated there: a denial elsewhere is the
-sources disagreeing, not a flip ("Cash value life insurance may be good for some
-people" against "term life insurance (which has no cash value) may be the way to go").
+passage holds nearly all its content words, its subject's among them, is stated
+there: a denial elsewhere is the sources disagreeing, not a flip ("Cash value life
+insurance may be good for some people" against "term life insurance (which has no cash
+value) may be the way to go").
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def denied_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> 
     if not others:
         return None  # most claims: no other similar passage negates anything
     mine = words.content_words(claim)
-    if len(mine & words.content_words(best_passage)) >= STATED_SHARE * len(mine):
+    if _states(best_passage, claim, mine):
         return None
     named = {(d.kind, d.value) for d in extract_details(claim)}
     for passage in others:
@@ -52,6 +53,18 @@ def denied_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> 
             if _denies(claim, statement, mine, named):
                 return statement
     return None
+
+
+def _states(best_passage: str, claim: str, mine: frozenset[str]) -> bool:
+    """Whether the best passage states the claim: it holds nearly all the claim's
+    content words (`mine`), its subject's among them.  "Personalised items can be
+    returned within 30 days" is not stated by "Items can be returned within 30 days
+    with a receipt": the item the claim speaks of is one a similar passage denies
+    ("Personalised items cannot be returned")."""
+    theirs = words.content_words(best_passage)
+    if len(mine & theirs) < STATED_SHARE * len(mine):
+        return False
+    return all(word in theirs for word in words.subject_words(claim))
 
 
 def _statements(passage: str) -> list[str]:
@@ -67,14 +80,39 @@ def _statements(passage: str) -> list[str]:
     ]
 
 
+def negation_stated_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> bool:
+    """Whether a statement of `passages` (the claim's most similar) negates what the
+    claim negates, speaking of it and naming nothing it does not: "There will be no
+    trains on Tuesday during the strike" is stated by "..., but no trains will run on
+    Tuesday" where the best passage by cosine, "Train drivers will strike on Monday and
+    Tuesday", names trains plainly.  The negation rule then reads a source that says
+    the claim, not a flip (as a denial elsewhere is the sources disagreeing)."""
+    others = [p for p in passages if p != best_passage and negates(p)]
+    if not others or not negates(claim):
+        return False
+    mine = words.content_words(claim)
+    named = {(d.kind, d.value) for d in extract_details(claim)}
+    return any(
+        _speaks_of(statement, mine, named) and negation_flip(claim, statement) is None
+        for passage in others
+        for statement in _statements(passage)
+        if negates(statement)
+    )
+
+
 def _denies(
     claim: str, statement: str, mine: frozenset[str], named: set[tuple[DetailKind, str]]
 ) -> bool:
-    if not negates(statement):
+    if not negates(statement) or not _speaks_of(statement, mine, named):
         return False
+    return negation_flip(claim, statement) is Flip.PLAIN
+
+
+def _speaks_of(statement: str, mine: frozenset[str], named: set[tuple[DetailKind, str]]) -> bool:
+    """Whether a statement speaks of the claim whose content words are `mine` and whose
+    details are `named`: at least half its content words are the claim's, and it names
+    nothing the claim does not."""
     theirs = words.content_words(statement)
     if not theirs or len(theirs & mine) < SPOKEN_OF_SHARE * len(theirs):
         return False
-    if any((d.kind, d.value) not in named for d in extract_details(statement)):
-        return False
-    return negation_flip(claim, statement) is Flip.PLAIN
+    return all((d.kind, d.value) in named for d in extract_details(statement))

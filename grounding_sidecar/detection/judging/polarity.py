@@ -143,20 +143,25 @@ def _cues(text: str, other_words: set[str]) -> tuple[Cue, ...]:
     return cues(text)
 
 
-def _stated(found: Sequence[Cue], other_by_prefix: bool) -> tuple[Cue, ...]:
+def _stated(
+    found: Sequence[Cue], other_by_prefix: bool, other_cues: Sequence[Cue] = ()
+) -> tuple[Cue, ...]:
     """The cues of a text, `found`, that count: none where an "if" supposes every one
     of them, since the text then states no negation ("Medications should be stored in
     a cool, dry place" against "if medications aren't stored properly they may not
     work"; `Cue.supposed`), unless the other text negates by a prefix alone
     (`other_by_prefix`), which a condition's negation may restate ("The deposit is
     refunded if the bike comes back without damage" against "... returned when the
-    bike is brought back undamaged").  Against a cue it still counts for none: "if
-    the website is not working" restates no "don't make it a habit".  Beside a stated
-    one, a supposed cue counts as any other ("If you are not a member, you cannot
-    book" flips "Visitors who are not members can book")."""
+    bike is brought back undamaged").  Against a cue it counts only where that cue
+    negates its word too (`other_cues`): "If you have no receipt, you get store
+    credit" restates "Without a receipt, we offer store credit", where "if the website
+    is not working" restates no "don't make it a habit".  Beside a stated one, a
+    supposed cue counts as any other ("If you are not a member, you cannot book" flips
+    "Visitors who are not members can book")."""
     if other_by_prefix or not all(cue.supposed for cue in found):
         return tuple(found)
-    return ()
+    negated_there = {word for cue in other_cues for word in _comparable(cue.negated)}
+    return tuple(cue for cue in found if not negated_there.isdisjoint(_comparable(cue.negated)))
 
 
 def _every_cue(text: str, other_words: set[str]) -> tuple[Cue, ...]:
@@ -189,8 +194,8 @@ def _flip(
         and not antonyms.restated_by(cue)
         and not free_restated(cue, passage)
     )
-    theirs = _stated(read_theirs, bool(claim_implied) and not read_mine)
-    mine = _stated(read_mine, bool(passage_implied) and not read_theirs)
+    theirs = _stated(read_theirs, bool(claim_implied) and not read_mine, read_mine)
+    mine = _stated(read_mine, bool(passage_implied) and not read_theirs, read_theirs)
     plainly = _PlainUses(passage)
     speaks = [_speaks_of(cue, claim, claim_words, plainly) for cue in theirs]
     counted = [cue for cue, speaking in zip(theirs, speaks, strict=True) if speaking]
@@ -374,10 +379,19 @@ def _comparable_word(stemmed: str) -> str:
     """The stemmer keeps "include" whole and cuts "includes" to "includ": compared
     without a final "e", "does not include SSO" speaks of the claim's "includes".  The
     words that permit are one word here: "Pets are not allowed in the cabin" speaks of
-    "Pets are permitted in the cabin" and of "Pets are welcome"."""
+    "Pets are permitted in the cabin" and of "Pets are welcome"; so are the words of
+    what a plan covers ("does not include living costs", "covers living costs")."""
     plain = stemmed.rstrip("e")
     return _PERMITTING.get(plain, plain)
 
 
-# Stems (without a final "e") of the words that permit, read as one (`_comparable_word`).
-_PERMITTING = {"permit": "allow", "permitt": "allow", "welcom": "allow"}
+# Stems (without a final "e") of the words that permit, read as one (`_comparable_word`),
+# and of the words that say what a plan or a price covers ("does not include living
+# costs" against "covers tuition and living costs").
+_PERMITTING = {
+    "permit": "allow",
+    "permitt": "allow",
+    "welcom": "allow",
+    "cover": "includ",
+    "contain": "includ",
+}

@@ -12,7 +12,7 @@ def test_detectors_say_which_detectors_grade() -> None:
     bare = Grader(HashEmbedder()).detectors()
     assert bare == (
         f"embedder {HashEmbedder().version_tag}, cosine rule t0.50, no verifier, "
-        "lexical rules rules-v35, no language check"
+        "lexical rules rules-v36, no language check"
     )
     verified = Grader(
         HashEmbedder(),

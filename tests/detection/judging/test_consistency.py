@@ -482,6 +482,17 @@ def test_a_denial_in_a_sentence_of_a_similar_passage_is_a_contradiction() -> Non
     assert find_inconsistency(claim, best, "s0.0", corpus) is None
 
 
+def test_a_negation_a_similar_passage_states_is_no_flip_of_the_best_one() -> None:
+    best = "Train drivers will strike on Monday and Tuesday."
+    other = "About half of services will run on Monday, but no trains will run on Tuesday."
+    claim = "There will be no trains at all on Tuesday during the strike."
+    corpus = SourceCorpus([best, other])
+    assert find_inconsistency(claim, best, "s0.0", corpus, None, lambda: [best, other]) is None
+    # Read against the best passage alone, the claim's "no trains" flips its "Train".
+    finding = find_inconsistency(claim, best, "s0.0", corpus)
+    assert finding is not None and finding.rationale == "negation differs from s0.0"
+
+
 @pytest.mark.parametrize(
     ("claim", "passage", "finding"),
     [
@@ -724,4 +735,12 @@ def test_a_thing_ended_said_to_go_on_is_a_contradiction_naming_both() -> None:
     claim = "The deprecated sync_client module is still included."
     assert _inconsistency(claim, passage) == (
         "contradictory: 'still' where s0.0 says 'has been removed'"
+    )
+
+
+def test_a_change_of_a_thing_the_passage_keeps_is_a_contradiction() -> None:
+    passage = "Net profit fell 12%. The company kept its dividend unchanged."
+    assert (
+        _inconsistency("The company raised its dividend.", passage)
+        == "contradictory: 'raised' where s0.0 says 'kept its dividend unchanged'"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.denied import denied_elsewhere
+from grounding_sidecar.detection.judging.denied import denied_elsewhere, negation_stated_elsewhere
 
 BEST = "The VITAL-K trial tested whether daily vitamin K2 supplements slow calcification."
 SAFETY = (
@@ -76,3 +76,32 @@ def test_no_denial_where_the_sentence_does_not_stand_against_the_claim(
     claim: str, best: str, passages: list[str]
 ) -> None:
     assert denied_elsewhere(claim, best, passages) is None
+
+
+STRIKE = "Train drivers will strike on Monday and Tuesday."
+SERVICES = (
+    "About half of services are expected to run on Monday, but no trains will run on Tuesday."
+)
+
+
+def test_a_negation_a_similar_passage_states_is_stated_there() -> None:
+    """The best passage names trains plainly; the next one says what the claim says."""
+    claim = "There will be no trains at all on Tuesday during the strike."
+    assert negation_stated_elsewhere(claim, STRIKE, [STRIKE, SERVICES])
+    # Not for another day, nor where no other passage negates, nor for a plain claim.
+    assert not negation_stated_elsewhere(
+        "There will be no trains at all on Wednesday.", STRIKE, [STRIKE, SERVICES]
+    )
+    assert not negation_stated_elsewhere(claim, STRIKE, [STRIKE])
+    assert not negation_stated_elsewhere("Trains will run on Tuesday.", STRIKE, [STRIKE, SERVICES])
+
+
+def test_a_best_passage_without_the_claims_subject_does_not_state_it() -> None:
+    """The best passage holds the claim's other words, not the item it speaks of, which
+    a similar passage denies; where the claim's subject is the best passage's own, the
+    denial elsewhere is the sources disagreeing."""
+    best = "Items can be returned within 30 days with a receipt."
+    denial = "Personalised items cannot be returned."
+    claim = "Personalised items can be returned within 30 days."
+    assert denied_elsewhere(claim, best, [best, denial]) == denial
+    assert denied_elsewhere("Items can be returned within 30 days.", best, [best, denial]) is None

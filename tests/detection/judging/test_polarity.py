@@ -467,6 +467,23 @@ def test_a_supposed_negation_counts_where_the_other_text_negates_too() -> None:
     assert negation_flip(claim, plain) is None
 
 
+def test_what_a_plan_covers_is_one_word_to_a_negation() -> None:
+    passage = "It covers tuition in full but does not include living costs."
+    assert negation_flip("The scholarship covers tuition and living costs.", passage)
+    assert negation_flip("Living costs are not covered by the scholarship.", passage) is None
+    assert negation_flip("The scholarship covers tuition in full.", passage) is None
+
+
+def test_a_supposed_negation_counts_against_a_cue_that_negates_its_word() -> None:
+    """ "If you have no receipt" supposes what "Without a receipt" states: one negation
+    of one word; against a cue of another word the supposed one still counts for none."""
+    passage = "Without a receipt, we offer store credit only."
+    assert negation_flip("If you have no receipt, you get store credit.", passage) is None
+    assert negation_flip("If you have a receipt, you get store credit.", passage)
+    habit = "Don't make it a habit to call the hotline."
+    assert negation_flip("If the website is not working, call the hotline.", habit) is None
+
+
 @pytest.mark.parametrize(
     ("claim", "passage"),
     [
