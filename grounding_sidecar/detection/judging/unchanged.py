@@ -37,6 +37,7 @@ _CHANGED = re.compile(
     r"|\b(?:rose|risen|rises|fell|fallen|falls|grew|grown|grows|jumped|dropped|climbed|"
     r"declined|shrank|shrunk|went\s+(?:up|down))\b"
 )
+_STEADY_WORD = re.compile(rf"\b{_STEADY}\b")
 _STEADY_SAID = re.compile(rf"\b{_STEADY}\b|\b(?:kept|remained|stayed)\b")
 _CLAUSE = re.compile(r"[^,;:.!?]+")
 
@@ -44,10 +45,11 @@ _CLAUSE = re.compile(r"[^,;:.!?]+")
 def changed_where_kept(claim: str, passage: str) -> tuple[str, str] | None:
     """(the claim's verb of change, the passage's words for the thing kept) where the
     claim says a thing changed that the passage says stayed as it was, or None."""
-    lowered_claim = claim.lower()
+    lowered_claim, lowered = claim.lower(), passage.lower()
+    if _CHANGED.search(lowered_claim) is None or _STEADY_WORD.search(lowered) is None:
+        return None  # most pairs: read at two searches
     if _STEADY_SAID.search(lowered_claim) or negates(claim):
         return None
-    lowered = passage.lower()
     for match in _KEPT.finditer(lowered):
         if _CHANGED.search(_clause_at(lowered, match.start())):
             continue  # "rates were unchanged after they were cut in March"
