@@ -30,6 +30,7 @@ from grounding_sidecar.detection.judging.extended import extended_list, restrict
 from grounding_sidecar.detection.judging.forms import WordForms, words_in
 from grounding_sidecar.detection.judging.in_place import noun_in_place
 from grounding_sidecar.detection.judging.misplaced import misplaced_detail
+from grounding_sidecar.detection.judging.moved import moved_into_place
 from grounding_sidecar.detection.judging.periods import changed_period
 from grounding_sidecar.detection.judging.polarity import Flip, negation_flip, restates_negation
 from grounding_sidecar.detection.judging.prices import free_called_paid, priced_as_free
@@ -137,7 +138,8 @@ def find_inconsistency(
     superlative turned (superlatives.py), a thing ended said to go on (continued.py),
     a thing kept as it was said to have changed (unchanged.py),
     a flip said in other words against a near passage (rewordings.py), a thing
-    swapped in, a flipped negation, or what a sentence of one of the claim's most
+    swapped in, a thing moved into another's place in one sentence (moved.py), a
+    flipped negation, or what a sentence of one of the claim's most
     similar passages denies (denied.py) or lists beyond the claim's "only"
     (extended.restricted_list; `most_similar` gives them, by default the near ones)."""
     missing = [
@@ -221,6 +223,14 @@ def find_inconsistency(
             Verdict.CONTRADICTORY,
             f"'{swap.word}' where {best_passage_id} says '{swap.other}' "
             f"(the sources name '{swap.word}' elsewhere)",
+            FindingKind.SWAPPED_WORD,
+        )
+    moved = moved_into_place(claim, best_passage)
+    if moved is not None:
+        return Finding(
+            Verdict.CONTRADICTORY,
+            f"'{moved[0]}' where {best_passage_id} says '{moved[1]}' "
+            f"(the sentence names '{moved[0]}' elsewhere)",
             FindingKind.SWAPPED_WORD,
         )
     flip = negation_flip(claim, best_passage)
