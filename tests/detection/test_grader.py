@@ -203,6 +203,22 @@ def test_a_detail_found_in_no_source_is_unsupported(hash_grader: Grader) -> None
     assert "99812" in grade.rationale
 
 
+def test_a_short_statement_is_graded_and_a_flip_in_it_fails_the_answer(
+    hash_grader: Grader,
+) -> None:
+    """ "Parking is free." holds no number, date, name or negation and is under five
+    words: graded all the same (text/statements.py), its flip fails the answer and
+    its restatement passes; a short pleasantry stays skipped."""
+    sources = ["Parking at the hotel is free for guests. Breakfast is served from 7 to 10 am."]
+    restated = hash_grader.check("Parking is free. Great question.", sources)
+    assert [grade.text for grade in restated.claims] == ["Parking is free."]
+    assert restated.verdict is ResponseVerdict.PASS
+    assert [skipped.text for skipped in restated.skipped_claims] == ["Great question."]
+    flipped = hash_grader.check("Parking is paid. Breakfast is served from 7 to 10 am.", sources)
+    assert flipped.verdict is ResponseVerdict.FAIL
+    assert flipped.claims[0].verdict is not Verdict.SUPPORTED
+
+
 def test_a_cited_answer_passes_on_sources_that_state_no_citation_number(
     hash_grader: Grader,
 ) -> None:
