@@ -41,6 +41,24 @@ _START = re.compile(
     rf"(?!(?:\s?[%a-z]+)?\s+to\s+{CURRENCY}?\d)",
     re.IGNORECASE,
 )
+# A change stated by its end and where it came from: "58%, down from 64%", "4.1
+# billion, up from 3.8 billion".
+_SINCE = re.compile(
+    rf"{CURRENCY}?(?P<end>{NUMBER})(?:\s?[%a-z]+){{0,2}},?\s+(?P<way>up|down)\s+from\s+"
+    rf"{CURRENCY}?(?P<start>{NUMBER})\b",
+    re.IGNORECASE,
+)
+# Words that say which way a quantity went, before the end they name in their clause.
+_WENT_UP = re.compile(
+    r"\b(?:(?:increas|rais|boost|climb|jump|expand|gain|grow|doubl|tripl)\w*|rose|ris(?:e|es|en|ing)"
+    r"|grew|went\s+up)\b",
+    re.IGNORECASE,
+)
+_WENT_DOWN = re.compile(
+    r"\b(?:(?:decreas|reduc|lower|drop|declin|slash|shr[iau]nk|halv|cut|fall)\w*|fell"
+    r"|went\s+down)\b",
+    re.IGNORECASE,
+)
 _ANY_NUMBER = re.compile(rf"(?<![\d.,]){NUMBER}(?![\d,]|\.\d)")
 
 
@@ -108,3 +126,37 @@ def _numbers_in_order(text: str) -> list[float]:
 
 def _value(number: str) -> float:
     return float(number.replace(",", ""))
+
+
+def turned_direction(claim: str, passage: str) -> tuple[str, str] | None:
+    """(the claim's words, the passage's) when the claim says a quantity went one way
+    to a value the passage gives as the end of a change the other way ("Turnout rose to
+    58%" against "Turnout was 58%, down from 64%"), and the claim does not give the
+    change's start; else None."""
+    theirs = [*_directed(passage)]
+    if not theirs:
+        return None  # most passages state no change from one number to another
+    stated = _numbers(claim)
+    for match in _END.finditer(claim):
+        said = match.group(0)
+        up, down = _WENT_UP.search(said) is not None, _WENT_DOWN.search(said) is not None
+        if up == down:
+            continue  # no way said, or both
+        end = _value(match["end"])
+        for change in theirs:
+            if (
+                change.end == end
+                and change.start not in stated
+                and (change.end > change.start) != up
+            ):
+                return said, change.surface
+    return None
+
+
+def _directed(text: str) -> Iterator[_Change]:
+    """The changes a text states with both ends: "from X to Y" and "Y, down from X"."""
+    yield from _changes(text)
+    for match in _SINCE.finditer(text):
+        start, end = _value(match["start"]), _value(match["end"])
+        if (end < start) == (match["way"].lower() == "down") and start != end:
+            yield _Change(start, end, match.group())

@@ -4,8 +4,8 @@ an opposite in a copied frame (framed.py), a thing the passage sets apart taken 
 (exceptions.py), an obligation turned around (obligations.py), a part widened to all
 (universals.py), roles reversed (roles.py), steps put in the other order
 (sequence.py), a comparison the passage's amounts turn
-around (comparisons.py), a value put at the other end of a change (changes.py) or of
-a span (span_ends.py).  Each
+around (comparisons.py), a value put at the other end of a change or a change turned
+the other way (changes.py) or a value at the other end of a span (span_ends.py).  Each
 reads one clause or sentence at a time, so a passage beside the best one may hold the
 fact the claim restates."""
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from grounding_sidecar.detection.judging.changes import turned_change
+from grounding_sidecar.detection.judging.changes import turned_change, turned_direction
 from grounding_sidecar.detection.judging.comparisons import reversed_bound, reversed_comparison
 from grounding_sidecar.detection.judging.exceptions import taken_in
 from grounding_sidecar.detection.judging.framed import opposite_in_frame
@@ -100,5 +100,6 @@ _RULES: tuple[_Rule, ...] = (
     _words_against(reversed_order),
     _comparison,
     _words_against(turned_change),
+    _words_against(turned_direction),
     _words_against(turned_span),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.judging.changes import turned_change
+from grounding_sidecar.detection.judging.changes import turned_change, turned_direction
 
 POOL = "A configuration change reduced the database connection pool from 200 to 20 connections."
 REVENUE = "Revenue fell from $3.1 million to $2.4 million in the second quarter."
@@ -63,3 +63,21 @@ def test_a_word_like_a_change_is_no_change() -> None:
     # "risk" starts like "rise", "went" is a move unless up or down.
     assert turned_change("Staff went to 200 sites.", POOL) is None
     assert turned_change("The risk to 200 connections is low.", POOL) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "found"),
+    [
+        ("Turnout in the regional election rose to 58%.", ("rose to 58", "58%, down from 64")),
+        ("Turnout in the regional election fell to 58%.", None),  # the way the passage says
+        ("Turnout rose from 58% to 64%.", None),  # the whole change: turned_change's to read
+        ("Turnout rose to 64%.", None),  # not the change's end
+    ],
+)
+def test_a_change_to_a_value_said_to_go_the_other_way(
+    claim: str, found: tuple[str, str] | None
+) -> None:
+    passage = "Turnout in the regional election was 58%, down from 64% four years earlier."
+    assert turned_direction(claim, passage) == found
+    # "from X to Y" states the way too.
+    assert turned_direction("Revenue rose to 2.4 million.", "Revenue fell from 3.1 to 2.4 million.")
