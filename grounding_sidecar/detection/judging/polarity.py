@@ -144,7 +144,7 @@ def _cues(text: str, other_words: set[str]) -> tuple[Cue, ...]:
 
 
 def _stated(
-    found: Sequence[Cue], other_by_prefix: bool, other_cues: Sequence[Cue] = ()
+    found: Sequence[Cue], other_by_prefix: bool, other_cues: Sequence[Cue]
 ) -> tuple[Cue, ...]:
     """The cues of a text, `found`, that count: none where an "if" supposes every one
     of them, since the text then states no negation ("Medications should be stored in
@@ -382,13 +382,13 @@ def _comparable_word(stemmed: str) -> str:
     "Pets are permitted in the cabin" and of "Pets are welcome"; so are the words of
     what a plan covers ("does not include living costs", "covers living costs")."""
     plain = stemmed.rstrip("e")
-    return _PERMITTING.get(plain, plain)
+    return _READ_AS_ONE.get(plain, plain)
 
 
 # Stems (without a final "e") of the words that permit, read as one (`_comparable_word`),
 # and of the words that say what a plan or a price covers ("does not include living
 # costs" against "covers tuition and living costs").
-_PERMITTING = {
+_READ_AS_ONE = {
     "permit": "allow",
     "permitt": "allow",
     "welcom": "allow",
