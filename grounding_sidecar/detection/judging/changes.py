@@ -22,12 +22,17 @@ from dataclasses import dataclass
 
 from grounding_sidecar.detection.text.shares import CHANGE, CURRENCY, NUMBER
 
-# Words that say a quantity changed, before the end they name in the same clause.
-_CHANGED = (
-    r"(?:(?:increas|decreas|reduc|rais|lower|drop|declin|climb|jump|boost|slash|expand|"
-    r"shorten|lengthen|cut|fall|grow|upgrad|downgrad|doubl|halv|tripl)\w*"
-    r"|fell|rose|ris(?:e|es|en|ing)|grew|shr[iau]nk\w*|(?:went|go(?:es)?)\s+(?:up|down))"
+# Words that say a quantity went up, or down, before the end they name in the same
+# clause; together, the words that say it changed.
+_WENT_UP = (
+    r"(?:(?:increas|rais|climb|jump|boost|expand|lengthen|grow|upgrad|doubl|tripl)\w*"
+    r"|rose|ris(?:e|es|en|ing)|grew|(?:went|go(?:es)?)\s+up)"
 )
+_WENT_DOWN = (
+    r"(?:(?:decreas|reduc|lower|drop|declin|slash|shorten|cut|fall|downgrad|halv)\w*"
+    r"|fell|shr[iau]nk\w*|(?:went|go(?:es)?)\s+down)"
+)
+_CHANGED = rf"(?:{_WENT_UP}|{_WENT_DOWN})"
 # One end of a change: "to 200" after a word of change (up to 60 characters of its
 # clause between them, none a number after "from"), or "from 200" after one or after
 # "up"/"down", never followed by the change's other end.
@@ -48,17 +53,8 @@ _SINCE = re.compile(
     rf"{CURRENCY}?(?P<start>{NUMBER})\b",
     re.IGNORECASE,
 )
-# Words that say which way a quantity went, before the end they name in their clause.
-_WENT_UP = re.compile(
-    r"\b(?:(?:increas|rais|boost|climb|jump|expand|gain|grow|doubl|tripl)\w*|rose|ris(?:e|es|en|ing)"
-    r"|grew|went\s+up)\b",
-    re.IGNORECASE,
-)
-_WENT_DOWN = re.compile(
-    r"\b(?:(?:decreas|reduc|lower|drop|declin|slash|shr[iau]nk|halv|cut|fall)\w*|fell"
-    r"|went\s+down)\b",
-    re.IGNORECASE,
-)
+_UP = re.compile(rf"\b{_WENT_UP}\b", re.IGNORECASE)
+_DOWN = re.compile(rf"\b{_WENT_DOWN}\b", re.IGNORECASE)
 _ANY_NUMBER = re.compile(rf"(?<![\d.,]){NUMBER}(?![\d,]|\.\d)")
 
 
@@ -139,7 +135,7 @@ def turned_direction(claim: str, passage: str) -> tuple[str, str] | None:
     stated = _numbers(claim)
     for match in _END.finditer(claim):
         said = match.group(0)
-        up, down = _WENT_UP.search(said) is not None, _WENT_DOWN.search(said) is not None
+        up, down = _UP.search(said) is not None, _DOWN.search(said) is not None
         if up == down:
             continue  # no way said, or both
         end = _value(match["end"])

@@ -9,7 +9,8 @@ negates nothing and says nothing stayed as it was, the passage says a thing stay
 unchanged ("kept its dividend unchanged", "rates were left unchanged", "the fee
 remained the same", "held prices steady") in a clause that says nothing changed, and
 the claim says that thing changed: a verb of change ("raised", "cut", "rose", "doubled")
-in the clause that names the thing's head word.
+in a clause that names the thing (its head word, and the word before it where that is
+a content word: "mortgage rates" are not the "interest rates" kept).
 """
 
 from __future__ import annotations
