@@ -27,7 +27,7 @@ from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import STATEMENT_JOIN
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
-from grounding_sidecar.detection.text.negation import negates
+from grounding_sidecar.detection.text.negation import cues, negates
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
 
 # The share of a denying statement's content words the claim must use: the two then
@@ -81,23 +81,31 @@ def _statements(passage: str) -> list[str]:
 
 
 def negation_stated_elsewhere(claim: str, best_passage: str, passages: Sequence[str]) -> bool:
-    """Whether a statement of `passages` (the claim's most similar) negates what the
-    claim negates, speaking of it and naming nothing it does not: "There will be no
+    """Whether a statement of `passages` (the claim's most similar) negates a word the
+    claim negates, as often, speaking of it and naming nothing it does not: "There will be no
     trains on Tuesday during the strike" is stated by "..., but no trains will run on
     Tuesday" where the best passage by cosine, "Train drivers will strike on Monday and
     Tuesday", names trains plainly.  The negation rule then reads a source that says
     the claim, not a flip (as a denial elsewhere is the sources disagreeing)."""
     others = [p for p in passages if p != best_passage and negates(p)]
-    if not others or not negates(claim):
+    negated = _negated(claim)
+    if not others or not negated:
         return False
     mine = words.content_words(claim)
     named = {(d.kind, d.value) for d in extract_details(claim)}
     return any(
-        _speaks_of(statement, mine, named) and negation_flip(claim, statement) is None
+        not negated.isdisjoint(_negated(statement))
+        and _speaks_of(statement, mine, named)
+        and negation_flip(claim, statement) is None
         for passage in others
         for statement in _statements(passage)
-        if negates(statement)
     )
+
+
+def _negated(text: str) -> set[str]:
+    """The words the text's negation cues negate: "does not assure competitive prices"
+    and "without compromising the quality" negate different things."""
+    return {word for cue in cues(text) for word in cue.negated}
 
 
 def _denies(

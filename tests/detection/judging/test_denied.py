@@ -105,3 +105,11 @@ def test_a_best_passage_without_the_claims_subject_does_not_state_it() -> None:
     claim = "Personalised items can be returned within 30 days."
     assert denied_elsewhere(claim, best, [best, denial]) == denial
     assert denied_elsewhere("Items can be returned within 30 days.", best, [best, denial]) is None
+
+
+def test_a_negation_of_another_word_states_nothing_of_the_claims() -> None:
+    """ "without compromising the quality" negates once, as the claim does, but
+    another word than its "does not assure"."""
+    claim = "The agent does not assure competitive prices with quality services."
+    other = "I assure you that we offer competitive prices without compromising the quality."
+    assert not negation_stated_elsewhere(claim, STRIKE, [STRIKE, other])
