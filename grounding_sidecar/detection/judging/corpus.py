@@ -11,7 +11,7 @@ from functools import cached_property
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.amounts import may_be_year, written_as_year
 from grounding_sidecar.detection.text.bounds import BORNE_OUT, Bound, reach, within
-from grounding_sidecar.detection.text.clock import times_agree
+from grounding_sidecar.detection.text.clock import as_duration, times_agree
 from grounding_sidecar.detection.text.dates import KnownDates
 from grounding_sidecar.detection.text.details import (
     WORD,
@@ -131,13 +131,20 @@ class SourceCorpus:
             # "3 June" is supported by "3 June 2024"; a bare month by any date in it.
             return self._known_dates.back(detail.value)
         if detail.kind is DetailKind.TIME:
-            # "2 PM" is supported by "14:00", and by "2:00" (either half of the day).
-            return any(times_agree(known, detail.value) for known in self._times)
+            # "2 PM" is supported by "14:00", and by "2:00" (either half of the day); a
+            # race's "2:09:56" by "2 hours 9 minutes 56 seconds".
+            return any(times_agree(known, detail.value) for known in self._times) or (
+                self._states_duration(detail.surface)
+            )
         if is_symbol_name(detail.surface):
             return detail.value in self._symbol_names  # "c#" is not found in "C is ..."
         if is_identifier(detail.surface):
             return detail.value in self._identifier_tokens  # "save25" is not "save20"
         return self._names(detail)
+
+    def _states_duration(self, surface: str) -> bool:
+        duration = as_duration(surface)
+        return duration is not None and any(duration.search(text) for text in self._texts)
 
     def _differs_by(self, detail: Detail) -> bool:
         """Whether two amounts the sources state, in the detail's unit, differ by it

@@ -137,6 +137,25 @@ def stretch_lengths(text: str) -> Iterator[tuple[str, int]]:
         )
 
 
+# A clock reading with seconds, which as often gives a duration: a race's "2:09:56".
+_WITH_SECONDS = re.compile(r"(?P<hours>\d{1,2}):(?P<minutes>[0-5]\d):(?P<seconds>[0-5]\d)")
+_FIELD_WORDS = (r"(?:hours?|hrs?|h)", r"(?:minutes?|mins?|m)", r"(?:seconds?|secs?|s)")
+
+
+def as_duration(surface: str) -> re.Pattern[str] | None:
+    """A clock reading with seconds ("2:09:56") as the duration it may be: a pattern
+    for the duration in words ("2 hours 9 minutes 56 seconds", "2 hr, 9 min and 56
+    sec", "2h 9m 56s"); None for any other reading."""
+    match = _WITH_SECONDS.fullmatch(surface.strip())
+    if match is None:
+        return None
+    fields = (int(match["hours"]), int(match["minutes"]), int(match["seconds"]))
+    said = [
+        rf"0?{value}\s?{unit}\b" for value, unit in zip(fields, _FIELD_WORDS, strict=True) if value
+    ]
+    return re.compile(r"\b" + r"[\s,]*(?:and\s+)?".join(said), re.IGNORECASE) if said else None
+
+
 def _minutes(value: str) -> int:
     hours, minutes = value.split(":")
     return int(hours) * _MINUTES_PER_HOUR + int(minutes)

@@ -413,3 +413,12 @@ def test_a_rank_is_held_by_its_rank_its_number_or_its_times_and_a_century_is_no_
     assert not SourceCorpus(["Prices rose for 5 years."]).contains(rank)
     (century,) = extract_details("It peaked in the 15th century.")
     assert not SourceCorpus(["It lasted 15 centuries."]).contains(century)
+
+
+def test_a_race_time_is_found_as_the_duration_the_sources_write_in_words() -> None:
+    corpus = SourceCorpus(["She won the race in 2 hours 9 minutes 56 seconds."])
+    (found,) = extract_details("She won in 2:09:56.")
+    assert found.kind is DetailKind.TIME
+    assert corpus.contains(found)
+    (other,) = extract_details("She won in 2:19:56.")
+    assert not corpus.contains(other)

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_sidecar.detection.text.clock import find_times, stretch_lengths, times_agree
+from grounding_sidecar.detection.text.clock import (
+    as_duration,
+    find_times,
+    stretch_lengths,
+    times_agree,
+)
 
 
 @pytest.mark.parametrize(
@@ -106,3 +111,23 @@ def test_a_digit_hour_alone_is_no_time(text: str) -> None:
 )
 def test_a_stretch_of_the_day_has_its_length(text: str, lengths: list[tuple[str, int]]) -> None:
     assert list(stretch_lengths(text)) == lengths
+
+
+@pytest.mark.parametrize(
+    ("said", "found"),
+    [
+        ("won in 2 hours 9 minutes 56 seconds", True),
+        ("in 2 hr, 9 min and 56 sec", True),
+        ("in 2h 9m 56s", True),
+        ("in 2 hours 19 minutes 56 seconds", False),  # another duration
+        ("in 12 hours 9 minutes 56 seconds", False),
+        ("in 2 hours 9 minutes", False),  # its seconds left out
+    ],
+)
+def test_a_clock_reading_with_seconds_is_read_as_a_duration_in_words(
+    said: str, found: bool
+) -> None:
+    duration = as_duration("2:09:56")
+    assert duration is not None
+    assert (duration.search(said) is not None) is found
+    assert as_duration("14:30") is None  # a time of day only
