@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from grounding_sidecar.detection.embedding import hashing
-from grounding_sidecar.detection.judging import polarity
+from grounding_sidecar.detection.judging import moved, polarity
 from grounding_sidecar.detection.text import (
     contrasts,
     counts,
@@ -49,6 +49,7 @@ PROCESS_CACHES: Mapping[str, _Cached] = {
     "counts": counts.counts,
     "superlatives": superlatives.superlatives,
     "negation_flips": polarity.negation_flip,
+    "singular_words": moved.singular_words,
     "contrast_table": contrasts.contrast_table,
     "known_nouns": contrasts.known_noun,
     **hashing.CACHES,  # its memo tables are private to it

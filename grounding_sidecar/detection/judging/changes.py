@@ -129,11 +129,14 @@ def turned_direction(claim: str, passage: str) -> tuple[str, str] | None:
     to a value the passage gives as the end of a change the other way ("Turnout rose to
     58%" against "Turnout was 58%, down from 64%"), and the claim does not give the
     change's start; else None."""
+    ends = [*_END.finditer(claim)]
+    if not ends:
+        return None  # most claims say no quantity went anywhere
     theirs = [*_directed(passage)]
     if not theirs:
-        return None  # most passages state no change from one number to another
+        return None
     stated = _numbers(claim)
-    for match in _END.finditer(claim):
+    for match in ends:
         said = match.group(0)
         up, down = _UP.search(said) is not None, _DOWN.search(said) is not None
         if up == down:

@@ -20,6 +20,7 @@ in another's place.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from grounding_sidecar.detection.text.details import WORD
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
@@ -36,19 +37,18 @@ def moved_into_place(claim: str, passage: str) -> tuple[str, str] | None:
     """(the claim's words, the passage's words they replace) where a clause of the
     claim copies a sentence of the passage but for one thing the sentence names
     elsewhere, or None."""
-    mine = [_singular(word) for word in WORD.findall(claim.lower())]
-    theirs = [_singular(word) for word in WORD.findall(passage.lower())]
+    mine, theirs = singular_words(claim), singular_words(passage)
     if not set(mine) <= set(theirs):
         return None  # most claims use a word the passage does not: nothing was moved
-    if _in_order(_naming(mine), theirs):
+    if _in_order(_naming(list(mine)), list(theirs)):
         return None  # a claim copied, or copied with words left out
     sentences = [
-        [_singular(word) for word in WORD.findall(passage[s.start : s.end].lower())]
+        list(singular_words(passage[s.start : s.end]))
         for s in split_sentences(passage)
         if s.kind is BlockKind.TEXT
     ]
     for clause in _CLAUSE.split(claim.lower()):
-        words = [_singular(word) for word in WORD.findall(clause)]
+        words = list(singular_words(clause))
         for sentence in sentences:
             found = _moved(words, sentence)
             if found is not None:
@@ -148,6 +148,13 @@ def _in_order(words: list[str], sentence: list[str]) -> bool:
     senator" against "Ashley Graham (born October 30, 1987) is a US senator")."""
     rest = iter(sentence)
     return all(word in rest for word in words)
+
+
+# Cached per text (4,096 texts): a passage is read against every claim it is best for.
+@lru_cache(maxsize=4_096)
+def singular_words(text: str) -> tuple[str, ...]:
+    """The text's words in order, lower case, each as `_singular` reads it."""
+    return tuple(_singular(word) for word in WORD.findall(text.lower()))
 
 
 def _singular(word: str) -> str:
