@@ -12,7 +12,9 @@ A short sentence is graded as a statement when all of these hold:
   and asserts nothing; nor does an ellipsis that trails off;
 - it has at least three words, and two content words that are about the world rather
   than the conversation: "Great question.", "Good luck with your move.", "See the
-  table below." and "The short answer is yes." talk to the user (`_CONVERSATION_WORDS`);
+  table below." and "The short answer is yes." talk to the user (`_CONVERSATION_WORDS`),
+  and so does a short sentence the assistant opens with itself or a suggestion ("I'm
+  sorry for the confusion.", "Let's break it down.");
 - it has a predicate: an auxiliary or copula ("is", "are", "has", "can", "that's")
   or a content word written in lower case ("carry", "ended", "free"), so a run of
   names cut off by an abbreviation ("Tolkien and C.S.") is not one;
@@ -49,9 +51,14 @@ _CONVERSATION_WORDS = frozenset(
     (  # noqa: SIM905 - a word list reads better as text
         "yes no not sure okay ok great good happy glad hope luck thanks thank "
         "question questions answer answers help helps helpful explain know need see "
-        "below above following summary details let enjoy ask asking feel"
+        "below above following summary details let enjoy ask asking feel sorry "
+        "apologize apologise apologies confusion inconvenience follow note please"
     ).split()
 )
+# A short sentence the assistant opens with itself or a suggestion speaks of the
+# conversation: "I'm sorry for the confusion.", "I hope this clarifies things.", "Let's
+# break it down."
+_SPEAKERS = frozenset({"i", "let"})
 _NOT_CONTENT = STOPWORDS | _CONVERSATION_WORDS
 _TOKEN = re.compile(r"[^\W_]+(?:[.'’][^\W_]+)*")
 # The sentence's last mark, before closing quotes, brackets and emphasis.
@@ -64,7 +71,7 @@ def is_statement(sentence: str) -> bool:
     if end is None or sentence[: end.start()].rstrip().endswith((".", "?", ":")):
         return False
     words = [part for token in _TOKEN.findall(sentence) for part in _parts(token)]
-    if len(words) < _MIN_WORDS:
+    if len(words) < _MIN_WORDS or words[0].lower() in _SPEAKERS:
         return False
     content = [word for word in words if word.lower() not in _NOT_CONTENT]
     if len(content) < _MIN_CONTENT_WORDS:

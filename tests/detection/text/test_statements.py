@@ -45,6 +45,10 @@ def test_a_short_sentence_with_a_subject_and_a_predicate_is_a_statement(sentence
         "Enjoy your stay!",  # an exclamation without an auxiliary
         "Happy cooking, everyone!",
         "It can't fly.",  # one content word
+        "I'm sorry for the confusion.",  # the assistant speaks of itself
+        "I hope this clarifies things.",
+        "Let's break it down.",  # a suggestion
+        "Follow these steps.",  # a lead-in with a full stop
     ],
 )
 def test_questions_fragments_and_talk_to_the_user_are_not(sentence: str) -> None:
