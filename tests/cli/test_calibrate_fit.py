@@ -82,7 +82,7 @@ def test_a_checker_of_ones_own_gets_its_fitted_calibration(tmp_path: Path) -> No
     own = ["--embedder", "hash", "--verifier-model", str(CHECKERS / "deberta-v2")]
     process = calibrate("--fit", str(CASES), "--out", str(out), *own)
     assert process.returncode == 0, process.stderr
-    assert json.loads(out.read_text())["verifier_tag"].startswith("ver-v12+own@")
+    assert json.loads(out.read_text())["verifier_tag"].startswith("ver-v13+own@")
     check = run_sidecar(
         "check", "--source", SOURCE, "--answer", SOURCE, *own, "--calibration", str(out)
     )

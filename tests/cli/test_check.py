@@ -239,11 +239,11 @@ def test_a_checker_of_ones_own_grades_and_check_says_it_is_uncalibrated() -> Non
     )  # fmt: skip
     assert process.returncode == 1, process.stderr
     result = json.loads(process.stdout)
-    assert "/ver-v12+own@" in result["version"]
+    assert "/ver-v13+own@" in result["version"]
     assert result["claims"][0]["verdict"] == "unsupported"
     assert "(verifier: entailed p " in result["claims"][0]["rationale"]
     assert result["claims"][0]["verifier"]["contradicted"] is None  # a two-label checker
-    assert "no calibration is fitted for verifier ver-v12+own@" in process.stderr
+    assert "no calibration is fitted for verifier ver-v13+own@" in process.stderr
 
 
 def test_a_checker_directory_that_cannot_load_is_a_clean_error(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ def test_check_loads_a_checker_directory_and_says_what_it_found(
 ) -> None:
     assert cli_main(["model", "check", "--verifier-model", str(CHECKERS / "roberta")]) == 0
     out = capsys.readouterr().out
-    assert "ver-v12+own@" in out and "two-label" in out and "only_first" in out
+    assert "ver-v13+own@" in out and "two-label" in out and "only_first" in out
     assert "languages: not declared" in out
 
 

@@ -276,7 +276,7 @@ def test_check_example_gives_the_documented_verdict(docker: Docker) -> None:
     assert result.returncode == 1, result.stderr  # 1: fail (README's exit codes)
     assert "verdict: FAIL (unsupported_claims)" in result.stdout
     assert "unsupported" in result.stdout and "voucher" in result.stdout
-    assert re.search(r"^version: grounding-v1/\S*minilm-l6@\S*/ver-v12@", result.stdout, re.M)
+    assert re.search(r"^version: grounding-v1/\S*minilm-l6@\S*/ver-v13@", result.stdout, re.M)
 
 
 @pytest.mark.image

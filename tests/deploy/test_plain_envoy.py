@@ -381,6 +381,6 @@ def test_a_checker_volume_grades_through_envoy_under_its_own_version(
     assert status == 200, body
     report = json.loads(body)["grounding"]
     assert headers["x-grounding-verdict"] == "pass" == report["verdict"]
-    assert "/ver-v12+own@" in report["version"]
+    assert "/ver-v13+own@" in report["version"]
     status, headers, body = post(own_checker_stack.envoy_port, UNGROUNDED, acme)
     assert status == 403 and headers["x-grounding-verdict"] == "fail", body

@@ -56,11 +56,12 @@ SHIPPED_DIRECTORY_DIGEST = "0f981c18bf8cb3c058d07a4b1b5e18d6304e2fe2b0526860fec9
 # its named rivers); v11: a name found in no source yields to the verifier's
 # entailment, a name where the passage names another to its confident entailment
 # (judging/overrides.py); v12: the table pairs a change's direction said with another
-# verb ("grew" against "declined", "rose" against "dropped") as opposites.
-VERIFIER_VERSION = "ver-v12"
+# verb ("grew" against "declined", "rose" against "dropped") as opposites; v13: and a
+# decision turned around ("upheld" against "overturned", "granted" against "denied").
+VERIFIER_VERSION = "ver-v13"
 # The contrast table (detection/text/contrasts.py, sha256[:8]) that VERIFIER_VERSION
 # grades with: a new table needs a new version (tests/detection/verifier/test_store.py).
-VERSION_CONTRAST_TABLE = "b2d70571"
+VERSION_CONTRAST_TABLE = "9141b9ab"
 
 
 def verifier_graph_path(model_dir: Path) -> Path:

@@ -49,7 +49,7 @@ def test_calibrated_grader_names_its_parameters_and_keeps_the_cosine() -> None:
 
 
 def test_a_verifier_of_ones_own_grades_with_the_verifier_off_parameters() -> None:
-    own = load_calibration(HashEmbedder(), "ver-v12+own@0123abcd")
+    own = load_calibration(HashEmbedder(), "ver-v13+own@0123abcd")
     assert not own.uses_verifier and own.tag == load_calibration(HashEmbedder()).tag
     shipped = load_calibration(HashEmbedder(), shipped_version_tag())
     assert shipped.uses_verifier

@@ -179,6 +179,13 @@ def test_a_changes_direction_said_with_another_verb_is_an_opposite() -> None:
     assert not table.contrast("increased", "slide")
 
 
+def test_a_decision_turned_around_is_an_opposite() -> None:
+    table = contrast_table()
+    assert table.opposite("upheld", "overturned") and table.opposite("reversed", "upheld")
+    assert table.opposite("granted", "denied") and table.opposite("confirms", "denies")
+    assert not table.contrast("overturned", "reversed")  # the same turning around
+
+
 def test_a_plural_is_a_noun_where_its_singular_is_also_a_verbs_form() -> None:
     # "rose" may be the past of "rise" and is a noun only in a noun's place; "roses"
     # can only be flowers.  "wounds" may be a verb's form: it stays as it was.

@@ -49,7 +49,7 @@ def test_an_altered_graph_is_refused_even_under_auto(tmp_path: Path, mode: Verif
 def test_the_installed_verifier_loads_under_auto() -> None:
     verifier = load_verifier(VerifierMode.AUTO)
     assert verifier is not None
-    assert verifier.version_tag == f"ver-v12@{VERIFIER_GRAPH.sha256[:8]}"
+    assert verifier.version_tag == f"ver-v13@{VERIFIER_GRAPH.sha256[:8]}"
 
 
 CHECKERS = Path(__file__).parent / "checkers"

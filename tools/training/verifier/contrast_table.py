@@ -126,6 +126,12 @@ DOMAIN_CONTRASTS: tuple[tuple[str, ...], ...] = (
     ("permit", "prohibit"),
     ("approve", "reject"),
     ("accept", "reject"),
+    # A court's or an authority's decision turned around: "upheld" against
+    # "overturned", "granted" against "denied", "confirmed" against "denied".
+    ("uphold", "overturn"),
+    ("uphold", "reverse"),
+    ("grant", "deny"),
+    ("confirm", "deny"),
     # A change's direction said with another verb than the source's ("grew" against
     # "declined", "rose" against "dropped"): WordNet pairs only each verb's own antonym
     # ("rise"/"fall", "increase"/"decrease").  Each way up against each way down.
