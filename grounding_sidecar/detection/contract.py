@@ -100,7 +100,7 @@ class EmbeddingStage(StrEnum):
 
 
 class SkipReason(StrEnum):
-    TOO_SHORT = "too_short"  # under min-claim-words and holding no checkable detail
+    TOO_SHORT = "too_short"  # under min-claim-words, no checkable detail, no statement
     CODE = "code"
     OVER_LIMIT = "over_limit"
     SOURCE_LIST = "source_list"  # an entry of the answer's list of its sources
