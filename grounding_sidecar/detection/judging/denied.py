@@ -27,7 +27,7 @@ from grounding_sidecar.detection.judging.polarity import Flip, negation_flip
 from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import STATEMENT_JOIN
 from grounding_sidecar.detection.text.details import DetailKind, extract_details
-from grounding_sidecar.detection.text.negation import cues, negates
+from grounding_sidecar.detection.text.negation import negated_words, negates
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
 
 # The share of a denying statement's content words the claim must use: the two then
@@ -105,7 +105,7 @@ def negation_stated_elsewhere(claim: str, best_passage: str, passages: Sequence[
 def _negated(text: str) -> set[str]:
     """The words the text's negation cues negate: "does not assure competitive prices"
     and "without compromising the quality" negate different things."""
-    return {word for cue in cues(text) for word in cue.negated}
+    return {word for negated in negated_words(text) for word in negated}
 
 
 def _denies(

@@ -20,17 +20,18 @@ in another's place.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from grounding_sidecar.detection.text.details import WORD
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
 from grounding_sidecar.detection.text.words import STOPWORDS
 
+_CLAUSE = re.compile(r"[;,]|\bbut\b")
 # The fewest words a clause must copy around the place it changes.
 COPIED_WORDS = 4
 # The most words of a thing moved, and of the thing it replaces.
 _THING_WORDS = 3
-_CLAUSE = re.compile(r"[;,]|\bbut\b")
 
 
 def moved_into_place(claim: str, passage: str) -> tuple[str, str] | None:
@@ -40,15 +41,15 @@ def moved_into_place(claim: str, passage: str) -> tuple[str, str] | None:
     mine, theirs = singular_words(claim), singular_words(passage)
     if not set(mine) <= set(theirs):
         return None  # most claims use a word the passage does not: nothing was moved
-    if _in_order(_naming(list(mine)), list(theirs)):
+    if _in_order(_naming(mine), theirs):
         return None  # a claim copied, or copied with words left out
     sentences = [
-        list(singular_words(passage[s.start : s.end]))
+        singular_words(passage[s.start : s.end])
         for s in split_sentences(passage)
         if s.kind is BlockKind.TEXT
     ]
     for clause in _CLAUSE.split(claim.lower()):
-        words = list(singular_words(clause))
+        words = singular_words(clause)
         for sentence in sentences:
             found = _moved(words, sentence)
             if found is not None:
@@ -63,7 +64,7 @@ def _as_written(text: str, words: str) -> str:
     return match.group(0) if match is not None else words
 
 
-def _moved(clause: list[str], sentence: list[str]) -> tuple[str, str] | None:
+def _moved(clause: Sequence[str], sentence: Sequence[str]) -> tuple[str, str] | None:
     if len(clause) <= COPIED_WORDS or _in_order(_naming(clause), sentence):
         return None
     for start in range(len(sentence)):
@@ -77,8 +78,8 @@ def _moved(clause: list[str], sentence: list[str]) -> tuple[str, str] | None:
 
 
 def _at(
-    clause: list[str],
-    sentence: list[str],
+    clause: Sequence[str],
+    sentence: Sequence[str],
     start: int,
     copied: int,
     moved: int,
@@ -108,7 +109,7 @@ def _at(
     return " ".join(thing), " ".join(other)
 
 
-def _alike(thing: list[str], other: list[str]) -> bool:
+def _alike(thing: Sequence[str], other: Sequence[str]) -> bool:
     """Whether two runs name things of one slot: opened by the same function word, or
     neither by one ("the company" never stands for "by Jobs"), and neither holds a
     number (a value's place is misplaced.py's to read) or an adverb ("primarily" for
@@ -121,7 +122,7 @@ def _alike(thing: list[str], other: list[str]) -> bool:
     return True
 
 
-def _common_prefix(clause: list[str], sentence: list[str], start: int) -> int:
+def _common_prefix(clause: Sequence[str], sentence: Sequence[str], start: int) -> int:
     count = 0
     while (
         count < len(clause)
@@ -132,17 +133,17 @@ def _common_prefix(clause: list[str], sentence: list[str], start: int) -> int:
     return count
 
 
-def _named(words: list[str]) -> set[str]:
+def _named(words: Sequence[str]) -> set[str]:
     """The words of a thing that name it."""
     return set(_naming(words))
 
 
-def _naming(words: list[str]) -> list[str]:
+def _naming(words: Sequence[str]) -> list[str]:
     """The words of `words` that name things, in order: no function word, no number."""
     return [word for word in words if word not in STOPWORDS and word.isalpha() and len(word) > 2]
 
 
-def _in_order(words: list[str], sentence: list[str]) -> bool:
+def _in_order(words: Sequence[str], sentence: Sequence[str]) -> bool:
     """Whether the sentence writes `words` in their order, others between them: a
     clause whose words it writes so only leaves words out ("Ashley Graham is a US
     senator" against "Ashley Graham (born October 30, 1987) is a US senator")."""

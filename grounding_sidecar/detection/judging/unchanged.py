@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from grounding_sidecar.detection.text import words
+from grounding_sidecar.detection.text.clauses import clause_around
 from grounding_sidecar.detection.text.negation import negates
 
 _STEADY = r"(?:unchanged|unaltered|the\s+same|steady|stable|flat|constant|as\s+it\s+was)"
@@ -40,7 +41,8 @@ _CHANGED = re.compile(
 )
 _STEADY_WORD = re.compile(rf"\b{_STEADY}\b")
 _STEADY_SAID = re.compile(rf"\b{_STEADY}\b|\b(?:kept|remained|stayed)\b")
-_CLAUSE = re.compile(r"[^,;:.!?]+")
+# What ends a clause for this reading: any mark.
+_BREAK = re.compile(r"[,;:.!?]")
 
 
 def changed_where_kept(claim: str, passage: str) -> tuple[str, str] | None:
@@ -51,8 +53,10 @@ def changed_where_kept(claim: str, passage: str) -> tuple[str, str] | None:
         return None  # most pairs: read at two searches
     if _STEADY_SAID.search(lowered_claim) or negates(claim):
         return None
+    breaks = [mark.span() for mark in _BREAK.finditer(lowered)]
     for match in _KEPT.finditer(lowered):
-        if _CHANGED.search(_clause_at(lowered, match.start())):
+        opens, closes = clause_around(breaks, match.start(), match.start(), len(lowered))
+        if _CHANGED.search(lowered, opens, closes):
             continue  # "rates were unchanged after they were cut in March"
         thing = _named(match.group("kept") or match.group("stayed"))
         changed = _changed_with(lowered_claim, thing) if thing else None
@@ -68,19 +72,10 @@ def _named(thing: str) -> frozenset[str]:
     return frozenset(stem for stem in stems if stem not in words.STOPWORDS)
 
 
-def _clause_at(text: str, at: int) -> str:
-    """The clause of `text` (between marks) that holds the position `at`."""
-    for clause in _CLAUSE.finditer(text):
-        if clause.start() <= at < clause.end():
-            return clause.group(0)
-    return ""
-
-
 def _changed_with(claim: str, thing: frozenset[str]) -> str | None:
     """The claim's verb of change in a clause that names `thing` (stemmed words)."""
-    for clause in _CLAUSE.finditer(claim):
-        text = clause.group(0)
-        changed = _CHANGED.search(text)
-        if changed is not None and thing <= set(words.words(text)):
+    for clause in _BREAK.split(claim):
+        changed = _CHANGED.search(clause)
+        if changed is not None and thing <= set(words.words(clause)):
             return changed.group(0)
     return None

@@ -58,7 +58,10 @@ STATEMENT_END = re.compile(r"[.!?;](?:\s|$)")
 # auxiliary follows its noun within three words ("..., but no evacuation order was
 # issued"), and none where none does (", but no pool": the object of the verb before).
 # The denials of other passages (judging/denied.py) read each such clause on its own.
-_AUXILIARIES = "does|do|did|is|are|was|were|will|would|can|could|should|may|might|must|has|have|had"
+AUXILIARIES = (  # noqa: SIM905 - a word list reads better as text
+    "does do did is are was were will would can could should may might must has have had"
+).split()
+_AUXILIARIES = "|".join(AUXILIARIES)
 # A negation that needs no noun ("not", "never", "cannot", "n't"), and any negation.
 _NEGATING_ALONE = r"(?:not|never|cannot|\w+n't)"
 _NEGATING = rf"(?:no|{_NEGATING_ALONE})"

@@ -29,17 +29,13 @@ from __future__ import annotations
 
 import re
 
+from grounding_sidecar.detection.text.clauses import AUXILIARIES
 from grounding_sidecar.detection.text.words import STOPWORDS
 
 _MIN_WORDS = 3
 _MIN_CONTENT_WORDS = 2
 # Stopwords that are a verb: a sentence with one has a predicate.
-_AUXILIARIES = frozenset(
-    (  # noqa: SIM905 - a word list reads better as text
-        "is are was were be been being has have had do does did will would can could "
-        "should may might must"
-    ).split()
-)
+_AUXILIARIES = frozenset((*AUXILIARIES, "be", "been", "being"))
 # Contractions read as their parts: "that's" is "that" and "is", "isn't" "is" and "not".
 _CONTRACTED = {"'s": "is", "'re": "are", "'ve": "have", "'ll": "will", "'d": "would", "'m": "am"}
 _NOT = "n't"
