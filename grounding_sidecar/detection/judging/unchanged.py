@@ -21,16 +21,18 @@ from grounding_sidecar.detection.text import words
 from grounding_sidecar.detection.text.clauses import clause_around
 from grounding_sidecar.detection.text.negation import negates
 
+# "flat to up 2%" is a range that starts at no change, not a thing kept as it was.
+_NO_RANGE = r"(?!\s+to\b)"
 _STEADY = r"(?:unchanged|unaltered|the\s+same|steady|stable|flat|constant|as\s+it\s+was)"
 # A thing kept as it was, by an act ("kept its dividend unchanged", "held prices
 # steady") or as its state ("the dividend was unchanged", "fees remained the same").
 _KEPT = re.compile(
     rf"\b(?:kept|keeps|keep|keeping|left|leaves|leave|leaving|held|holds|hold|holding)\s+"
-    rf"(?P<kept>(?:[\w'’-]+\s+){{0,3}}?[\w'’-]+)\s+{_STEADY}\b"
+    rf"(?P<kept>(?:[\w'’-]+\s+){{0,3}}?[\w'’-]+)\s+{_STEADY}\b{_NO_RANGE}"
     rf"|(?P<stayed>(?:[\w'’-]+\s+){{0,3}}?[\w'’-]+)\s+"
     rf"(?:(?:was|were|is|are|has\s+been|have\s+been|had\s+been|will\s+be)\s+"
     rf"(?:left\s+|kept\s+|held\s+)?|(?:remained|remains|remain|stayed|stays|stay)\s+)"
-    rf"{_STEADY}\b"
+    rf"{_STEADY}\b{_NO_RANGE}"
 )
 # A verb of change, as a claim says it of a thing.
 _CHANGED = re.compile(
@@ -69,6 +71,8 @@ def _named(thing: str) -> frozenset[str]:
     """The words that name a thing kept (stemmed): its head, and the word before it
     where that is a content word ("interest rates": "mortgage rates" are another)."""
     stems = words.words(thing)[-2:]
+    if not stems or not stems[-1].isalpha():
+        return frozenset()  # "the fourth quarter of 2020 will be flat": a year is no thing
     return frozenset(stem for stem in stems if stem not in words.STOPWORDS)
 
 

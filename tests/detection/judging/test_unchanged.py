@@ -39,6 +39,12 @@ def test_a_change_of_what_the_passage_keeps_is_found(
         ("Net profit fell 12%.", RESULTS),  # a change of something else
         ("Mortgage rates rose after the decision.", RATES),  # other rates
         ("The bank cut interest rates.", "Rates were unchanged after they were cut in May."),
+        # A year is no thing kept, and "flat to up 2%" is a range.
+        (
+            "Earnings per share will decrease in the fourth quarter of 2020.",
+            "We expect our average selling price in the fourth quarter of 2020 will be flat.",
+        ),
+        ("Prices will decrease next quarter.", "Prices will be flat to up 2% next quarter."),
     ],
 )
 def test_no_change_is_found_where_none_is_said_of_the_thing_kept(claim: str, passage: str) -> None:
