@@ -23,11 +23,11 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from grounding_sidecar.detection.text.clauses import rough_clauses
 from grounding_sidecar.detection.text.details import WORD
 from grounding_sidecar.detection.text.sentences import BlockKind, split_sentences
 from grounding_sidecar.detection.text.words import STOPWORDS
 
-_CLAUSE = re.compile(r"[;,]|\bbut\b")
 # The fewest words a clause must copy around the place it changes.
 COPIED_WORDS = 4
 # The most words of a thing moved, and of the thing it replaces.
@@ -48,7 +48,7 @@ def moved_into_place(claim: str, passage: str) -> tuple[str, str] | None:
         for s in split_sentences(passage)
         if s.kind is BlockKind.TEXT
     ]
-    for clause in _CLAUSE.split(claim.lower()):
+    for clause in rough_clauses(claim.lower()):
         words = singular_words(clause)
         for sentence in sentences:
             found = _moved(words, sentence)

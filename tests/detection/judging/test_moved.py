@@ -52,6 +52,12 @@ def test_a_thing_the_sentence_names_elsewhere_put_in_anothers_place(
             "Sales rose primarily in the northern region this year.",
             "Sales rose largely in the northern region this year, primarily online.",
         ),
+        # Clauses are read as every reading reads them (clauses.rough_clauses): "while"
+        # ends one, and what is left of each copies too little to tell a move.
+        (
+            "The driver spun while exiting his pit box.",
+            "The driver spun while exiting his put box, and a pit crew member was hit.",
+        ),
         # A word the passage does not use: nothing was moved.
         ("Glass bottles made up most of the waste.", WASTE),
     ],
